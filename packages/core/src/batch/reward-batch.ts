@@ -1,0 +1,137 @@
+/**
+ * The PARL reward for B episodes at once, over structure-of-arrays typed arrays.
+ *
+ * No per-episode object is allocated: the hot loop reads the input arrays and writes the output
+ * arrays. Results equal {@link computeReward} on the same episodes one at a time, bit for bit.
+ *
+ * @module
+ */
+import { ParlInputError } from '../errors.js';
+import { resolveRewardConfig, type RewardConfig, type ResolvedRewardConfig } from '../reward.js';
+
+/** Any numeric array the kernels read. */
+export type NumericArray = Float64Array | Float32Array | Int32Array | Uint32Array | Uint16Array | Uint8Array | readonly number[];
+
+/** The inputs of {@link rewardBatch}: one entry per episode, all of length B. */
+export interface RewardBatchInput {
+  /** Sub-agents launched per episode (≥ 0). */
+  readonly numSubagents: NumericArray;
+  /** Assigned subtasks per episode; defaults to numSubagents. */
+  readonly assignedSubtasks?: NumericArray;
+  /** Completed subtasks per episode; defaults to assigned. Must not exceed assigned. */
+  readonly completedSubtasks?: NumericArray;
+  /** r_perf per episode (finite). */
+  readonly rPerf: NumericArray;
+  /** Training step per episode (≥ 0); defaults to `config.step`, else 0 for all. */
+  readonly trainingStep?: NumericArray;
+}
+
+/** The outputs of {@link rewardBatch}: one Float64Array of length B per spec §3 field. */
+export interface RewardBatchOutput {
+  /** λ1·r_parallel + λ2·r_finish + r_perf. */
+  readonly total_reward: Float64Array;
+  /** r_parallel. */
+  readonly r_parallel: Float64Array;
+  /** r_finish. */
+  readonly r_finish: Float64Array;
+  /** r_perf (as given). */
+  readonly r_perf: Float64Array;
+  /** λ1(s). */
+  readonly lambda1: Float64Array;
+  /** λ2(s). */
+  readonly lambda2: Float64Array;
+}
+
+/** Allocate the output arrays of {@link rewardBatch} for B episodes, to reuse across calls. */
+export function allocateRewardBatchOutput(size: number): RewardBatchOutput {
+  return {
+    total_reward: new Float64Array(size),
+    r_parallel: new Float64Array(size),
+    r_finish: new Float64Array(size),
+    r_perf: new Float64Array(size),
+    lambda1: new Float64Array(size),
+    lambda2: new Float64Array(size),
+  };
+}
+
+function checkLength(name: string, arr: NumericArray | undefined, size: number): void {
+  if (arr !== undefined && arr.length !== size) {
+    throw new ParlInputError(`${name}.length`, arr.length, `${size} (the length of numSubagents)`);
+  }
+}
+
+/**
+ * The spec §3 reward for B episodes. The instantiation, finish and task components are
+ * λ1·r_parallel, λ2·r_finish and r_perf; they are not stored separately to keep the kernel lean.
+ *
+ * @param input - structure-of-arrays inputs of length B
+ * @param config - reward options (as for {@link computeReward}); `budget` does not apply here
+ * @param out - preallocated outputs (see {@link allocateRewardBatchOutput}), reused when given
+ * @throws {@link ParlInputError} naming the array and index of a bad value, e.g. `rPerf[12]`
+ *
+ * @example
+ * ```ts
+ * const out = rewardBatch({
+ *   numSubagents: new Float32Array([0, 25, 100]),
+ *   rPerf: new Float32Array([0.5, 0.8, 1]),
+ *   trainingStep: new Float32Array([0, 5000, 10000]),
+ * });
+ * out.total_reward; // Float64Array [0.7, 0.8625, 1]
+ * ```
+ */
+export function rewardBatch(
+  input: RewardBatchInput,
+  config: RewardConfig | ResolvedRewardConfig = {},
+  out?: RewardBatchOutput,
+): RewardBatchOutput {
+  const cfg = resolveRewardConfig(config);
+  const n = input.numSubagents;
+  const size = n.length;
+  checkLength('assignedSubtasks', input.assignedSubtasks, size);
+  checkLength('completedSubtasks', input.completedSubtasks, size);
+  checkLength('rPerf', input.rPerf, size);
+  checkLength('trainingStep', input.trainingStep, size);
+  const result = out ?? allocateRewardBatchOutput(size);
+  for (const key of ['total_reward', 'r_parallel', 'r_finish', 'r_perf', 'lambda1', 'lambda2'] as const) {
+    if (result[key].length < size) throw new ParlInputError(`out.${key}.length`, result[key].length, `at least ${size}`);
+  }
+  const assigned = input.assignedSubtasks;
+  const completed = input.completedSubtasks;
+  const perf = input.rPerf;
+  const steps = input.trainingStep;
+  const max = cfg.maxSubagents;
+  const logShape = cfg.parallelShape === 'log';
+  const logMax = Math.log1p(max);
+  const { total_reward, r_parallel, r_finish, r_perf, lambda1, lambda2 } = result;
+
+  // λ(s): one evaluation when every episode shares a step, else per episode.
+  if (steps === undefined) {
+    const s = cfg.step ?? 0;
+    lambda1.fill(cfg.lambda1.at(s), 0, size);
+    lambda2.fill(cfg.lambda2.at(s), 0, size);
+  } else {
+    cfg.lambda1.atMany(steps, lambda1);
+    cfg.lambda2.atMany(steps, lambda2);
+  }
+
+  for (let i = 0; i < size; i++) {
+    const ni = n[i] as number;
+    if (!(ni >= 0 && ni < Infinity)) throw new ParlInputError(`numSubagents[${i}]`, ni, 'a finite number ≥ 0');
+    const ai = assigned === undefined ? ni : (assigned[i] as number);
+    if (!(ai >= 0 && ai < Infinity)) throw new ParlInputError(`assignedSubtasks[${i}]`, ai, 'a finite number ≥ 0');
+    const ci = completed === undefined ? ai : (completed[i] as number);
+    if (!(ci >= 0 && ci <= ai)) {
+      throw new ParlInputError(`completedSubtasks[${i}]`, ci, `a finite number between 0 and assignedSubtasks[${i}] = ${ai}`);
+    }
+    const pi = perf[i] as number;
+    if (!(pi > -Infinity && pi < Infinity)) throw new ParlInputError(`rPerf[${i}]`, pi, 'a finite number');
+    let rp = logShape ? Math.log1p(ni) / logMax : ni / max;
+    rp = rp > 1 ? 1 : rp;
+    const rf = ai > 0 ? ci / ai : 0;
+    r_parallel[i] = rp;
+    r_finish[i] = rf;
+    r_perf[i] = pi;
+    total_reward[i] = (lambda1[i] as number) * rp + (lambda2[i] as number) * rf + pi;
+  }
+  return result;
+}

@@ -1,0 +1,58 @@
+/**
+ * Critical-step budgets (spec §2): cutting an episode at the first stage whose cumulative
+ * critical steps exceed the budget K.
+ *
+ * @module
+ */
+import { requireNonNegative, requireOneOf } from './errors.js';
+import type { NormalizedStage } from './records.js';
+
+/** What a budget cut means for r_perf: `fail` (r_perf = 0, the default) or `truncate` (score what finished). */
+export type BudgetMode = 'fail' | 'truncate';
+
+/** The budget modes, as accepted on the command line and in configs. */
+export const BUDGET_MODES: readonly BudgetMode[] = ['fail', 'truncate'];
+
+/** The outcome of running an episode under a critical-step budget. */
+export interface BudgetCut {
+  /** The budget K. */
+  readonly budget: number;
+  /** True when the whole episode fits: no stage's cumulative critical steps exceed K. */
+  readonly withinBudget: boolean;
+  /** Index of the first stage whose cumulative critical steps exceed K, or -1 when none does. */
+  readonly cutStage: number;
+  /** The stages that finished before the cut (all stages when within budget). */
+  readonly stagesRun: readonly NormalizedStage[];
+  /** Critical steps of the stages that finished before the cut. */
+  readonly criticalStepsRun: number;
+}
+
+/**
+ * Cut a staged episode at a critical-step budget. Stage t is cut when
+ * Σ_{u ≤ t} (S_main^(u) + max_i S_sub,i^(u)) > K; it and every later stage do not run.
+ *
+ * @param stages - validated stages
+ * @param budget - K, finite and ≥ 0
+ * @throws {@link ParlInputError} when the budget is negative or not finite
+ */
+export function applyBudget(stages: readonly NormalizedStage[], budget: number): BudgetCut {
+  requireNonNegative(budget, 'budget');
+  let cumulative = 0;
+  for (let t = 0; t < stages.length; t++) {
+    const stage = stages[t] as NormalizedStage;
+    let stageMax = 0;
+    for (const s of stage.sub) if (s > stageMax) stageMax = s;
+    const next = cumulative + stage.main + stageMax;
+    if (next > budget) {
+      return { budget, withinBudget: false, cutStage: t, stagesRun: stages.slice(0, t), criticalStepsRun: cumulative };
+    }
+    cumulative = next;
+  }
+  return { budget, withinBudget: true, cutStage: -1, stagesRun: stages, criticalStepsRun: cumulative };
+}
+
+/** Validate a budget mode from untrusted input (flag or config); undefined gives the default `fail`. */
+export function parseBudgetMode(value: unknown, field = 'onBudget'): BudgetMode {
+  if (value === undefined) return 'fail';
+  return requireOneOf(value, field, BUDGET_MODES);
+}

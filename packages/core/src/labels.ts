@@ -1,0 +1,79 @@
+/**
+ * Labelling a raw spec §5 record with the computed fields of spec §2 and §3, under their spec
+ * names, keeping every field the record had (the CLI's `reward` and `critical-steps` are thin
+ * loops over these).
+ *
+ * @module
+ */
+import { applyBudget, parseBudgetMode, type BudgetMode } from './budget.js';
+import { criticalStepsOfStages, type CriticalStepsResult } from './critical-steps.js';
+import { ParlInputError, requireNonNegative } from './errors.js';
+import { validateRecord } from './records.js';
+import { resolveRewardConfig, rewardOfEpisode, type RewardBreakdown, type RewardConfig, type ResolvedRewardConfig } from './reward.js';
+
+/** A record with the spec §3 reward fields added. */
+export type RewardLabelledRecord = Record<string, unknown> & RewardBreakdown;
+
+/**
+ * The record with the spec §3 fields added (and, when it has `stages`, the spec §2 fields).
+ * Fields already present under those names are overwritten; every other field is kept.
+ *
+ * @param record - an untrusted spec §5 record
+ * @param config - reward options
+ * @param location - where the record came from (`line 17`), for error messages
+ */
+export function labelReward(
+  record: unknown,
+  config: RewardConfig | ResolvedRewardConfig = {},
+  location?: string,
+): RewardLabelledRecord {
+  const episode = validateRecord(record, location);
+  const cfg = resolveRewardConfig(config);
+  const reward = rewardOfEpisode(episode, cfg);
+  const structure = episode.stages === undefined ? {} : criticalStepsOfStages(episode.stages);
+  return { ...(record as Record<string, unknown>), ...structure, ...reward };
+}
+
+/** Options of {@link labelCriticalSteps}. */
+export interface CriticalStepsLabelOptions {
+  /** Critical-step budget K. */
+  readonly budget?: number;
+  /** `fail` (default): fields of the whole episode, plus `within_budget`; `truncate`: fields of the stages that ran. */
+  readonly onBudget?: BudgetMode;
+}
+
+/** A record with the spec §2 fields added. */
+export type CriticalStepsLabelledRecord = Record<string, unknown> &
+  Omit<CriticalStepsResult, 'mean_width'> & {
+    /** Present with a budget: whether the episode fits in it. */
+    readonly within_budget?: boolean;
+    /** Present with a budget: the first stage cut (its index), or null when none is. */
+    readonly budget_cut_stage?: number | null;
+  };
+
+/**
+ * The record with the spec §2 fields added: `critical_steps`, `total_steps`, `parallelism`,
+ * `num_stages`, `max_width`, plus `mean_width`. With a budget, `within_budget` and
+ * `budget_cut_stage` are added too; under `truncate` the spec §2 fields describe only the
+ * stages that finished before the cut.
+ *
+ * @throws {@link ParlInputError} when the record has no `stages` or a bad step
+ */
+export function labelCriticalSteps(record: unknown, options: CriticalStepsLabelOptions = {}, location?: string): CriticalStepsLabelledRecord {
+  const episode = validateRecord(record, location);
+  if (episode.stages === undefined) {
+    throw new ParlInputError('stages', undefined, 'an array of stages (needed for critical steps)', location);
+  }
+  const mode = parseBudgetMode(options.onBudget, 'onBudget');
+  if (options.budget === undefined) {
+    return { ...(record as Record<string, unknown>), ...criticalStepsOfStages(episode.stages) };
+  }
+  const cut = applyBudget(episode.stages, requireNonNegative(options.budget, 'budget'));
+  const stages = mode === 'truncate' ? cut.stagesRun : episode.stages;
+  return {
+    ...(record as Record<string, unknown>),
+    ...criticalStepsOfStages(stages),
+    within_budget: cut.withinBudget,
+    budget_cut_stage: cut.withinBudget ? null : cut.cutStage,
+  };
+}

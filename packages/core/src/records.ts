@@ -1,0 +1,248 @@
+/**
+ * The spec §5 episode record: its JSON type, and its validation into a normalised episode that
+ * the reward and critical-steps code can trust.
+ *
+ * @module
+ */
+import {
+  ParlInputError,
+  fieldPath,
+  requireArray,
+  requireCount,
+  requireFinite,
+  requireNonNegative,
+  requireObject,
+} from './errors.js';
+
+/** One sub-agent run with its finish flag: `{ "steps": 4, "finished": true }`. */
+export interface SubAgentRun {
+  /** Steps the sub-agent took (finite, ≥ 0). */
+  readonly steps: number;
+  /** Whether it finished its assigned subtask; a sub-agent without the flag counts as finished. */
+  readonly finished?: boolean;
+}
+
+/** A sub-agent in a stage: its steps alone, or a {@link SubAgentRun}. */
+export type SubAgentEntry = number | SubAgentRun;
+
+/** One orchestrator stage: the orchestrator's own steps, then the group it launched (maybe none). */
+export interface StageRecord {
+  /** S_main: the orchestrator's steps in this stage (finite, ≥ 0; fractional allowed). */
+  readonly main_steps: number;
+  /** S_sub,i for each sub-agent of the group; missing or empty when the stage launched none. */
+  readonly sub_steps?: readonly SubAgentEntry[];
+}
+
+/**
+ * One episode as a JSON object (spec §5). Every field is optional unless a computation needs it;
+ * unknown fields are kept and passed through by the CLI.
+ */
+export interface EpisodeRecord {
+  /** Echoed in outputs. */
+  readonly id?: string | number;
+  /** Training step s used for λ1(s), λ2(s). */
+  readonly training_step?: number;
+  /** Sub-agents launched; counted from `stages` when absent. */
+  readonly num_subagents?: number;
+  /** Subtasks assigned; defaults to `num_subagents` (or counted from `finished` flags). */
+  readonly assigned_subtasks?: number;
+  /** Subtasks completed; defaults to `assigned_subtasks` (or counted from `finished` flags). */
+  readonly completed_subtasks?: number;
+  /** Task success, boolean or 0/1 (with optional `quality`, or with `trajectory_features`). */
+  readonly success?: boolean | 0 | 1;
+  /** Task quality multiplier for `success` (default 1). */
+  readonly quality?: number;
+  /** The task reward given directly. */
+  readonly r_perf?: number;
+  /** Per-trajectory features; r_perf = clamp(mean × success, 0, 1). */
+  readonly trajectory_features?: readonly number[];
+  /** The stages of the episode. */
+  readonly stages?: readonly StageRecord[];
+  /** Any other field is kept as is. */
+  readonly [extra: string]: unknown;
+}
+
+/** A validated stage: plain numbers, no optional parts. */
+export interface NormalizedStage {
+  /** S_main. */
+  readonly main: number;
+  /** S_sub,i per sub-agent. */
+  readonly sub: readonly number[];
+  /** finished flag per sub-agent; undefined where the record gave none. */
+  readonly finished: readonly (boolean | undefined)[];
+}
+
+/** How r_perf is given in a record; exactly one way is allowed. */
+export type PerfSource =
+  | { readonly kind: 'direct'; readonly value: number }
+  | { readonly kind: 'success'; readonly success: boolean; readonly quality: number }
+  | { readonly kind: 'features'; readonly success: boolean; readonly features: readonly number[] }
+  | { readonly kind: 'none' };
+
+/** A record after validation: every count resolved, every number checked. */
+export interface NormalizedEpisode {
+  /** `id` as given. */
+  readonly id: string | number | undefined;
+  /** `training_step` as given. */
+  readonly trainingStep: number | undefined;
+  /** Stages, when the record has them. */
+  readonly stages: readonly NormalizedStage[] | undefined;
+  /** Sub-agents launched (given, or counted from stages, else 0). */
+  readonly numSubagents: number;
+  /** Assigned subtasks, resolved per spec §5. */
+  readonly assigned: number;
+  /** Completed subtasks, resolved per spec §5. */
+  readonly completed: number;
+  /** True when assigned or completed was counted from `finished` flags rather than given. */
+  readonly countsFromStages: boolean;
+  /** How r_perf is given. */
+  readonly perf: PerfSource;
+}
+
+function readSuccess(value: unknown, field: string): boolean {
+  if (value === true || value === 1) return true;
+  if (value === false || value === 0) return false;
+  throw new ParlInputError(field, value, 'a boolean or 0/1');
+}
+
+/**
+ * Validate one stage array (spec §5 `stages`) into normalised stages.
+ *
+ * @param value - the untrusted `stages` value
+ * @param field - its field path (default `stages`)
+ */
+export function validateStages(value: unknown, field = 'stages'): NormalizedStage[] {
+  const raw = requireArray(value, field);
+  const out: NormalizedStage[] = new Array(raw.length);
+  for (let t = 0; t < raw.length; t++) {
+    const sf = fieldPath(field, t);
+    const stage = requireObject(raw[t], sf);
+    const main = requireNonNegative(stage['main_steps'], fieldPath(sf, 'main_steps'));
+    const subRaw = stage['sub_steps'] === undefined ? [] : requireArray(stage['sub_steps'], fieldPath(sf, 'sub_steps'));
+    const sub: number[] = new Array(subRaw.length);
+    const finished: (boolean | undefined)[] = new Array(subRaw.length);
+    for (let i = 0; i < subRaw.length; i++) {
+      const ef = fieldPath(fieldPath(sf, 'sub_steps'), i);
+      const entry = subRaw[i];
+      if (typeof entry === 'number') {
+        sub[i] = requireNonNegative(entry, ef);
+        finished[i] = undefined;
+      } else if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) {
+        const e = entry as Record<string, unknown>;
+        sub[i] = requireNonNegative(e['steps'], fieldPath(ef, 'steps'));
+        const fin = e['finished'];
+        if (fin !== undefined && typeof fin !== 'boolean') {
+          throw new ParlInputError(fieldPath(ef, 'finished'), fin, 'a boolean');
+        }
+        finished[i] = fin;
+      } else {
+        throw new ParlInputError(ef, entry, 'a finite number ≥ 0 or an object {"steps": number, "finished"?: boolean}');
+      }
+    }
+    out[t] = { main, sub, finished };
+  }
+  return out;
+}
+
+function readPerf(rec: Record<string, unknown>): PerfSource {
+  const hasDirect = rec['r_perf'] !== undefined;
+  const hasSuccess = rec['success'] !== undefined;
+  const hasQuality = rec['quality'] !== undefined;
+  const hasFeatures = rec['trajectory_features'] !== undefined;
+  if (hasDirect && (hasSuccess || hasQuality || hasFeatures)) {
+    const other = hasSuccess ? 'success' : hasQuality ? 'quality' : 'trajectory_features';
+    throw new ParlInputError('r_perf', rec['r_perf'], `given in one way only, but ${other} is given too`);
+  }
+  if (hasFeatures && hasQuality) {
+    throw new ParlInputError('quality', rec['quality'], 'absent when trajectory_features gives r_perf (one way only)');
+  }
+  if (hasDirect) return { kind: 'direct', value: requireFinite(rec['r_perf'], 'r_perf') };
+  if (hasFeatures) {
+    const raw = requireArray(rec['trajectory_features'], 'trajectory_features');
+    if (raw.length === 0) throw new ParlInputError('trajectory_features', raw, 'a non-empty array of finite numbers');
+    const features = raw.map((v, i) => requireFinite(v, fieldPath('trajectory_features', i)));
+    if (!hasSuccess) throw new ParlInputError('success', undefined, 'a boolean or 0/1 when trajectory_features is given');
+    return { kind: 'features', success: readSuccess(rec['success'], 'success'), features };
+  }
+  if (hasSuccess) {
+    const quality = hasQuality ? requireFinite(rec['quality'], 'quality') : 1;
+    return { kind: 'success', success: readSuccess(rec['success'], 'success'), quality };
+  }
+  if (hasQuality) throw new ParlInputError('success', undefined, 'a boolean or 0/1 when quality is given');
+  return { kind: 'none' };
+}
+
+/**
+ * Validate a spec §5 record and resolve its counts:
+ * - `num_subagents` defaults to the number of sub-agents launched over all stages (else 0);
+ * - when sub-agents carry `finished`, assigned = sub-agents launched and completed = those not
+ *   marked `finished: false`, unless the record gives them;
+ * - otherwise assigned defaults to num_subagents and completed to assigned [ref];
+ * - completed > assigned is an error.
+ *
+ * @param value - the untrusted record (parsed JSON)
+ * @param location - where it came from (`line 17`), prefixed to error messages
+ * @throws {@link ParlInputError} naming the location, field path, value and expectation
+ */
+export function validateRecord(value: unknown, location?: string): NormalizedEpisode {
+  try {
+    return validateRecordUnlocated(value);
+  } catch (err) {
+    if (err instanceof ParlInputError && location !== undefined) throw err.at(location);
+    throw err;
+  }
+}
+
+function validateRecordUnlocated(value: unknown): NormalizedEpisode {
+  const rec = requireObject(value, 'record');
+  const id = rec['id'];
+  if (id !== undefined && typeof id !== 'string' && typeof id !== 'number') {
+    throw new ParlInputError('id', id, 'a string or a number');
+  }
+  const trainingStep = rec['training_step'] === undefined ? undefined : requireNonNegative(rec['training_step'], 'training_step');
+  const stages = rec['stages'] === undefined ? undefined : validateStages(rec['stages']);
+
+  let launched = 0;
+  let flagged = false;
+  let notFailed = 0;
+  if (stages !== undefined) {
+    for (const st of stages) {
+      launched += st.sub.length;
+      for (const f of st.finished) {
+        if (f !== undefined) flagged = true;
+        if (f !== false) notFailed++;
+      }
+    }
+  }
+  const numSubagents = rec['num_subagents'] === undefined ? launched : requireCount(rec['num_subagents'], 'num_subagents');
+  const givenAssigned = rec['assigned_subtasks'] === undefined ? undefined : requireCount(rec['assigned_subtasks'], 'assigned_subtasks');
+  const givenCompleted =
+    rec['completed_subtasks'] === undefined ? undefined : requireCount(rec['completed_subtasks'], 'completed_subtasks');
+
+  const countsFromStages = flagged && (givenAssigned === undefined || givenCompleted === undefined);
+  const assigned = givenAssigned ?? (flagged ? launched : numSubagents);
+  const completed = givenCompleted ?? (flagged ? notFailed : assigned);
+  if (completed > assigned) {
+    throw new ParlInputError('completed_subtasks', completed, `at most assigned_subtasks (${assigned})`);
+  }
+  const episode: NormalizedEpisode = {
+    id,
+    trainingStep,
+    stages,
+    numSubagents,
+    assigned,
+    completed,
+    countsFromStages,
+    perf: readPerf(rec),
+  };
+  validatedEpisodes.add(episode);
+  return episode;
+}
+
+/** Episodes made by {@link validateRecord}: only those skip validation downstream. */
+const validatedEpisodes = new WeakSet<object>();
+
+/** True when `value` came from {@link validateRecord} (and so needs no second validation). */
+export function isValidatedEpisode(value: object): value is NormalizedEpisode {
+  return validatedEpisodes.has(value);
+}
