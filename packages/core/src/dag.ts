@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { ParlInputError, fieldPath, requireNonNegative } from './errors.js';
+import { ParlInputError, fieldPath, requireArray, requireNonNegative, requireObject } from './errors.js';
 import type { NormalizedStage } from './records.js';
 
 /** One node of a step DAG. */
@@ -44,11 +44,12 @@ export interface HeaviestPath {
  * ```
  */
 export function heaviestPath(nodes: readonly DagNode[]): HeaviestPath {
-  const n = nodes.length;
+  const n = requireArray(nodes, 'nodes').length;
   const index = new Map<string, number>();
   const weights = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    const node = nodes[i] as DagNode;
+    const node = requireObject(nodes[i], `nodes[${i}]`) as unknown as DagNode;
+    if (node.deps !== undefined) requireArray(node.deps, fieldPath(`nodes[${i}]`, 'deps'));
     if (typeof node.id !== 'string' || node.id === '') {
       throw new ParlInputError(fieldPath(`nodes[${i}]`, 'id'), node.id, 'a non-empty string');
     }

@@ -27,9 +27,17 @@ export function labelReward(
   config: RewardConfig | ResolvedRewardConfig = {},
   location?: string,
 ): RewardLabelledRecord {
-  const episode = validateRecord(record, location);
   const cfg = resolveRewardConfig(config);
-  const reward = rewardOfEpisode(episode, cfg);
+  const episode = validateRecord(record, location);
+  let reward: RewardBreakdown;
+  try {
+    reward = rewardOfEpisode(episode, cfg);
+  } catch (err) {
+    // A record without r_perf passes validation (not every command needs it) but fails here:
+    // name the record too.
+    if (err instanceof ParlInputError && location !== undefined && err.location === undefined) throw err.at(location);
+    throw err;
+  }
   const structure = episode.stages === undefined ? {} : criticalStepsOfStages(episode.stages);
   return { ...(record as Record<string, unknown>), ...structure, ...reward };
 }

@@ -137,18 +137,24 @@ export function isSchedule(value: unknown): value is Schedule {
  * Parsing the result gives back an equal spec.
  */
 export function formatSchedule(spec: ScheduleSpec): string {
+  const n = formatNumber;
   switch (spec.kind) {
     case 'constant':
-      return `constant:${spec.value}`;
+      return `constant:${n(spec.value)}`;
     case 'linear':
     case 'cosine':
     case 'exponential':
-      return `${spec.kind}:${spec.from}:${spec.to}:${spec.steps}`;
+      return `${spec.kind}:${n(spec.from)}:${n(spec.to)}:${n(spec.steps)}`;
     case 'step':
-      return `step:${spec.values.join(',')}:${spec.boundaries.join(',')}`;
+      return `step:${spec.values.map(n).join(',')}:${spec.boundaries.map(n).join(',')}`;
     case 'piecewise':
-      return `piecewise:${spec.points.map(([s, v]) => `${s}=${v}`).join(',')}`;
+      return `piecewise:${spec.points.map(([s, v]) => `${n(s)}=${n(v)}`).join(',')}`;
   }
+}
+
+/** A number as the short form writes it: shortest round-trip text, keeping the sign of -0. */
+function formatNumber(value: number): string {
+  return Object.is(value, -0) ? '-0' : String(value);
 }
 
 function parseNumberToken(token: string, field: string, whole: string): number {
@@ -255,7 +261,7 @@ export function validateScheduleSpec(value: unknown, field = 'schedule'): Schedu
         throw new ParlInputError(
           f('values'),
           obj['values'],
-          `${boundaries.length + 1} values (one more than the ${boundaries.length} boundaries)`,
+          `${boundaries.length + 1} ${boundaries.length === 0 ? 'value' : 'values'} (one more than the ${boundaries.length} boundaries)`,
         );
       }
       return { kind, values, boundaries };
@@ -284,7 +290,7 @@ export function validateScheduleSpec(value: unknown, field = 'schedule'): Schedu
 }
 
 function checkStep(step: number): void {
-  if (!(step >= 0) || step === Number.POSITIVE_INFINITY) {
+  if (typeof step !== 'number' || !(step >= 0) || step === Number.POSITIVE_INFINITY) {
     throw new ParlInputError('step', step, 'a finite training step ≥ 0');
   }
 }
@@ -351,7 +357,7 @@ function buildSchedule(spec: ScheduleSpec): Schedule {
       }
       for (let i = 0; i < steps.length; i++) {
         const s = steps[i] as number;
-        if (!(s >= 0) || s === Number.POSITIVE_INFINITY) {
+        if (typeof s !== 'number' || !(s >= 0) || s === Number.POSITIVE_INFINITY) {
           throw new ParlInputError(`steps[${i}]`, s, 'a finite training step ≥ 0');
         }
         result[i] = f(s);

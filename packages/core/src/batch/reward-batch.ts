@@ -22,7 +22,7 @@ export interface RewardBatchInput {
   readonly completedSubtasks?: NumericArray;
   /** r_perf per episode (finite). */
   readonly rPerf: NumericArray;
-  /** Training step per episode (≥ 0); defaults to `config.step`, else 0 for all. */
+  /** Training step per episode (≥ 0); `config.step`, when set, overrides it; 0 for all when neither is given. */
   readonly trainingStep?: NumericArray;
 }
 
@@ -72,11 +72,12 @@ function checkLength(name: string, arr: NumericArray | undefined, size: number):
  * @example
  * ```ts
  * const out = rewardBatch({
- *   numSubagents: new Float32Array([0, 25, 100]),
- *   rPerf: new Float32Array([0.5, 0.8, 1]),
- *   trainingStep: new Float32Array([0, 5000, 10000]),
+ *   numSubagents: [0, 25, 100],
+ *   rPerf: [0.5, 0.8, 1],
+ *   trainingStep: [0, 5000, 10000],
  * });
- * out.total_reward; // Float64Array [0.7, 0.8625, 1]
+ * // λ = 0.1, 0.05, 0; r_parallel = 0, 0.25, 1; r_finish = 0 (nothing assigned), 1, 1
+ * out.total_reward; // Float64Array [0.5, 0.05·0.25 + 0.05·1 + 0.8 ≈ 0.8625, 1]
  * ```
  */
 export function rewardBatch(
@@ -104,14 +105,22 @@ export function rewardBatch(
   const logMax = Math.log1p(max);
   const { total_reward, r_parallel, r_finish, r_perf, lambda1, lambda2 } = result;
 
-  // λ(s): one evaluation when every episode shares a step, else per episode.
-  if (steps === undefined) {
+  // λ(s): one evaluation when every episode shares a step (config.step overrides the
+  // per-episode steps, as it overrides `training_step` in computeReward), else per episode.
+  if (steps === undefined || cfg.step !== undefined) {
     const s = cfg.step ?? 0;
     lambda1.fill(cfg.lambda1.at(s), 0, size);
     lambda2.fill(cfg.lambda2.at(s), 0, size);
   } else {
-    cfg.lambda1.atMany(steps, lambda1);
-    cfg.lambda2.atMany(steps, lambda2);
+    try {
+      cfg.lambda1.atMany(steps, lambda1);
+      cfg.lambda2.atMany(steps, lambda2);
+    } catch (err) {
+      if (err instanceof ParlInputError) {
+        throw new ParlInputError(err.field.replace(/^steps\[/, 'trainingStep['), err.value, err.expected);
+      }
+      throw err;
+    }
   }
 
   for (let i = 0; i < size; i++) {
