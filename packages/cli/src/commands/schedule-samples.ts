@@ -1,0 +1,100 @@
+/**
+ * Sampling a λ schedule over a range of training steps, for `parl schedule`'s table, CSV, JSON
+ * and charts. Values come from core's `parseSchedule`; this file only picks the steps.
+ *
+ * @module
+ */
+import { ParlInputError, REWARD_DEFAULTS, parseSchedule, type ScheduleSpec } from '@parl/core';
+
+/** One row: a training step and the schedule's value there. */
+export interface ScheduleSample {
+  /** Training step. */
+  readonly step: number;
+  /** The schedule's value at that step. */
+  readonly value: number;
+}
+
+/** A schedule sampled over a range. */
+export interface ScheduleSamples {
+  /** The short form, e.g. `linear:0.1:0:10000`. */
+  readonly schedule: string;
+  /** The validated JSON form. */
+  readonly spec: ScheduleSpec;
+  /** The rows, by increasing step. */
+  readonly samples: readonly ScheduleSample[];
+}
+
+/** Where to sample. */
+export interface SampleRange {
+  /** First step (default 0). */
+  readonly from?: number;
+  /** Last step (default: where the schedule stops changing, see {@link defaultEndStep}). */
+  readonly to?: number;
+  /** Number of rows, ≥ 2 (default 11). */
+  readonly points?: number;
+}
+
+/**
+ * The step where a schedule reaches its final value: `steps` of linear, cosine and exponential
+ * schedules, the last point of a piecewise one, a quarter past the last boundary of a step
+ * schedule (so its last value shows), and the default training length (10000) for a constant.
+ */
+export function defaultEndStep(spec: ScheduleSpec): number {
+  switch (spec.kind) {
+    case 'linear':
+    case 'cosine':
+    case 'exponential':
+      return spec.steps;
+    case 'step': {
+      const last = spec.boundaries[spec.boundaries.length - 1];
+      return last === undefined || last === 0 ? REWARD_DEFAULTS.totalTrainingSteps : Math.ceil(last * 1.25);
+    }
+    case 'piecewise': {
+      const last = spec.points[spec.points.length - 1];
+      return last === undefined || last[0] === 0 ? REWARD_DEFAULTS.totalTrainingSteps : last[0];
+    }
+    case 'constant':
+      return REWARD_DEFAULTS.totalTrainingSteps;
+  }
+}
+
+/**
+ * `points` evenly spaced steps from `from` to `to` inclusive; whole steps when the range holds
+ * at least one whole step per interval.
+ */
+export function sampleSteps(from: number, to: number, points: number): number[] {
+  const whole = Number.isInteger(from) && Number.isInteger(to) && to - from >= points - 1;
+  const steps: number[] = [];
+  for (let i = 0; i < points; i++) {
+    const s = from + ((to - from) * i) / (points - 1);
+    steps.push(whole ? Math.round(s) : s);
+  }
+  return steps;
+}
+
+/**
+ * Parse `spec` (short or JSON form) and sample it.
+ *
+ * @throws {@link ParlInputError} for a bad schedule or range (`--to` not above `--from`, fewer than 2 points)
+ *
+ * @example
+ * ```ts
+ * sampleSchedule('linear:0.1:0:10000', { points: 3 }).samples;
+ * // [{ step: 0, value: 0.1 }, { step: 5000, value: 0.05 }, { step: 10000, value: 0 }]
+ * ```
+ */
+export function sampleSchedule(spec: string, range: SampleRange = {}): ScheduleSamples {
+  const schedule = parseSchedule(spec, 'SPEC');
+  const from = range.from ?? 0;
+  const to = range.to ?? Math.max(defaultEndStep(schedule.spec), from + 1);
+  const points = range.points ?? 11;
+  if (!(to > from)) throw new ParlInputError('--to', to, `a step greater than --from (${from})`);
+  if (!Number.isInteger(points) || points < 2) throw new ParlInputError('--points', points, 'an integer ≥ 2');
+  const steps = sampleSteps(from, to, points);
+  const values = schedule.atMany(steps);
+  return {
+    schedule: schedule.toString(),
+    spec: schedule.spec,
+    samples: steps.map((step, i) => ({ step, value: values[i] as number })),
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * `@parl/cli`: the `parl` command. Every command is also a function, so it can run in-process
+ * with your own streams.
+ *
+ * @packageDocumentation
+ */
+export { runCli, EXIT_USAGE } from './run-cli.js';
+export { buildProgram, CLI_VERSION, HELP_WIDTH } from './program.js';
+export { CliError } from './errors.js';
+export { processIo, type CliIo } from './io/cli-io.js';
+export { rewardCommand, rewardConfigOf, type RewardCommandOptions } from './commands/reward.js';
+export { criticalStepsCommand, type CriticalStepsCommandOptions } from './commands/critical-steps.js';
+export { scheduleCommand, type ScheduleCommandOptions } from './commands/schedule.js';
+export { sampleSchedule, defaultEndStep, type ScheduleSamples, type ScheduleSample, type SampleRange } from './commands/schedule-samples.js';
+export { reportCommand, type ReportCommandOptions, type ReportCommandResult } from './commands/report.js';
+export { labelStream, ON_ERROR_CHOICES, type OnError, type RecordIoOptions, type RecordRunSummary, type RecordLabeller } from './io/label-stream.js';
+export { readRecords, openInput, isUnreadable, type RecordFormat, type RecordItem, type SourcedRecord, type UnreadableRecord } from './io/read-records.js';
+export { createRecordWriter, OUTPUT_FORMATS, type OutputFormat, type RecordWriter, type RecordWriterOptions } from './io/record-writer.js';
+export { atomicFileSink, streamSink, writeFileAtomic, openTextSink, tempPathFor, type TextSink } from './io/text-sink.js';
+export { csvRow, csvCell } from './io/csv.js';
+export { readRunFolder, validateSummary, validateMetricsRow, METRIC_FIELDS, type RunData, type RunSummary, type MetricsRow, type FinalMetrics, type LatencyToTarget } from './report/run-folder.js';
+export { buildRunReport, summaryTables } from './report/build-report.js';
+export { runCharts } from './report/run-charts.js';
+export { renderChartPage, type ChartPage, type PageChart, type ChartConfigJson } from './report/html-page.js';

@@ -1,0 +1,33 @@
+/**
+ * The streams a command talks through, so that commands run the same in-process (tests) and
+ * from the `parl` bin.
+ *
+ * @module
+ */
+
+/** The standard streams of one CLI invocation. Records go to stdout; logs and progress to stderr. */
+export interface CliIo {
+  /** Where records are read from when no `--in` is given. */
+  readonly stdin: NodeJS.ReadableStream;
+  /** Where records and tables go when no `--out` is given. */
+  readonly stdout: NodeJS.WritableStream;
+  /** Logs, warnings, progress. */
+  readonly stderr: NodeJS.WritableStream;
+  /** Whether stderr is a terminal: a progress bar is drawn only then. */
+  readonly stderrIsTTY: boolean;
+}
+
+/** The process's own streams. */
+export function processIo(): CliIo {
+  return {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stderrIsTTY: process.stderr.isTTY === true,
+  };
+}
+
+/** Write one line to stderr. */
+export function logLine(io: CliIo, line: string): void {
+  io.stderr.write(`${line}\n`);
+}

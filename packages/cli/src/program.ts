@@ -1,0 +1,162 @@
+/**
+ * The `parl` program: its commands and flags (commander), each action a thin call into
+ * `commands/`.
+ *
+ * @module
+ */
+import { BUDGET_MODES, PARALLEL_SHAPES, type BudgetMode, type ParallelShape } from '@parl/core';
+import { Command, Option } from 'commander';
+import { criticalStepsCommand } from './commands/critical-steps.js';
+import { reportCommand } from './commands/report.js';
+import { rewardCommand } from './commands/reward.js';
+import { scheduleCommand } from './commands/schedule.js';
+import { atLeastTwo, nameList, nonNegativeNumber, positiveNumber } from './flag-values.js';
+import type { CliIo } from './io/cli-io.js';
+import { ON_ERROR_CHOICES, type OnError, type RecordRunSummary } from './io/label-stream.js';
+import { OUTPUT_FORMATS, type OutputFormat } from './io/record-writer.js';
+import { printSummary } from './summary-output.js';
+
+/** The version printed by `parl --version`. */
+export const CLI_VERSION = '0.0.0';
+
+/** Width the help text is wrapped to, whatever the terminal (so `docs/cli.md` can quote it exactly). */
+export const HELP_WIDTH = 100;
+
+interface RecordFlags {
+  in?: string;
+  out?: string;
+  format?: OutputFormat;
+  columns?: string[];
+  onError?: OnError;
+  json?: boolean;
+}
+
+function addRecordIoFlags(cmd: Command): Command {
+  return cmd
+    .option('--in <file>', 'read records from FILE (JSON or JSONL, detected) instead of stdin')
+    .option('--out <file>', 'write records to FILE (atomically) instead of stdout')
+    .addOption(new Option('--format <format>', 'output format (default: the input format)').choices(OUTPUT_FORMATS))
+    .option('--columns <list>', 'CSV columns, comma separated (default: the first record\'s fields)', nameList)
+    .addOption(new Option('--on-error <mode>', 'on a bad record: stop with exit code 2, or skip it and report it on stderr').choices(ON_ERROR_CHOICES).default('fail'))
+    .option('--json', 'print a machine-readable JSON summary (stdout with --out, else stderr)');
+}
+
+function recordIo(flags: RecordFlags): RecordFlags {
+  const out: RecordFlags = {};
+  if (flags.in !== undefined) out.in = flags.in;
+  if (flags.out !== undefined) out.out = flags.out;
+  if (flags.format !== undefined) out.format = flags.format;
+  if (flags.columns !== undefined) out.columns = flags.columns;
+  if (flags.onError !== undefined) out.onError = flags.onError;
+  return out;
+}
+
+function reportRecords(io: CliIo, flags: RecordFlags, summary: RecordRunSummary): void {
+  const human =
+    flags.out === undefined
+      ? undefined
+      : `parl ${summary.command}: ${summary.records_written} records written to ${summary.output}${summary.records_skipped > 0 ? ` (${summary.records_skipped} skipped)` : ''}`;
+  printSummary(io, flags.json === true, flags.out !== undefined, summary, human);
+}
+
+/** Copy the defined entries of `flags` (commander leaves absent flags undefined). */
+function defined<T extends object>(flags: T): Partial<T> {
+  return Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function budgetOptions(cmd: Command, budgetHelp: string, onBudgetHelp: string): Command {
+  return cmd
+    .option('--budget <K>', budgetHelp, nonNegativeNumber)
+    .addOption(new Option('--on-budget <mode>', onBudgetHelp).choices(BUDGET_MODES));
+}
+
+function rewardProgram(io: CliIo): Command {
+  const cmd = new Command('reward')
+    .description('Add the spec §3 reward fields (total_reward, r_parallel, r_finish, r_perf, lambda1, lambda2, components) to each record')
+    .option('--max-subagents <n>', 'saturation point of r_parallel (default 100)', positiveNumber)
+    .option('--lambda1 <schedule>', 'λ1 schedule, short form (linear:0.1:0:10000) or JSON (default linear 0.1 → 0 over --total-steps)')
+    .option('--lambda2 <schedule>', 'λ2 schedule, short form or JSON (default linear 0.1 → 0 over --total-steps)')
+    .option('--total-steps <n>', 'length of the default λ schedules (default 10000)', positiveNumber)
+    .option('--step <s>', 'training step for every record, overriding training_step', nonNegativeNumber)
+    .addOption(new Option('--parallel-shape <shape>', 'shape of r_parallel: n/max, or ln(1+n)/ln(1+max) (default linear)').choices(PARALLEL_SHAPES));
+  budgetOptions(cmd, 'critical-step budget: an episode whose stages exceed K is cut (spec §2)', 'what a cut means for r_perf: 0 (fail, default) or keep the record\'s score (truncate)');
+  addRecordIoFlags(cmd);
+  return cmd.action(async (flags: RecordFlags & { maxSubagents?: number; lambda1?: string; lambda2?: string; totalSteps?: number; step?: number; parallelShape?: ParallelShape; budget?: number; onBudget?: BudgetMode }) => {
+    const { maxSubagents, lambda1, lambda2, totalSteps, step, parallelShape, budget, onBudget } = flags;
+    const summary = await rewardCommand({ ...recordIo(flags), ...defined({ maxSubagents, lambda1, lambda2, totalSteps, step, parallelShape, budget, onBudget }) }, io);
+    reportRecords(io, flags, summary);
+  });
+}
+
+function criticalStepsProgram(io: CliIo): Command {
+  const cmd = new Command('critical-steps').description(
+    'Add the spec §2 fields (critical_steps, total_steps, parallelism, num_stages, max_width, mean_width) to each record with stages',
+  );
+  budgetOptions(
+    cmd,
+    'critical-step budget: adds within_budget and budget_cut_stage',
+    'fail (default): fields of the whole episode; truncate: fields of the stages that ran before the cut',
+  );
+  addRecordIoFlags(cmd);
+  return cmd.action(async (flags: RecordFlags & { budget?: number; onBudget?: BudgetMode }) => {
+    const { budget, onBudget } = flags;
+    const summary = await criticalStepsCommand({ ...recordIo(flags), ...defined({ budget, onBudget }) }, io);
+    reportRecords(io, flags, summary);
+  });
+}
+
+function scheduleProgram(io: CliIo): Command {
+  return new Command('schedule')
+    .description('Print a λ schedule\'s values over training steps as a table with an ASCII chart, CSV or JSON; optionally an HTML chart')
+    .argument('<spec>', 'the schedule: short form (linear:0.1:0:10000, step:0.1,0.05,0:3000,6000, …) or JSON')
+    .option('--from <step>', 'first step (default 0)', nonNegativeNumber)
+    .option('--to <step>', 'last step (default: where the schedule reaches its final value)', nonNegativeNumber)
+    .option('--points <n>', 'rows in the table (default 11)', atLeastTwo)
+    .option('--csv', 'print step,value CSV instead of the table')
+    .option('--json', 'print JSON ({schedule, spec, samples}) instead of the table')
+    .option('--no-chart', 'no ASCII chart under the table')
+    .option('--html <file>', 'also write a self-contained HTML chart to FILE')
+    .option('--out <file>', 'write the table, CSV or JSON to FILE (atomically) instead of stdout')
+    .action(async (spec: string, flags: { from?: number; to?: number; points?: number; csv?: boolean; json?: boolean; chart: boolean; html?: string; out?: string }) => {
+      await scheduleCommand({ spec, ...defined(flags) }, io);
+      if (flags.html !== undefined) io.stderr.write(`parl schedule: chart written to ${flags.html}\n`);
+    });
+}
+
+function reportProgram(io: CliIo): Command {
+  return new Command('report')
+    .description('Rebuild the HTML report of a training run from its config.json, metrics.jsonl and summary.json')
+    .argument('<run-dir>', 'the run folder written by parl train')
+    .option('--out <file>', 'write the report to FILE (default RUN_DIR/report.html)')
+    .option('--json', 'print {"report": PATH} as JSON on stdout')
+    .action(async (runDir: string, flags: { out?: string; json?: boolean }) => {
+      const result = await reportCommand({ runDir, ...defined({ out: flags.out }) });
+      printSummary(io, flags.json === true, true, result, undefined);
+      if (flags.json !== true) io.stdout.write(`report: ${result.report}\n`);
+    });
+}
+
+/**
+ * The `parl` program over the given streams. Parsing errors throw commander's `CommanderError`
+ * (see `runCli`, which turns them into exit codes).
+ */
+export function buildProgram(io: CliIo): Command {
+  const program = new Command('parl')
+    .description('PARL for agent swarms: label rewards and critical steps, plot schedules, simulate, train and report')
+    .version(CLI_VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help for a command')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    })
+    .configureHelp({ helpWidth: HELP_WIDTH })
+    .showHelpAfterError()
+    .showSuggestionAfterError()
+    .allowExcessArguments(false);
+  program.addHelpCommand(false);
+  for (const sub of [rewardProgram(io), criticalStepsProgram(io), scheduleProgram(io), reportProgram(io)]) {
+    program.addCommand(sub.exitOverride().configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) }).configureHelp({ helpWidth: HELP_WIDTH }).showHelpAfterError().allowExcessArguments(false));
+  }
+  return program;
+}

@@ -1,0 +1,166 @@
+/**
+ * The report's charts as Chart.js configurations, built from a run folder's metrics and summary.
+ * Pure data mapping: every number shown was computed by the trainer.
+ *
+ * @module
+ */
+import type { PageChart } from './html-page.js';
+import type { MetricsRow, RunData } from './run-folder.js';
+
+/** The palette: distinguishable, colour-blind-friendly (Okabe–Ito). */
+const COLORS = {
+  blue: '#0072B2',
+  orange: '#E69F00',
+  green: '#009E73',
+  red: '#D55E00',
+  purple: '#CC79A7',
+  sky: '#56B4E9',
+  grey: '#6b7280',
+} as const;
+
+function series(metrics: readonly MetricsRow[], key: keyof MetricsRow): { x: number; y: number }[] {
+  return metrics.map((m) => ({ x: m.step, y: m[key] }));
+}
+
+function line(label: string, data: unknown, color: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { label, data, borderColor: color, backgroundColor: color, pointRadius: 0, borderWidth: 2, ...extra };
+}
+
+function stepAxis(): Record<string, unknown> {
+  return { type: 'linear', title: { display: true, text: 'training step' } };
+}
+
+function axis(title: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { title: { display: true, text: title }, ...extra };
+}
+
+/** λ1 and λ2 over training steps. */
+export function lambdaChart(run: RunData): PageChart {
+  return {
+    title: 'λ1 and λ2 over training',
+    caption: 'The auxiliary-reward weights anneal so that the final policy optimises r_perf alone.',
+    config: {
+      type: 'line',
+      data: { datasets: [line('λ1 (r_parallel weight)', series(run.metrics, 'lambda1'), COLORS.blue), line('λ2 (r_finish weight)', series(run.metrics, 'lambda2'), COLORS.orange, { borderDash: [6, 4] })] },
+      options: { parsing: false, scales: { x: stepAxis(), y: axis('weight') } },
+    },
+  };
+}
+
+/** total reward and its three terms over training steps. */
+export function rewardTermsChart(run: RunData): PageChart {
+  return {
+    title: 'Reward terms over training',
+    caption: 'Means over each step’s rollouts: total_reward = λ1·r_parallel + λ2·r_finish + r_perf.',
+    config: {
+      type: 'line',
+      data: {
+        datasets: [
+          line('total_reward', series(run.metrics, 'total_reward'), COLORS.grey, { borderWidth: 3 }),
+          line('r_perf', series(run.metrics, 'r_perf'), COLORS.green),
+          line('r_parallel', series(run.metrics, 'r_parallel'), COLORS.blue),
+          line('r_finish', series(run.metrics, 'r_finish'), COLORS.orange),
+        ],
+      },
+      options: { parsing: false, scales: { x: stepAxis(), y: axis('reward') } },
+    },
+  };
+}
+
+/** mean width (left axis) with finish and success rates (right axis) over training steps. */
+export function widthChart(run: RunData): PageChart {
+  return {
+    title: 'Mean width and finish rate over training',
+    caption: 'Sub-agents per launched group (left) against the sub-agent finish rate and task success rate (right).',
+    config: {
+      type: 'line',
+      data: {
+        datasets: [
+          line('mean_width', series(run.metrics, 'mean_width'), COLORS.purple, { yAxisID: 'y' }),
+          line('finish_rate', series(run.metrics, 'finish_rate'), COLORS.orange, { yAxisID: 'y1' }),
+          line('success_rate', series(run.metrics, 'success_rate'), COLORS.green, { yAxisID: 'y1', borderDash: [6, 4] }),
+        ],
+      },
+      options: {
+        parsing: false,
+        scales: {
+          x: stepAxis(),
+          y: axis('mean width (sub-agents)', { position: 'left', beginAtZero: true }),
+          y1: axis('rate', { position: 'right', min: 0, max: 1, grid: { drawOnChartArea: false } }),
+        },
+      },
+    },
+  };
+}
+
+/** Colour of the i-th of n training steps, light (early) to dark (late). */
+function progressColor(i: number, n: number): string {
+  const t = n <= 1 ? 1 : i / (n - 1);
+  const alpha = (0.2 + 0.8 * t).toFixed(3);
+  return `rgba(0, 114, 178, ${alpha})`;
+}
+
+/** Each training step's (critical steps, r_perf), with the final policy and the serial baseline. */
+export function criticalStepsChart(run: RunData): PageChart {
+  const n = run.metrics.length;
+  return {
+    title: 'Critical steps against r_perf',
+    caption: 'Each dot is one training step (darker is later); the goal is the top left: high r_perf in few critical steps.',
+    config: {
+      type: 'scatter',
+      data: {
+        datasets: [
+          {
+            label: 'training steps',
+            data: run.metrics.map((m) => ({ x: m.critical_steps, y: m.r_perf })),
+            backgroundColor: run.metrics.map((_, i) => progressColor(i, n)),
+            borderColor: 'rgba(0,0,0,0)',
+            pointRadius: 3,
+          },
+          {
+            label: 'final policy (greedy, held-out)',
+            data: [{ x: run.summary.final.critical_steps, y: run.summary.final.r_perf }],
+            backgroundColor: COLORS.green,
+            borderColor: '#1d2330',
+            pointStyle: 'rectRot',
+            pointRadius: 9,
+          },
+          {
+            label: 'serial baseline',
+            data: [{ x: run.summary.baseline_serial.critical_steps, y: run.summary.baseline_serial.r_perf }],
+            backgroundColor: COLORS.red,
+            borderColor: '#1d2330',
+            pointStyle: 'triangle',
+            pointRadius: 9,
+          },
+        ],
+      },
+      options: { parsing: false, scales: { x: axis('critical steps', { type: 'linear' }), y: axis('r_perf') } },
+    },
+  };
+}
+
+/** The critical-step budget each policy needs to reach each r_perf target; a gap where it never does. */
+export function latencyChart(run: RunData): PageChart {
+  const rows = run.summary.latency_to_target;
+  const pts = (key: 'policy' | 'serial'): { x: number; y: number | null }[] => rows.map((r) => ({ x: r.target, y: r[key] }));
+  return {
+    title: 'Latency to target: policy vs serial baseline',
+    caption: 'Critical-step budget needed to reach each r_perf target (lower is faster); a missing point means the target is never reached.',
+    config: {
+      type: 'line',
+      data: {
+        datasets: [
+          line('trained policy', pts('policy'), COLORS.blue, { pointRadius: 4, spanGaps: false }),
+          line('serial baseline', pts('serial'), COLORS.red, { pointRadius: 4, spanGaps: false, borderDash: [6, 4] }),
+        ],
+      },
+      options: { parsing: false, scales: { x: axis('r_perf target', { type: 'linear' }), y: axis('critical-step budget', { beginAtZero: true }) } },
+    },
+  };
+}
+
+/** Every chart of the report, in reading order. */
+export function runCharts(run: RunData): PageChart[] {
+  return [lambdaChart(run), rewardTermsChart(run), widthChart(run), criticalStepsChart(run), latencyChart(run)];
+}

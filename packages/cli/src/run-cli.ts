@@ -1,0 +1,48 @@
+/**
+ * Running the `parl` program and turning every outcome into an exit code: 0 done, 2 bad flags or
+ * bad input (one clear message, no stack trace), 1 an unexpected failure.
+ *
+ * @module
+ */
+import { ParlInputError } from '@parl/core';
+import { CommanderError } from 'commander';
+import { CliError } from './errors.js';
+import { processIo, type CliIo } from './io/cli-io.js';
+import { buildProgram } from './program.js';
+
+/** Exit code for bad flags and bad input. */
+export const EXIT_USAGE = 2;
+
+/**
+ * Run `parl` with `argv` (as in `process.argv`: node, script, then arguments) and return its exit
+ * code. Everything it prints goes through `io`.
+ *
+ * @example
+ * ```ts
+ * process.exitCode = await runCli(process.argv);
+ * ```
+ */
+export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  const program = buildProgram(io);
+  const command = argv[2] !== undefined && !argv[2].startsWith('-') ? `parl ${argv[2]}` : 'parl';
+  try {
+    await program.parseAsync([...argv]);
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      return err.exitCode === 0 ? 0 : EXIT_USAGE;
+    }
+    if (err instanceof ParlInputError) {
+      io.stderr.write(`${command}: ${err.message}\n`);
+      return EXIT_USAGE;
+    }
+    if (err instanceof CliError) {
+      io.stderr.write(`${command}: ${err.message}\n`);
+      return err.exitCode;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    io.stderr.write(`${command}: unexpected error: ${message}\n`);
+    if (process.env['PARL_DEBUG'] !== undefined && err instanceof Error && err.stack !== undefined) io.stderr.write(`${err.stack}\n`);
+    return 1;
+  }
+}
