@@ -1,0 +1,135 @@
+/**
+ * LangSmith runs (`id`, `trace_id`, `parent_run_id` or `dotted_order`, `run_type`, `start_time`,
+ * `end_time`, `error`, `status`), flat or nested through `child_runs`.
+ *
+ * @module
+ */
+import { spanLabel, type SpanRole, type TraceSpan } from '../span.js';
+import { msFromIsoOrEpoch } from '../time.js';
+import {
+  catchSpanError,
+  optionalParentId,
+  requireId,
+  requireTimes,
+  spanFieldError,
+  type SpanContext,
+  type SpanReadResult,
+} from './span-fields.js';
+
+/**
+ * `run_type` values and the role they give a run. A `chain` is promoted to an agent when it is the
+ * root run or the child of a `tool` run (an agent used as a tool) — see `promoteLangSmithAgents`.
+ */
+export const LANGSMITH_RUN_ROLES: Readonly<Record<string, SpanRole>> = {
+  agent: 'agent',
+  llm: 'llm',
+  tool: 'tool',
+  chain: 'other',
+  retriever: 'other',
+  embedding: 'other',
+  prompt: 'other',
+  parser: 'other',
+};
+
+/** True when `value` looks like a LangSmith run. */
+export function isLangSmithRun(value: Record<string, unknown>): boolean {
+  return typeof value['run_type'] === 'string';
+}
+
+/**
+ * The run ids of a `dotted_order` (`<time>Z<run-id>.<time>Z<child-id>…`), root first.
+ *
+ * @returns the ids, or undefined when the string is not a dotted order
+ */
+export function idsOfDottedOrder(dotted: string): string[] | undefined {
+  const ids: string[] = [];
+  for (const segment of dotted.split('.')) {
+    const z = segment.indexOf('Z');
+    if (z < 0 || z === segment.length - 1) return undefined;
+    ids.push(segment.slice(z + 1));
+  }
+  return ids;
+}
+
+function readRun(value: unknown, location: string, inherited: { parentId?: string; traceId?: string }, out: SpanReadResult[]): void {
+  let childParent: string | undefined;
+  let childTrace: string | undefined;
+  out.push(
+    catchSpanError(() => {
+      let ctx: SpanContext = { label: 'run', location };
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        throw spanFieldError(ctx, '(run)', value, 'a LangSmith run object');
+      }
+      const run = value as Record<string, unknown>;
+      const rawName = typeof run['name'] === 'string' ? run['name'] : '';
+      const spanId = requireId(run, 'id', ctx);
+      ctx = { ...ctx, label: spanLabel({ spanId, name: rawName }).replace(/^span/, 'run'), spanId };
+      const dotted = typeof run['dotted_order'] === 'string' ? idsOfDottedOrder(run['dotted_order']) : undefined;
+      if (typeof run['dotted_order'] === 'string' && dotted === undefined) {
+        throw spanFieldError(ctx, 'dotted_order', run['dotted_order'], 'a dotted order "<time>Z<run id>.<time>Z<run id>…"');
+      }
+      if (dotted !== undefined && dotted[dotted.length - 1] !== spanId) {
+        throw spanFieldError(ctx, 'dotted_order', run['dotted_order'], `a dotted order ending in the run's own id ${spanId}`);
+      }
+      const parentId =
+        optionalParentId(run, 'parent_run_id', ctx) ??
+        (dotted !== undefined && dotted.length >= 2 ? dotted[dotted.length - 2] : undefined) ??
+        inherited.parentId;
+      const rawTrace = run['trace_id'];
+      if (rawTrace !== undefined && rawTrace !== null && (typeof rawTrace !== 'string' || rawTrace === '')) {
+        throw spanFieldError(ctx, 'trace_id', rawTrace, 'a non-empty id string');
+      }
+      const traceId =
+        (typeof rawTrace === 'string' ? rawTrace : undefined) ?? dotted?.[0] ?? inherited.traceId ?? (parentId === undefined ? spanId : undefined);
+      if (traceId === undefined) {
+        throw spanFieldError(ctx, 'trace_id', rawTrace, 'a trace id (or a dotted_order) on a run that has a parent');
+      }
+      ctx = { ...ctx, traceId };
+      const type = run['run_type'];
+      if (typeof type !== 'string') throw spanFieldError(ctx, 'run_type', type, 'a string');
+      const { startMs, endMs } = requireTimes(run, 'start_time', 'end_time', msFromIsoOrEpoch, ctx);
+      const warnings: string[] = [];
+      let role = LANGSMITH_RUN_ROLES[type];
+      if (role === undefined) {
+        warnings.push(`${ctx.label}: unknown run_type ${JSON.stringify(type)}; the run counts as neither agent, LLM call nor tool call`);
+        role = 'other';
+      }
+      const err = run['error'];
+      childParent = spanId;
+      childTrace = traceId;
+      const span: TraceSpan = {
+        traceId,
+        spanId,
+        parentId,
+        name: rawName,
+        role,
+        rawKind: type,
+        startMs,
+        endMs,
+        error: (err !== undefined && err !== null && err !== '') || run['status'] === 'error',
+        format: 'langsmith',
+        location,
+        warnings,
+      };
+      return span;
+    }),
+  );
+  const children = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['child_runs'] : undefined;
+  if (Array.isArray(children) && childParent !== undefined) {
+    const inheritedChild: { parentId?: string; traceId?: string } = { parentId: childParent };
+    if (childTrace !== undefined) inheritedChild.traceId = childTrace;
+    for (const child of children) readRun(child, location, inheritedChild, out);
+  }
+}
+
+/**
+ * Read one LangSmith run and its nested `child_runs` into spans.
+ *
+ * @param value - the parsed run
+ * @param location - where it was read
+ */
+export function readLangSmithRun(value: Record<string, unknown>, location: string): SpanReadResult[] {
+  const out: SpanReadResult[] = [];
+  readRun(value, location, {}, out);
+  return out;
+}

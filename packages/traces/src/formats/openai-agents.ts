@@ -1,0 +1,93 @@
+/**
+ * OpenAI Agents SDK trace exports: the items its tracing processors receive and its exporter
+ * sends (`{"object":"trace.span","id","trace_id","parent_id","started_at","ended_at","span_data","error"}`),
+ * one per line or wrapped as `{"data":[…]}`.
+ *
+ * @module
+ */
+import { spanLabel, type SpanRole, type TraceSpan } from '../span.js';
+import { msFromIsoOrEpoch } from '../time.js';
+import {
+  catchSpanError,
+  optionalParentId,
+  requireId,
+  requireTimes,
+  spanFieldError,
+  type SpanContext,
+  type SpanReadResult,
+} from './span-fields.js';
+
+/** `span_data.type` values and the role they give a span. */
+export const OPENAI_AGENTS_SPAN_ROLES: Readonly<Record<string, SpanRole>> = {
+  agent: 'agent',
+  generation: 'llm',
+  response: 'llm',
+  function: 'tool',
+  handoff: 'handoff',
+  custom: 'other',
+  guardrail: 'other',
+  task: 'other',
+  turn: 'other',
+  transcription: 'other',
+  speech: 'other',
+  speech_group: 'other',
+  mcp_tools: 'other',
+};
+
+/** True when `value` looks like an OpenAI Agents SDK trace or span item. */
+export function isOpenAiAgentsItem(value: Record<string, unknown>): boolean {
+  return value['object'] === 'trace.span' || value['object'] === 'trace' || 'span_data' in value;
+}
+
+/**
+ * Read one OpenAI Agents SDK item. A `trace` item carries no span and gives an empty list.
+ *
+ * @param value - the parsed item
+ * @param location - where it was read
+ */
+export function readOpenAiAgentsItem(value: Record<string, unknown>, location: string): SpanReadResult[] {
+  if (value['object'] === 'trace') return [];
+  return [
+    catchSpanError(() => {
+      let ctx: SpanContext = { label: 'span', location };
+      const data = value['span_data'];
+      const d = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+      const dataName = d !== undefined && typeof d['name'] === 'string' ? d['name'] : '';
+      const spanId = requireId(value, 'id', ctx);
+      ctx = { ...ctx, label: spanLabel({ spanId, name: dataName }), spanId };
+      const traceId = requireId(value, 'trace_id', ctx);
+      ctx = { ...ctx, traceId };
+      if (d === undefined) throw spanFieldError(ctx, 'span_data', data, 'an object with a "type"');
+      const type = d['type'];
+      if (typeof type !== 'string') throw spanFieldError(ctx, 'span_data.type', type, 'a string');
+      const parentId = optionalParentId(value, 'parent_id', ctx);
+      const { startMs, endMs } = requireTimes(value, 'started_at', 'ended_at', msFromIsoOrEpoch, ctx);
+      const warnings: string[] = [];
+      let role = OPENAI_AGENTS_SPAN_ROLES[type];
+      if (role === undefined) {
+        warnings.push(`${ctx.label}: unknown span_data.type ${JSON.stringify(type)}; the span counts as neither agent, LLM call nor tool call`);
+        role = 'other';
+      }
+      const name =
+        type === 'handoff' && typeof d['from_agent'] === 'string'
+          ? `${d['from_agent']} → ${typeof d['to_agent'] === 'string' ? d['to_agent'] : '?'}`
+          : dataName;
+      const err = value['error'];
+      const span: TraceSpan = {
+        traceId,
+        spanId,
+        parentId,
+        name,
+        role,
+        rawKind: type,
+        startMs,
+        endMs,
+        error: err !== undefined && err !== null,
+        format: 'openai-agents',
+        location,
+        warnings,
+      };
+      return span;
+    }),
+  ];
+}

@@ -1,0 +1,153 @@
+/**
+ * OpenTelemetry spans in OTLP JSON (`resourceSpans` → `scopeSpans` → `spans`), read with the
+ * GenAI semantic conventions.
+ *
+ * @module
+ */
+import { spanLabel, type SpanRole, type TraceSpan } from '../span.js';
+import { msFromUnixNano } from '../time.js';
+import { decodeAttributes, type AttributeValue } from './otlp-attributes.js';
+import {
+  catchSpanError,
+  optionalParentId,
+  requireId,
+  requireTimes,
+  spanFieldError,
+  type SpanContext,
+  type SpanReadResult,
+} from './span-fields.js';
+
+/** `gen_ai.operation.name` values and the role they give a span. */
+export const OTEL_OPERATION_ROLES: Readonly<Record<string, SpanRole>> = {
+  invoke_agent: 'agent',
+  create_agent: 'other',
+  chat: 'llm',
+  text_completion: 'llm',
+  generate_content: 'llm',
+  execute_tool: 'tool',
+  embeddings: 'other',
+  retrieval: 'other',
+};
+
+/** OpenInference's `openinference.span.kind` and Traceloop's `traceloop.span.kind`, older conventions. */
+const KIND_ROLES: Readonly<Record<string, SpanRole>> = {
+  agent: 'agent',
+  llm: 'llm',
+  tool: 'tool',
+};
+
+const STATUS_ERROR = 2;
+
+function str(attrs: Map<string, AttributeValue>, key: string): string | undefined {
+  const v = attrs.get(key);
+  return typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
+}
+
+function roleOf(attrs: Map<string, AttributeValue>, warnings: string[]): SpanRole {
+  const op = str(attrs, 'gen_ai.operation.name');
+  if (op !== undefined) {
+    const role = OTEL_OPERATION_ROLES[op];
+    if (role !== undefined) return role;
+    warnings.push(`unknown gen_ai.operation.name ${JSON.stringify(op)}; the span counts as neither agent, LLM call nor tool call`);
+    return 'other';
+  }
+  const kind = str(attrs, 'openinference.span.kind') ?? str(attrs, 'traceloop.span.kind');
+  if (kind !== undefined) return KIND_ROLES[kind.toLowerCase()] ?? 'other';
+  // Older GenAI conventions: an LLM call carries gen_ai.system (newer: gen_ai.provider.name) and a model.
+  const provider = str(attrs, 'gen_ai.provider.name') ?? str(attrs, 'gen_ai.system');
+  const model = str(attrs, 'gen_ai.request.model') ?? str(attrs, 'gen_ai.response.model');
+  if (provider !== undefined && model !== undefined) return 'llm';
+  if (str(attrs, 'gen_ai.tool.name') !== undefined) return 'tool';
+  if (str(attrs, 'gen_ai.agent.name') !== undefined || str(attrs, 'gen_ai.agent.id') !== undefined) return 'agent';
+  return 'other';
+}
+
+function isErrorStatus(status: unknown, attrs: Map<string, AttributeValue>): boolean {
+  if (attrs.has('error.type')) return true;
+  if (typeof status !== 'object' || status === null) return false;
+  const code = (status as Record<string, unknown>)['code'];
+  return code === STATUS_ERROR || code === 'STATUS_CODE_ERROR';
+}
+
+/**
+ * Read one OTLP JSON span object.
+ *
+ * @param value - the span (`traceId`, `spanId`, `parentSpanId`, `name`, `startTimeUnixNano`,
+ *   `endTimeUnixNano`, `attributes`, `status`)
+ * @param location - where it was read, for messages
+ * @returns the span, or a {@link TraceInputError} naming what is wrong
+ */
+export function readOtlpSpan(value: unknown, location: string): SpanReadResult {
+  return catchSpanError(() => {
+    let ctx: SpanContext = { label: 'span', location };
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw spanFieldError(ctx, '(span)', value, 'an OTLP span object');
+    }
+    const s = value as Record<string, unknown>;
+    const rawName = typeof s['name'] === 'string' ? s['name'] : '';
+    const spanId = requireId(s, 'spanId', ctx);
+    ctx = { ...ctx, label: spanLabel({ spanId, name: rawName }), spanId };
+    const traceId = requireId(s, 'traceId', ctx);
+    ctx = { ...ctx, traceId };
+    const parentId = optionalParentId(s, 'parentSpanId', ctx);
+    const { startMs, endMs } = requireTimes(s, 'startTimeUnixNano', 'endTimeUnixNano', msFromUnixNano, ctx);
+    const warnings: string[] = [];
+    const attrs = decodeAttributes(s['attributes'], warnings);
+    const role = roleOf(attrs, warnings);
+    const name =
+      role === 'agent'
+        ? (str(attrs, 'gen_ai.agent.name') ?? str(attrs, 'gen_ai.agent.id') ?? rawName)
+        : role === 'tool'
+          ? (str(attrs, 'gen_ai.tool.name') ?? rawName)
+          : rawName;
+    const span: TraceSpan = {
+      traceId,
+      spanId,
+      parentId,
+      name,
+      role,
+      rawKind: str(attrs, 'gen_ai.operation.name') ?? '',
+      startMs,
+      endMs,
+      error: isErrorStatus(s['status'], attrs),
+      format: 'otlp',
+      location,
+      warnings: warnings.map((w) => `${spanLabel({ spanId, name })}: ${w}`),
+    };
+    return span;
+  });
+}
+
+/**
+ * Read an OTLP JSON export request (`{"resourceSpans":[…]}`, as the OTLP/HTTP JSON exporter sends
+ * and the collector's file exporter writes one per line) into its spans. Older `instrumentationLibrarySpans`
+ * is accepted in place of `scopeSpans`.
+ *
+ * @param value - the parsed request
+ * @param location - where it was read
+ */
+export function readOtlpRequest(value: Record<string, unknown>, location: string): SpanReadResult[] {
+  const out: SpanReadResult[] = [];
+  const ctx: SpanContext = { label: 'export request', location };
+  const resourceSpans = value['resourceSpans'];
+  if (!Array.isArray(resourceSpans)) return [spanFieldError(ctx, 'resourceSpans', resourceSpans, 'an array')];
+  resourceSpans.forEach((rs, r) => {
+    const scopes =
+      typeof rs === 'object' && rs !== null
+        ? ((rs as Record<string, unknown>)['scopeSpans'] ?? (rs as Record<string, unknown>)['instrumentationLibrarySpans'])
+        : undefined;
+    if (!Array.isArray(scopes)) {
+      out.push(spanFieldError(ctx, `resourceSpans[${r}].scopeSpans`, scopes, 'an array'));
+      return;
+    }
+    scopes.forEach((sc, k) => {
+      const spans = typeof sc === 'object' && sc !== null ? (sc as Record<string, unknown>)['spans'] : undefined;
+      if (!Array.isArray(spans)) {
+        out.push(spanFieldError(ctx, `resourceSpans[${r}].scopeSpans[${k}].spans`, spans, 'an array'));
+        return;
+      }
+      for (const span of spans) out.push(readOtlpSpan(span, location));
+    });
+  });
+  return out;
+}

@@ -1,0 +1,144 @@
+/**
+ * The options of trace ingestion and their defaults.
+ *
+ * @module
+ */
+import { ParlInputError, requireObject, requireOneOf } from '@parl/core';
+
+/** Input formats; `auto` detects the format of each JSON value on its own. */
+export const TRACE_FORMATS = ['auto', 'otlp', 'openai-agents', 'langsmith', 'parl'] as const;
+/** A format name accepted by {@link TraceOptions.format}. */
+export type TraceFormat = (typeof TRACE_FORMATS)[number];
+/** A concrete format, as detected or forced (every {@link TraceFormat} but `auto`). */
+export type ConcreteTraceFormat = Exclude<TraceFormat, 'auto'>;
+
+/** How the sub-agents of the orchestrator are put into stage groups. */
+export const TRACE_GROUPINGS = ['children', 'overlap'] as const;
+/** A grouping accepted by {@link TraceOptions.grouping}. */
+export type TraceGrouping = (typeof TRACE_GROUPINGS)[number];
+
+/** Which spans of a sub-agent count as its steps. */
+export const TRACE_STEP_SOURCES = ['llm', 'tools'] as const;
+/** A step source accepted by {@link TraceOptions.stepsFrom}. */
+export type TraceStepSource = (typeof TRACE_STEP_SOURCES)[number];
+
+/** Whether steps are counts of spans or their durations. */
+export const TRACE_CLOCKS = ['count', 'wall'] as const;
+/** A clock accepted by {@link TraceOptions.clock}. */
+export type TraceClock = (typeof TRACE_CLOCKS)[number];
+
+/** What to do with a malformed trace, span or line. */
+export const TRACE_MALFORMED_POLICIES = ['error', 'skip'] as const;
+/** A policy accepted by {@link TraceOptions.onMalformed}. */
+export type TraceMalformedPolicy = (typeof TRACE_MALFORMED_POLICIES)[number];
+
+/** When a trace is complete enough to be turned into a record. */
+export const TRACE_ORDERINGS = ['streamed', 'unordered'] as const;
+/** An ordering accepted by {@link TraceOptions.ordering}. */
+export type TraceOrdering = (typeof TRACE_ORDERINGS)[number];
+
+/**
+ * Options of {@link readTraces} and {@link traceToResult}. Every field is optional; the defaults
+ * are in {@link DEFAULT_TRACE_OPTIONS}.
+ */
+export interface TraceOptions {
+  /**
+   * Input format. `auto` (default) recognises each JSON value: an OTLP export request or span
+   * (`resourceSpans`, `spanId`), an OpenAI Agents SDK item (`object: "trace.span"`, `span_data`),
+   * a LangSmith run (`run_type`), else a spec §5 record.
+   */
+  readonly format?: TraceFormat;
+  /**
+   * `children` (default): the sub-agents launched in one orchestrator turn (after the same
+   * orchestrator LLM call) form that stage's group, whether they ran at the same time or not.
+   * `overlap`: only sub-agents whose time windows overlap form a group; a turn whose sub-agents
+   * ran in several waves becomes one stage per wave (the later ones with 0 main steps).
+   */
+  readonly grouping?: TraceGrouping;
+  /** A sub-agent's steps are its LLM calls (`llm`, default) or its tool calls (`tools`). */
+  readonly stepsFrom?: TraceStepSource;
+  /**
+   * `count` (default): a step is one span. `wall`: a step is weighted by its duration in
+   * seconds (main steps: the orchestrator LLM call's duration; sub-agent steps: the summed
+   * durations of the spans `stepsFrom` picks).
+   */
+  readonly clock?: TraceClock;
+  /**
+   * `error` (default): a malformed trace, span or line throws a {@link TraceInputError} naming it.
+   * `skip`: it is skipped and a warning says what and why (see {@link TraceOptions.onWarning}).
+   */
+  readonly onMalformed?: TraceMalformedPolicy;
+  /**
+   * `streamed` (default): a trace is complete once its root span has arrived and a span of another
+   * trace follows (or the input ends); memory holds only the traces still open. `unordered`: every
+   * trace is held until the input ends (any order works, memory grows with the input).
+   */
+  readonly ordering?: TraceOrdering;
+  /**
+   * Receives warnings that belong to no emitted trace (a skipped line, a skipped trace). When
+   * absent they go to `process.emitWarning` so that they are never silent. Warnings about an
+   * emitted trace are in its {@link TraceResult.warnings}.
+   */
+  readonly onWarning?: (message: string) => void;
+}
+
+/** {@link TraceOptions} with every default filled in. */
+export interface ResolvedTraceOptions {
+  /** See {@link TraceOptions.format}. */
+  readonly format: TraceFormat;
+  /** See {@link TraceOptions.grouping}. */
+  readonly grouping: TraceGrouping;
+  /** See {@link TraceOptions.stepsFrom}. */
+  readonly stepsFrom: TraceStepSource;
+  /** See {@link TraceOptions.clock}. */
+  readonly clock: TraceClock;
+  /** See {@link TraceOptions.onMalformed}. */
+  readonly onMalformed: TraceMalformedPolicy;
+  /** See {@link TraceOptions.ordering}. */
+  readonly ordering: TraceOrdering;
+  /** See {@link TraceOptions.onWarning}. */
+  readonly onWarning: (message: string) => void;
+}
+
+/** The defaults of {@link TraceOptions}. */
+export const DEFAULT_TRACE_OPTIONS = {
+  format: 'auto',
+  grouping: 'children',
+  stepsFrom: 'llm',
+  clock: 'count',
+  onMalformed: 'error',
+  ordering: 'streamed',
+} as const satisfies Omit<ResolvedTraceOptions, 'onWarning'>;
+
+function emitProcessWarning(message: string): void {
+  process.emitWarning(message, { type: 'ParlTraceWarning' });
+}
+
+/**
+ * Check options and fill in defaults.
+ *
+ * @throws {@link ParlInputError} naming the option, the value and the allowed values
+ *
+ * @example
+ * ```ts
+ * resolveTraceOptions({ grouping: 'overlap' }).clock; // 'count'
+ * ```
+ */
+export function resolveTraceOptions(options: TraceOptions = {}): ResolvedTraceOptions {
+  const o = requireObject(options, 'options');
+  const pick = <T extends string>(key: string, allowed: readonly T[], fallback: T): T =>
+    o[key] === undefined ? fallback : requireOneOf(o[key], `options.${key}`, allowed);
+  const onWarning = o['onWarning'];
+  if (onWarning !== undefined && typeof onWarning !== 'function') {
+    throw new ParlInputError('options.onWarning', onWarning, 'a function (message: string) => void');
+  }
+  return {
+    format: pick('format', TRACE_FORMATS, DEFAULT_TRACE_OPTIONS.format),
+    grouping: pick('grouping', TRACE_GROUPINGS, DEFAULT_TRACE_OPTIONS.grouping),
+    stepsFrom: pick('stepsFrom', TRACE_STEP_SOURCES, DEFAULT_TRACE_OPTIONS.stepsFrom),
+    clock: pick('clock', TRACE_CLOCKS, DEFAULT_TRACE_OPTIONS.clock),
+    onMalformed: pick('onMalformed', TRACE_MALFORMED_POLICIES, DEFAULT_TRACE_OPTIONS.onMalformed),
+    ordering: pick('ordering', TRACE_ORDERINGS, DEFAULT_TRACE_OPTIONS.ordering),
+    onWarning: (onWarning as ((message: string) => void) | undefined) ?? emitProcessWarning,
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * `readTraces`: the streaming pipeline from trace files to spec §5 records and findings.
+ *
+ * @module
+ */
+import { ParlInputError } from '@parl/core';
+import { TraceInputError } from './errors.js';
+import { decodeUnit } from './formats/detect.js';
+import { jsonUnits } from './input/json-units.js';
+import type { TraceInput } from './input/text-chunks.js';
+import { resolveTraceOptions, type ResolvedTraceOptions, type TraceOptions } from './options.js';
+import { TraceCollector, type CollectedTrace } from './trace-collector.js';
+import { recordToResult, traceToResult, type TraceResult } from './trace-result.js';
+
+/**
+ * Read traces from a stream and yield one {@link TraceResult} per trace, as soon as the trace
+ * is complete (see {@link TraceOptions.ordering}); native spec §5 records are yielded as they come.
+ *
+ * The input is JSONL (one JSON value per line: OTLP export requests or spans, OpenAI Agents SDK
+ * items, LangSmith runs, spec §5 records — mixed freely with `format: 'auto'`) or one JSON
+ * document (an array of those, or an OTLP / `{"data":[…]}` / `{"runs":[…]}` document, parsed as a
+ * stream). Neither is loaded whole: memory holds the open traces only.
+ *
+ * @param input - text or bytes: an async iterable (e.g. `fs.createReadStream(path)`) or an array of chunks
+ * @param options - see {@link TraceOptions}
+ * @throws {@link TraceInputError} (with `onMalformed: 'error'`) naming the line, trace and span of
+ *   the first malformed input; {@link ParlInputError} for bad options or a bad native record
+ *
+ * @example
+ * ```ts
+ * import { createReadStream } from 'node:fs';
+ * import { readTraces } from '@parl/traces';
+ *
+ * for await (const { record, finding } of readTraces(createReadStream('traces.jsonl'), { grouping: 'overlap' })) {
+ *   console.log(JSON.stringify(record), finding.critical_steps_saved);
+ * }
+ * ```
+ */
+export async function* readTraces(input: TraceInput, options: TraceOptions = {}): AsyncGenerator<TraceResult> {
+  const opts = resolveTraceOptions(options);
+  const collector = new TraceCollector(opts.ordering);
+  let records = 0;
+
+  const malformed = (err: ParlInputError, what: string): void => {
+    if (opts.onMalformed === 'error') throw err;
+    opts.onWarning(`skipped ${what}: ${err.message}`);
+  };
+  const finish = (trace: CollectedTrace): TraceResult | undefined => {
+    if (trace.poisoned !== undefined) {
+      malformed(trace.poisoned, `trace ${trace.traceId}`);
+      return undefined;
+    }
+    try {
+      return traceToResult(trace.traceId, trace.spans, opts);
+    } catch (err) {
+      if (!(err instanceof TraceInputError)) throw err;
+      malformed(err, `trace ${trace.traceId}`);
+      return undefined;
+    }
+  };
+
+  for await (const unit of jsonUnits(input)) {
+    if (unit instanceof TraceInputError) {
+      malformed(unit, unit.field === 'document' ? 'the rest of the document' : unit.field);
+      continue;
+    }
+    const completed: CollectedTrace[] = [];
+    for (const item of decodeUnit(unit.value, unit.location, opts.format)) {
+      if (item.kind === 'error') {
+        malformed(item.error, unit.location);
+      } else if (item.kind === 'record') {
+        records++;
+        yield* passRecord(item.record, item.location, records, opts);
+      } else if (item.result instanceof TraceInputError) {
+        const err = item.result;
+        if (opts.onMalformed === 'error' || err.traceId === undefined) malformed(err, unit.location);
+        else completed.push(...collector.poison(err.traceId, err));
+      } else {
+        try {
+          completed.push(...collector.add(item.result));
+        } catch (err) {
+          if (!(err instanceof TraceInputError)) throw err;
+          malformed(err, `a late span of trace ${err.traceId ?? '?'}`);
+        }
+      }
+    }
+    for (const trace of completed) {
+      const result = finish(trace);
+      if (result !== undefined) yield result;
+    }
+  }
+  for (const trace of collector.drain()) {
+    const result = finish(trace);
+    if (result !== undefined) yield result;
+  }
+}
+
+function* passRecord(record: Record<string, unknown>, location: string, ordinal: number, opts: ResolvedTraceOptions): Generator<TraceResult> {
+  try {
+    yield recordToResult(record, location, ordinal);
+  } catch (err) {
+    if (!(err instanceof ParlInputError) || opts.onMalformed === 'error') throw err;
+    opts.onWarning(`skipped ${location}: ${err.message}`);
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Reading timestamps of the supported formats into milliseconds since the Unix epoch.
+ *
+ * @module
+ */
+
+const ZONE_SUFFIX = /(?:z|[+-]\d\d:?\d\d)$/i;
+const DIGITS = /^\d+$/;
+
+/**
+ * Milliseconds from an OTLP `*TimeUnixNano` value (a decimal string or a number of nanoseconds).
+ * Strings are read exactly (BigInt) and kept to microsecond precision.
+ *
+ * @returns the time in ms, or undefined when the value is not a non-negative integer
+ */
+export function msFromUnixNano(value: unknown): number | undefined {
+  if (typeof value === 'string' && DIGITS.test(value)) {
+    return Number(BigInt(value) / 1000n) / 1000;
+  }
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value / 1e6;
+  return undefined;
+}
+
+/**
+ * Milliseconds from an ISO 8601 date-time (`2025-06-01T12:00:00.123Z`; a time without a zone is
+ * read as UTC, as LangSmith writes it) or from a number of epoch milliseconds.
+ *
+ * @returns the time in ms, or undefined when the value is not a readable time
+ */
+export function msFromIsoOrEpoch(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : undefined;
+  if (typeof value !== 'string' || value.length < 10) return undefined;
+  const text = ZONE_SUFFIX.test(value) || value.length === 10 ? value : `${value}Z`;
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) ? ms : undefined;
+}

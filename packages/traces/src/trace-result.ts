@@ -1,0 +1,78 @@
+/**
+ * Turning one complete trace (or one native record) into a spec §5 record and its finding.
+ *
+ * @module
+ */
+import { validateRecord, type EpisodeRecord, type StageRecord } from '@parl/core';
+import { recordFinding, serialCollapseFinding, type SerialCollapseFinding } from './finding.js';
+import { mapTrace, stagesOf } from './mapping.js';
+import { resolveTraceOptions, type ConcreteTraceFormat, type TraceOptions } from './options.js';
+import type { TraceSpan } from './span.js';
+import { buildTraceTree } from './trace-tree.js';
+
+/** What {@link readTraces} yields per trace. */
+export interface TraceResult {
+  /** The spec §5 record: `id` (the trace id) and `stages` (sub-agents as `{steps, finished}`). */
+  readonly record: EpisodeRecord;
+  /** The serial-collapse finding of the trace. */
+  readonly finding: SerialCollapseFinding;
+  /** Warnings about this trace (unknown attributes, mapping choices). */
+  readonly warnings: readonly string[];
+  /** The trace id (for a native record: its `id`, or `record N`). */
+  readonly traceId: string;
+  /** The format it was read from. */
+  readonly format: ConcreteTraceFormat;
+  /** The orchestrator's name; undefined for a native record. */
+  readonly orchestrator: string | undefined;
+}
+
+/**
+ * The record and finding of one complete trace.
+ *
+ * @param traceId - the trace id
+ * @param spans - all its spans, in arrival order
+ * @param options - see {@link TraceOptions} (`grouping`, `stepsFrom`, `clock` apply here)
+ * @throws {@link TraceInputError} for a duplicate span id, a missing parent or a cycle
+ *
+ * @example
+ * ```ts
+ * const { record, finding } = traceToResult('t1', spans, { grouping: 'overlap' });
+ * ```
+ */
+export function traceToResult(traceId: string, spans: readonly TraceSpan[], options: TraceOptions = {}): TraceResult {
+  const resolved = resolveTraceOptions(options);
+  const tree = buildTraceTree(traceId, spans);
+  const mapping = mapTrace(tree, resolved);
+  const stages: StageRecord[] = stagesOf(mapping, resolved.grouping);
+  const warnings = [...spans.flatMap((s) => s.warnings), ...mapping.warnings];
+  return {
+    record: { id: traceId, stages },
+    finding: serialCollapseFinding(traceId, mapping),
+    warnings,
+    traceId,
+    format: spans[0]?.format ?? 'otlp',
+    orchestrator: mapping.orchestrator,
+  };
+}
+
+/**
+ * A native spec §5 record passed through unchanged, validated by `@parl/core`.
+ *
+ * @param record - the parsed record
+ * @param location - where it was read (`line 3`)
+ * @param ordinal - its position among the records, used as trace id when it has no `id`
+ * @throws {@link ParlInputError} from `validateRecord`, located at `location`
+ */
+export function recordToResult(record: Record<string, unknown>, location: string, ordinal: number): TraceResult {
+  validateRecord(record, location);
+  const id = record['id'] === undefined ? `record ${ordinal}` : String(record['id']);
+  const stages = record['stages'] as readonly StageRecord[] | undefined;
+  return {
+    record: record as EpisodeRecord,
+    finding: recordFinding(id, stages),
+    warnings: [],
+    traceId: id,
+    format: 'parl',
+    orchestrator: undefined,
+  };
+}
