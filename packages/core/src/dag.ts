@@ -93,9 +93,12 @@ export function heaviestPath(nodes: readonly DagNode[]): HeaviestPath {
     }
   }
   if (seen < n) throw cycleError(nodes, index, indegree);
+  // Weights are ≥ 0, so a node never finishes later than its dependents: the heaviest path
+  // can always end at a sink, and ending there keeps zero-weight sinks on the path.
   let end = -1;
   let bestWeight = 0;
   for (let i = 0; i < n; i++) {
+    if ((children[i] as number[]).length > 0) continue;
     if (end === -1 || (finish[i] as number) > bestWeight) {
       end = i;
       bestWeight = finish[i] as number;
