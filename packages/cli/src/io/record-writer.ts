@@ -35,8 +35,8 @@ export interface RecordWriterOptions {
 /**
  * A record writer for `format` over `sink`. JSON is written as a streamed array (one record per
  * line), so no format needs the records in memory. CSV takes its header from `columns` or from the
- * first record; a field that appears only in later records is reported once through `warn` (it
- * has no column), and a missing field is an empty cell.
+ * first record; without `columns`, a field that appears only in later records is reported once
+ * through `warn` (it has no column). A missing field is an empty cell.
  */
 export function createRecordWriter(format: OutputFormat, sink: TextSink, options: RecordWriterOptions = {}): RecordWriter {
   let count = 0;
@@ -51,7 +51,7 @@ export function createRecordWriter(format: OutputFormat, sink: TextSink, options
     }
     if (count === 0) await sink.write(csvRow(columns));
     const unknown = Object.keys(record).filter((key) => !(known as Set<string>).has(key) && !warned.has(key));
-    if (unknown.length > 0) {
+    if (unknown.length > 0 && options.columns === undefined) {
       for (const key of unknown) warned.add(key);
       options.warn?.(
         `${location} has ${unknown.length === 1 ? 'a field' : 'fields'} with no CSV column, left out: ${unknown.join(', ')} (columns come from the first record; choose them with --columns)`,
