@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { SpawnSyncReturns } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCS_APP_DIR, documentedPackages, REPO_ROOT } from './support/build-site.js';
+import { describeRun, installTarballs, outsideWorkspaceEnv, packPackage, run, tarballEntries, unexpectedEntries } from './support/pack.js';
+import { SMOKE_SCRIPTS } from './support/smoke-scripts.js';
+
+const packages = documentedPackages();
+const workDir = mkdtempSync(join(tmpdir(), 'parl-packaging-'));
+const tarballDir = join(workDir, 'tarballs');
+const appDir = join(workDir, 'app');
+const tarballs = new Map<string, string>();
+let install: SpawnSyncReturns<string>;
+
+beforeAll(() => {
+  mkdirSync(tarballDir);
+  mkdirSync(appDir);
+  for (const pkg of packages) tarballs.set(pkg.name, packPackage(join(REPO_ROOT, pkg.dir), tarballDir));
+  install = installTarballs(appDir, [...tarballs.values()]);
+});
+
+afterAll(() => {
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+/** Run `node` in the install folder, as a user would, outside the workspace. */
+function nodeInApp(args: readonly string[]): SpawnSyncReturns<string> {
+  return run(process.execPath, args, appDir, outsideWorkspaceEnv());
+}
+
+describe.each(packages)('the tarball of $name', ({ name }) => {
+  it('holds only dist/, README.md, LICENSE, CHANGELOG.md and package.json, and all of the required ones', () => {
+    const entries = tarballEntries(tarballs.get(name) as string);
+    expect(unexpectedEntries(entries)).toEqual([]);
+    for (const required of ['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts']) {
+      expect(entries, `${name} lacks ${required}`).toContain(required);
+    }
+  });
+
+  it('names its workspace dependencies by version, not workspace:', () => {
+    const extract = run('tar', ['-xzOf', tarballs.get(name) as string, 'package/package.json'], workDir);
+    expect(extract.status, describeRun('tar', extract)).toBe(0);
+    expect(extract.stdout).not.toContain('workspace:');
+  });
+});
+
+describe('the five tarballs installed together into an empty folder with npm', () => {
+  it('install', () => {
+    expect(install.status, describeRun('npm install', install)).toBe(0);
+  });
+
+  it.each(packages)('$name imports and runs by its package name', ({ name }) => {
+    const smoke = SMOKE_SCRIPTS[name];
+    expect(smoke, `no smoke script for ${name} in test/support/smoke-scripts.ts`).toBeDefined();
+    if (smoke === undefined) return;
+    const result = nodeInApp(['--input-type=module', '-e', smoke.source]);
+    expect(result.status, describeRun(`node (${name})`, result)).toBe(0);
+    const lastLine = result.stdout.trim().split('\n').at(-1) ?? '';
+    const problem = smoke.check(JSON.parse(lastLine) as Record<string, unknown>);
+    expect(problem).toBeUndefined();
+  });
+
+  it('gives types: a strict TypeScript file importing every package compiles against the installed .d.ts files', () => {
+    const lines = packages.map((pkg, i) => `import * as p${i} from '${pkg.name}';`);
+    lines.push(`export const loaded: number = [${packages.map((_, i) => `Object.keys(p${i}).length`).join(', ')}].length;`);
+    lines.push(`import { computeReward } from '@parl/core';`, `export const total: number = computeReward({ r_perf: 1 }).total_reward;`);
+    writeFileSync(join(appDir, 'check.ts'), `${lines.join('\n')}\n`);
+    const require = createRequire(join(DOCS_APP_DIR, 'package.json'));
+    const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
+    const result = nodeInApp([
+      tsc, '--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext',
+      '--skipLibCheck', '--types', 'node', '--typeRoots', join(DOCS_APP_DIR, 'node_modules', '@types'), 'check.ts',
+    ]);
+    expect(result.status, describeRun('tsc', result)).toBe(0);
+  });
+
+  it('puts a working `parl` on the bin path: parl --help', () => {
+    const pkg = JSON.parse(readFileSync(join(appDir, 'node_modules', '@parl', 'cli', 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    expect(Object.keys(pkg.bin)).toContain('parl');
+    const result = run(join(appDir, 'node_modules', '.bin', 'parl'), ['--help'], appDir, outsideWorkspaceEnv());
+    expect(result.status, describeRun('parl --help', result)).toBe(0);
+    expect(result.stdout).toMatch(/Usage: parl/);
+    expect(result.stdout).toMatch(/\breward\b/);
+  });
+});
