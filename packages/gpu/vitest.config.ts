@@ -4,5 +4,8 @@ export default defineProject({
   test: {
     name: 'gpu',
     include: ['test/**/*.test.ts'],
+    // tfjs-core's gradient configs (src/gradients.ts) are ES modules with extensionless imports
+    // that Node cannot load: let Vite transform them, as tsup bundles them for dist.
+    server: { deps: { inline: [/@tensorflow\/tfjs-core\/dist\/(?!tf-core)/] } },
   },
 });

@@ -13,6 +13,7 @@ import * as tf from '@tensorflow/tfjs-core';
 // The cpu backend is always registered, so the kernels run (on cpu) even before initBackend().
 import '@tensorflow/tfjs-backend-cpu';
 import { ParlInputError } from '@parl/core';
+import { registerParlGradients } from './gradients.js';
 
 /**
  * A backend @parl/gpu can run on:
@@ -229,6 +230,7 @@ async function select(options: InitBackendOptions): Promise<BackendSelection> {
  * ```
  */
 export function initBackend(options: InitBackendOptions = {}): Promise<BackendSelection> {
+  registerParlGradients();
   const run = queue.then(() => select(options));
   queue = run.catch(() => undefined);
   return run;

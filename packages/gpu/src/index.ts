@@ -6,3 +6,11 @@
  * @packageDocumentation
  */
 export * from './backend.js';
+export { registerParlGradients, PARL_GRADIENT_KERNELS } from './gradients.js';
+export * from './tensor-input.js';
+export * from './output.js';
+export * from './reward-kernel.js';
+export * from './staged-input.js';
+export * from './critical-steps-kernel.js';
+export * from './smooth-critical-steps.js';
+export * from './heaviest-path-kernel.js';

@@ -1,0 +1,105 @@
+/**
+ * The dense staged-episode input shared by the critical-steps kernels: sub-agent steps
+ * `[B, T, N]` with group sizes `[B, T]`, main steps `[B, T]` and stages used `[B]` — the same
+ * fields as `@parl/core`'s `CriticalStepsBatchInput` — converted to tensors and validated.
+ *
+ * @module
+ */
+import * as tf from '@tensorflow/tfjs-core';
+import { enforceChecks, finiteNonNegative, integerBetween } from './input-checks.js';
+import { filled, requireDimension, toFloat32Tensor, type NumericInput } from './tensor-input.js';
+
+/**
+ * B ragged staged episodes stored densely; the fields of `@parl/core`'s
+ * `CriticalStepsBatchInput`, each also accepted as a tensor, so one object serves both.
+ */
+export interface StagedBatchInput {
+  /** B, the number of episodes. */
+  readonly batch: number;
+  /** T, the stage capacity per episode. */
+  readonly stages: number;
+  /** N, the sub-agent capacity per stage. */
+  readonly width: number;
+  /** S_sub, `[B, T, N]` row-major; entries past a stage's group size (or past numStages) are ignored. */
+  readonly subSteps: NumericInput;
+  /** Group size per stage, `[B, T]`, integers in 0..N; defaults to N everywhere. */
+  readonly groupSizes?: NumericInput;
+  /** S_main per stage, `[B, T]`, finite ≥ 0; defaults to 1 everywhere. */
+  readonly mainSteps?: NumericInput;
+  /** Stages used per episode, `[B]`, integers in 0..T; defaults to T. */
+  readonly numStages?: NumericInput;
+}
+
+/** The staged input as float32 tensors of fixed shapes, for the differentiable ops. */
+export type StagedTensors = {
+  /** S_sub, `[B, T, N]`. */
+  readonly subSteps: tf.Tensor3D;
+  /** Group sizes, `[B, T]` (integers in 0..N, as float32). */
+  readonly groupSizes: tf.Tensor2D;
+  /** S_main, `[B, T]`. */
+  readonly mainSteps: tf.Tensor2D;
+  /** Stages used, `[B]` (integers in 0..T, as float32). */
+  readonly numStages: tf.Tensor1D;
+};
+
+/** The masks of a staged batch: which stages and which sub-agent slots are in use. */
+export interface StagedMasks {
+  /** `[B, T]`: stage t < numStages[b]. */
+  readonly stage: tf.Tensor2D;
+  /** `[B, T, N]`: stage in use and slot i < groupSizes[b, t]. */
+  readonly slot: tf.Tensor3D;
+}
+
+/** The stage and slot masks of {@link StagedTensors}. Call inside `tf.tidy`. */
+export function stagedMasks(input: StagedTensors): StagedMasks {
+  const [B, T, N] = input.subSteps.shape;
+  const stage = tf.less(tf.reshape(tf.range(0, T, 1, 'float32'), [1, T]), tf.reshape(input.numStages, [B, 1])) as tf.Tensor2D;
+  const inGroup = tf.less(tf.reshape(tf.range(0, N, 1, 'float32'), [1, 1, N]), tf.reshape(input.groupSizes, [B, T, 1]));
+  const slot = tf.logicalAnd(inGroup, tf.reshape(stage, [B, T, 1])) as tf.Tensor3D;
+  return { stage, slot };
+}
+
+/**
+ * Convert and validate a {@link StagedBatchInput}: shapes, group sizes and stage counts in range,
+ * steps finite and ≥ 0 where they are used. Call inside `tf.tidy`.
+ *
+ * @throws {@link ParlInputError} e.g. `groupSizes[1, 0] must be an integer between 0 and 4, got 7`
+ */
+export function stagedTensors(input: StagedBatchInput): StagedTensors {
+  const B = requireDimension(input.batch, 'batch');
+  const T = requireDimension(input.stages, 'stages');
+  const N = requireDimension(input.width, 'width');
+  const subSteps = toFloat32Tensor(input.subSteps, 'subSteps', [B, T, N]) as tf.Tensor3D;
+  const groupSizes = (input.groupSizes === undefined ? filled([B, T], N) : toFloat32Tensor(input.groupSizes, 'groupSizes', [B, T])) as tf.Tensor2D;
+  const mainSteps = (input.mainSteps === undefined ? filled([B, T], 1) : toFloat32Tensor(input.mainSteps, 'mainSteps', [B, T])) as tf.Tensor2D;
+  const numStages = (input.numStages === undefined ? filled([B], T) : toFloat32Tensor(input.numStages, 'numStages', [B])) as tf.Tensor1D;
+  const tensors: StagedTensors = { subSteps, groupSizes, mainSteps, numStages };
+  const checks = [];
+  if (input.numStages !== undefined) {
+    checks.push({ field: 'numStages', shape: [B], ok: integerBetween(numStages, 0, T), values: input.numStages, expected: `an integer between 0 and ${T}` });
+  }
+  // Order as in core: a bad stage count first, then per stage its group size, main steps, sub steps.
+  const { stage, slot } = stagedMasks(tensors);
+  const unused = tf.logicalNot(stage);
+  if (input.groupSizes !== undefined) {
+    checks.push({
+      field: 'groupSizes',
+      shape: [B, T],
+      ok: tf.logicalOr(unused, integerBetween(groupSizes, 0, N)),
+      values: input.groupSizes,
+      expected: `an integer between 0 and ${N}`,
+    });
+  }
+  if (input.mainSteps !== undefined) {
+    checks.push({ field: 'mainSteps', shape: [B, T], ok: tf.logicalOr(unused, finiteNonNegative(mainSteps)), values: input.mainSteps, expected: 'a finite number ≥ 0' });
+  }
+  checks.push({
+    field: 'subSteps',
+    shape: [B, T, N],
+    ok: tf.logicalOr(tf.logicalNot(slot), finiteNonNegative(subSteps)),
+    values: input.subSteps,
+    expected: 'a finite number ≥ 0',
+  });
+  enforceChecks(checks);
+  return tensors;
+}
