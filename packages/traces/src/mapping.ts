@@ -87,7 +87,7 @@ export function mapTrace(tree: TraceTree, options: Pick<ResolvedTraceOptions, 's
 
   // Walk top-down carrying the nearest agent ancestor: null = none, 'main' = an orchestrator.
   type Owner = 'none' | 'main' | TraceSpan;
-  const stack: { span: TraceSpan; owner: Owner }[] = tree.roots.map((span) => ({ span, owner: 'none' as Owner }));
+  const stack: { span: TraceSpan; owner: Owner }[] = tree.roots.map((span) => ({ span, owner: 'none' as Owner })).reverse();
   while (stack.length > 0) {
     const { span, owner } = stack.pop() as { span: TraceSpan; owner: Owner };
     const role = roles.get(span.spanId);
@@ -103,7 +103,9 @@ export function mapTrace(tree: TraceTree, options: Pick<ResolvedTraceOptions, 's
     } else if (role === 'llm' && (owner === 'main' || (owner === 'none' && !anyAgent))) {
       mainCalls.push(span);
     }
-    for (const child of tree.children.get(span.spanId) ?? []) stack.push({ span: child, owner: childOwner });
+    const kids = tree.children.get(span.spanId) ?? [];
+    // Reverse push so that spans are visited in arrival order: ties in start time keep that order.
+    for (let k = kids.length - 1; k >= 0; k--) stack.push({ span: kids[k] as TraceSpan, owner: childOwner });
   }
   if (!anyAgent) {
     warnings.push(`trace ${tree.traceId} has no agent span: the root span stands for the orchestrator and there are no sub-agents`);

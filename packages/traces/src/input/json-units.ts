@@ -141,7 +141,7 @@ async function* documentUnits(head: string, rest: AsyncIterator<string>): AsyncG
   }
   if (failure === undefined) {
     try {
-      parser.end();
+      if (!parser.isEnded) parser.end();
     } catch (err) {
       failure = docError(err);
     }
