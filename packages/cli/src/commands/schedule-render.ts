@@ -83,7 +83,7 @@ export function renderScheduleHtml(dense: ScheduleSamples): string {
           },
           options: {
             parsing: false,
-            scales: { x: { type: 'linear', title: { display: true, text: 'training step' } }, y: { title: { display: true, text: 'value' } } },
+            scales: { x: { type: 'linear', min: dense.samples[0]?.step ?? 0, max: dense.samples[dense.samples.length - 1]?.step ?? 0, title: { display: true, text: 'training step' } }, y: { title: { display: true, text: 'value' } } },
           },
         },
       },

@@ -26,6 +26,9 @@ function line(label: string, data: unknown, color: string, extra: Record<string,
   return { label, data, borderColor: color, backgroundColor: color, pointRadius: 0, borderWidth: 2, ...extra };
 }
 
+/** Legend keys drawn as short thick lines rather than boxes (dashed datasets stay readable). */
+const LINE_LEGEND = { legend: { labels: { boxWidth: 28, boxHeight: 3 } } } as const;
+
 function stepAxis(): Record<string, unknown> {
   return { type: 'linear', title: { display: true, text: 'training step' } };
 }
@@ -41,8 +44,14 @@ export function lambdaChart(run: RunData): PageChart {
     caption: 'The auxiliary-reward weights anneal so that the final policy optimises r_perf alone.',
     config: {
       type: 'line',
-      data: { datasets: [line('λ1 (r_parallel weight)', series(run.metrics, 'lambda1'), COLORS.blue), line('λ2 (r_finish weight)', series(run.metrics, 'lambda2'), COLORS.orange, { borderDash: [6, 4] })] },
-      options: { parsing: false, scales: { x: stepAxis(), y: axis('weight') } },
+      data: {
+        datasets: [
+          // λ2 is drawn on top (lower `order`), dashed, so it stays visible where the two coincide.
+          line('λ1 (r_parallel weight)', series(run.metrics, 'lambda1'), COLORS.blue, { borderWidth: 4, order: 2 }),
+          line('λ2 (r_finish weight)', series(run.metrics, 'lambda2'), COLORS.orange, { borderDash: [6, 4], order: 1 }),
+        ],
+      },
+      options: { parsing: false, plugins: LINE_LEGEND, scales: { x: stepAxis(), y: axis('weight') } },
     },
   };
 }
@@ -62,7 +71,7 @@ export function rewardTermsChart(run: RunData): PageChart {
           line('r_finish', series(run.metrics, 'r_finish'), COLORS.orange),
         ],
       },
-      options: { parsing: false, scales: { x: stepAxis(), y: axis('reward') } },
+      options: { parsing: false, plugins: LINE_LEGEND, scales: { x: stepAxis(), y: axis('reward') } },
     },
   };
 }
@@ -83,6 +92,7 @@ export function widthChart(run: RunData): PageChart {
       },
       options: {
         parsing: false,
+        plugins: LINE_LEGEND,
         scales: {
           x: stepAxis(),
           y: axis('mean width (sub-agents)', { position: 'left', beginAtZero: true }),
@@ -155,7 +165,7 @@ export function latencyChart(run: RunData): PageChart {
           line('serial baseline', pts('serial'), COLORS.red, { pointRadius: 4, spanGaps: false, borderDash: [6, 4] }),
         ],
       },
-      options: { parsing: false, scales: { x: axis('r_perf target', { type: 'linear' }), y: axis('critical-step budget', { beginAtZero: true }) } },
+      options: { parsing: false, plugins: LINE_LEGEND, scales: { x: axis('r_perf target', { type: 'linear' }), y: axis('critical-step budget', { beginAtZero: true }) } },
     },
   };
 }
