@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ParlInputError, rewardBatch, type RewardConfig } from '@parl/core';
 import { initBackend, rewardKernel, rewardOp, tf } from '../src/index.js';
+import { f32 } from './arbitraries.js';
 import { maxRelativeError, TEST_BACKENDS, TOLERANCE } from './backends.js';
 
-const f32 = (min: number, max: number) => fc.float({ min: Math.fround(min), max: Math.fround(max), noNaN: true, noDefaultInfinity: true });
 
 /** B episodes with valid counts, completed ≤ assigned, and float32-exact values. */
 const episodes = fc.integer({ min: 1, max: 40 }).chain((size) =>
