@@ -144,7 +144,7 @@ export function buildProgram(io: CliIo): Command {
   const program = new Command('parl')
     .description('PARL for agent swarms: label rewards and critical steps, plot schedules, simulate, train and report')
     .version(CLI_VERSION, '-V, --version', 'print the version')
-    .helpOption('-h, --help', 'show help for a command')
+    .helpOption('-h, --help', 'show this help (parl COMMAND --help for a command)')
     .exitOverride()
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
@@ -156,7 +156,7 @@ export function buildProgram(io: CliIo): Command {
     .allowExcessArguments(false);
   program.addHelpCommand(false);
   for (const sub of [rewardProgram(io), criticalStepsProgram(io), scheduleProgram(io), reportProgram(io)]) {
-    program.addCommand(sub.exitOverride().configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) }).configureHelp({ helpWidth: HELP_WIDTH }).showHelpAfterError().allowExcessArguments(false));
+    program.addCommand(sub.helpOption('-h, --help', 'show this help').exitOverride().configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) }).configureHelp({ helpWidth: HELP_WIDTH }).showHelpAfterError().allowExcessArguments(false));
   }
   return program;
 }
