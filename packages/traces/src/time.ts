@@ -9,13 +9,14 @@ const DIGITS = /^\d+$/;
 
 /**
  * Milliseconds from an OTLP `*TimeUnixNano` value (a decimal string or a number of nanoseconds).
- * Strings are read exactly (BigInt) and kept to microsecond precision.
+ * Strings are read exactly to the microsecond (the nanosecond digits are dropped).
  *
  * @returns the time in ms, or undefined when the value is not a non-negative integer
  */
 export function msFromUnixNano(value: unknown): number | undefined {
   if (typeof value === 'string' && DIGITS.test(value)) {
-    return Number(BigInt(value) / 1000n) / 1000;
+    // Whole microseconds since the epoch stay below 2^53 until the year 2255: exact as a number.
+    return value.length <= 3 ? 0 : Number(value.slice(0, -3)) / 1000;
   }
   if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value / 1e6;
   return undefined;

@@ -63,7 +63,7 @@ function readRun(value: unknown, location: string, inherited: { parentId?: strin
       const run = value as Record<string, unknown>;
       const rawName = typeof run['name'] === 'string' ? run['name'] : '';
       const spanId = requireId(run, 'id', ctx);
-      ctx = { ...ctx, label: spanLabel({ spanId, name: rawName }).replace(/^span/, 'run'), spanId };
+      ctx = { ...ctx, label: () => spanLabel({ spanId, name: rawName }).replace(/^span/, 'run'), spanId };
       const dotted = typeof run['dotted_order'] === 'string' ? idsOfDottedOrder(run['dotted_order']) : undefined;
       if (typeof run['dotted_order'] === 'string' && dotted === undefined) {
         throw spanFieldError(ctx, 'dotted_order', run['dotted_order'], 'a dotted order "<time>Z<run id>.<time>Z<run id>…"');
@@ -91,7 +91,7 @@ function readRun(value: unknown, location: string, inherited: { parentId?: strin
       const warnings: string[] = [];
       let role = LANGSMITH_RUN_ROLES[type];
       if (role === undefined) {
-        warnings.push(`${ctx.label}: unknown run_type ${JSON.stringify(type)}; the run counts as neither agent, LLM call nor tool call`);
+        warnings.push(`${spanLabel({ spanId, name: rawName }).replace(/^span/, 'run')}: unknown run_type ${JSON.stringify(type)}; the run counts as neither agent, LLM call nor tool call`);
         role = 'other';
       }
       const err = run['error'];

@@ -54,7 +54,7 @@ export function readOpenAiAgentsItem(value: Record<string, unknown>, location: s
       const d = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
       const dataName = d !== undefined && typeof d['name'] === 'string' ? d['name'] : '';
       const spanId = requireId(value, 'id', ctx);
-      ctx = { ...ctx, label: spanLabel({ spanId, name: dataName }), spanId };
+      ctx = { ...ctx, label: () => spanLabel({ spanId, name: dataName }), spanId };
       const traceId = requireId(value, 'trace_id', ctx);
       ctx = { ...ctx, traceId };
       if (d === undefined) throw spanFieldError(ctx, 'span_data', data, 'an object with a "type"');
@@ -65,7 +65,7 @@ export function readOpenAiAgentsItem(value: Record<string, unknown>, location: s
       const warnings: string[] = [];
       let role = OPENAI_AGENTS_SPAN_ROLES[type];
       if (role === undefined) {
-        warnings.push(`${ctx.label}: unknown span_data.type ${JSON.stringify(type)}; the span counts as neither agent, LLM call nor tool call`);
+        warnings.push(`${spanLabel({ spanId, name: dataName })}: unknown span_data.type ${JSON.stringify(type)}; the span counts as neither agent, LLM call nor tool call`);
         role = 'other';
       }
       const name =

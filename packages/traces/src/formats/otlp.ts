@@ -86,7 +86,7 @@ export function readOtlpSpan(value: unknown, location: string): SpanReadResult {
     const s = value as Record<string, unknown>;
     const rawName = typeof s['name'] === 'string' ? s['name'] : '';
     const spanId = requireId(s, 'spanId', ctx);
-    ctx = { ...ctx, label: spanLabel({ spanId, name: rawName }), spanId };
+    ctx = { ...ctx, label: () => spanLabel({ spanId, name: rawName }), spanId };
     const traceId = requireId(s, 'traceId', ctx);
     ctx = { ...ctx, traceId };
     const parentId = optionalParentId(s, 'parentSpanId', ctx);
@@ -112,7 +112,7 @@ export function readOtlpSpan(value: unknown, location: string): SpanReadResult {
       error: isErrorStatus(s['status'], attrs),
       format: 'otlp',
       location,
-      warnings: warnings.map((w) => `${spanLabel({ spanId, name })}: ${w}`),
+      warnings: warnings.length === 0 ? warnings : warnings.map((w) => `${spanLabel({ spanId, name })}: ${w}`),
     };
     return span;
   });

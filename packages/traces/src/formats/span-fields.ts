@@ -9,8 +9,8 @@ import type { TraceSpan } from '../span.js';
 
 /** What a reader knows about a span while checking its fields. */
 export interface SpanContext {
-  /** `span <id> ("name")`, or `span #3` before the id is known. */
-  readonly label: string;
+  /** `span <id> ("name")` (built only when a message needs it), or `span` before the id is known. */
+  readonly label: string | (() => string);
   /** Where the span was read. */
   readonly location: string;
   /** The trace id, once known. */
@@ -24,7 +24,8 @@ export type SpanReadResult = TraceSpan | TraceInputError;
 
 /** The error for field `field` of the span in `ctx`. */
 export function spanFieldError(ctx: SpanContext, field: string, value: unknown, expected: string): TraceInputError {
-  return new TraceInputError(`${ctx.label}.${field}`, value, expected, ctx.location, {
+  const label = typeof ctx.label === 'string' ? ctx.label : ctx.label();
+  return new TraceInputError(`${label}.${field}`, value, expected, ctx.location, {
     traceId: ctx.traceId,
     spanId: ctx.spanId,
   });
