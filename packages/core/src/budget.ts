@@ -42,7 +42,8 @@ export function applyBudget(stages: readonly NormalizedStage[], budget: number):
     const stage = stages[t] as NormalizedStage;
     let stageMax = 0;
     for (const s of stage.sub) if (s > stageMax) stageMax = s;
-    const next = cumulative + stage.main + stageMax;
+    // Same association as criticalStepsOfStages, so that the cut agrees with critical steps bit for bit.
+    const next = cumulative + (stage.main + stageMax);
     if (next > budget) {
       return { budget, withinBudget: false, cutStage: t, stagesRun: stages.slice(0, t), criticalStepsRun: cumulative };
     }

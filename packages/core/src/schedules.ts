@@ -342,9 +342,21 @@ function evaluator(spec: ScheduleSpec): (s: number) => number {
   }
 }
 
+/** Schedules made by {@link parseSchedule}: their behaviour is fixed by their spec. */
+const builtSchedules = new WeakSet<Schedule>();
+
+/**
+ * True when both schedules give the same value at every step: the same object, or two
+ * schedules made by {@link parseSchedule} from equal specs.
+ */
+export function sameSchedule(a: Schedule, b: Schedule): boolean {
+  if (a === b) return true;
+  return builtSchedules.has(a) && builtSchedules.has(b) && formatSchedule(a.spec) === formatSchedule(b.spec);
+}
+
 function buildSchedule(spec: ScheduleSpec): Schedule {
   const f = evaluator(spec);
-  return {
+  const schedule: Schedule = {
     spec,
     at(step: number): number {
       checkStep(step);
@@ -368,4 +380,6 @@ function buildSchedule(spec: ScheduleSpec): Schedule {
       return formatSchedule(spec);
     },
   };
+  builtSchedules.add(schedule);
+  return schedule;
 }

@@ -8,6 +8,7 @@
  */
 import { ParlInputError } from '../errors.js';
 import { resolveRewardConfig, type RewardConfig, type ResolvedRewardConfig } from '../reward.js';
+import { sameSchedule } from '../schedules.js';
 
 /** Any numeric array the kernels read. */
 export type NumericArray = Float64Array | Float32Array | Int32Array | Uint32Array | Uint16Array | Uint8Array | readonly number[];
@@ -96,17 +97,14 @@ export function rewardBatch(
   for (const key of ['total_reward', 'r_parallel', 'r_finish', 'r_perf', 'lambda1', 'lambda2'] as const) {
     if (result[key].length < size) throw new ParlInputError(`out.${key}.length`, result[key].length, `at least ${size}`);
   }
-  const assigned = input.assignedSubtasks;
-  const completed = input.completedSubtasks;
-  const perf = input.rPerf;
-  const steps = input.trainingStep;
   const max = cfg.maxSubagents;
   const logShape = cfg.parallelShape === 'log';
-  const logMax = Math.log1p(max);
-  const { total_reward, r_parallel, r_finish, r_perf, lambda1, lambda2 } = result;
+  const { lambda1, lambda2 } = result;
+  const steps = input.trainingStep;
 
   // λ(s): one evaluation when every episode shares a step (config.step overrides the
-  // per-episode steps, as it overrides `training_step` in computeReward), else per episode.
+  // per-episode steps, as it overrides `training_step` in computeReward), else per episode;
+  // λ2 is copied from λ1 when both follow the same schedule (the default).
   if (steps === undefined || cfg.step !== undefined) {
     const s = cfg.step ?? 0;
     lambda1.fill(cfg.lambda1.at(s), 0, size);
@@ -114,7 +112,8 @@ export function rewardBatch(
   } else {
     try {
       cfg.lambda1.atMany(steps, lambda1);
-      cfg.lambda2.atMany(steps, lambda2);
+      if (sameSchedule(cfg.lambda1, cfg.lambda2)) lambda2.set(lambda1.subarray(0, size));
+      else cfg.lambda2.atMany(steps, lambda2);
     } catch (err) {
       if (err instanceof ParlInputError) {
         throw new ParlInputError(err.field.replace(/^steps\[/, 'trainingStep['), err.value, err.expected);
@@ -123,17 +122,39 @@ export function rewardBatch(
     }
   }
 
+  // Defaults by aliasing (assigned = numSubagents, completed = assigned) keep the loop free of
+  // per-element branches on which arrays were given.
+  const assigned = input.assignedSubtasks ?? n;
+  const completed = input.completedSubtasks ?? assigned;
+  rewardKernel(size, n, assigned, completed, input.rPerf, max, logShape ? Math.log1p(max) : 0, logShape, result);
+  return result;
+}
+
+/**
+ * The per-episode loop of {@link rewardBatch}: validates each input and writes r_parallel,
+ * r_finish, r_perf and total_reward, with the same operations in the same order as
+ * {@link computeReward}, so that results agree bit for bit. λ1, λ2 are already in `out`.
+ */
+function rewardKernel(
+  size: number,
+  n: NumericArray,
+  assigned: NumericArray,
+  completed: NumericArray,
+  perf: NumericArray,
+  max: number,
+  logMax: number,
+  logShape: boolean,
+  out: RewardBatchOutput,
+): void {
+  const { total_reward, r_parallel, r_finish, r_perf, lambda1, lambda2 } = out;
   for (let i = 0; i < size; i++) {
     const ni = n[i] as number;
-    if (!(ni >= 0 && ni < Infinity)) throw new ParlInputError(`numSubagents[${i}]`, ni, 'a finite number ≥ 0');
-    const ai = assigned === undefined ? ni : (assigned[i] as number);
-    if (!(ai >= 0 && ai < Infinity)) throw new ParlInputError(`assignedSubtasks[${i}]`, ai, 'a finite number ≥ 0');
-    const ci = completed === undefined ? ai : (completed[i] as number);
-    if (!(ci >= 0 && ci <= ai)) {
-      throw new ParlInputError(`completedSubtasks[${i}]`, ci, `a finite number between 0 and assignedSubtasks[${i}] = ${ai}`);
-    }
+    const ai = assigned[i] as number;
+    const ci = completed[i] as number;
     const pi = perf[i] as number;
-    if (!(pi > -Infinity && pi < Infinity)) throw new ParlInputError(`rPerf[${i}]`, pi, 'a finite number');
+    if (!(ni >= 0 && ni < Infinity && ai >= 0 && ai < Infinity && ci >= 0 && ci <= ai && pi > -Infinity && pi < Infinity)) {
+      throw badEpisode(i, ni, ai, ci, pi);
+    }
     let rp = logShape ? Math.log1p(ni) / logMax : ni / max;
     rp = rp > 1 ? 1 : rp;
     const rf = ai > 0 ? ci / ai : 0;
@@ -142,5 +163,14 @@ export function rewardBatch(
     r_perf[i] = pi;
     total_reward[i] = (lambda1[i] as number) * rp + (lambda2[i] as number) * rf + pi;
   }
-  return result;
+}
+
+/** The error for episode i, naming the first of its inputs that is wrong. */
+function badEpisode(i: number, ni: number, ai: number, ci: number, pi: number): ParlInputError {
+  if (!(ni >= 0 && ni < Infinity)) return new ParlInputError(`numSubagents[${i}]`, ni, 'a finite number ≥ 0');
+  if (!(ai >= 0 && ai < Infinity)) return new ParlInputError(`assignedSubtasks[${i}]`, ai, 'a finite number ≥ 0');
+  if (!(ci >= 0 && ci <= ai)) {
+    return new ParlInputError(`completedSubtasks[${i}]`, ci, `a finite number between 0 and assignedSubtasks[${i}] = ${ai}`);
+  }
+  return new ParlInputError(`rPerf[${i}]`, pi, 'a finite number');
 }
