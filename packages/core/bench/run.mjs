@@ -1,9 +1,19 @@
-// Throughput of @parl/core's batched kernels beside a plain scan of the same typed array,
-// measured in one process. Run: pnpm --filter @parl/core build && pnpm --filter @parl/core bench
+// Throughput of @parl/core's batched kernels beside a plain scan (a `for` loop summing the same
+// typed array), measured in one process. Each repetition times the scan and the kernel back to
+// back, so that the ratio compares runs under the same load; we print medians.
+//
+// Run: pnpm --filter @parl/core build && pnpm --filter @parl/core bench
+// Knobs: BENCH_REPS (default 11), BENCH_WARMUP (default 3).
 import os from 'node:os';
-import { criticalStepsBatch, allocateCriticalStepsBatchOutput, rewardBatch, allocateRewardBatchOutput, resolveRewardConfig } from '../dist/index.js';
+import {
+  allocateCriticalStepsBatchOutput,
+  allocateRewardBatchOutput,
+  criticalStepsBatch,
+  resolveRewardConfig,
+  rewardBatch,
+} from '../dist/index.js';
 
-const REPS = Number(process.env.BENCH_REPS ?? 9);
+const REPS = Number(process.env.BENCH_REPS ?? 11);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 
 /** Deterministic uniform numbers in [0, 1) (mulberry32), so every run times the same input. */
@@ -18,18 +28,13 @@ function rng(seed) {
   };
 }
 
-/** Median wall time in seconds of `fn` over REPS runs after WARMUP runs. */
-function medianSeconds(fn) {
-  for (let i = 0; i < WARMUP; i++) fn();
-  const times = [];
-  for (let i = 0; i < REPS; i++) {
-    const t0 = process.hrtime.bigint();
-    fn();
-    times.push(Number(process.hrtime.bigint() - t0) / 1e9);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+function seconds(fn) {
+  const t0 = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - t0) / 1e9;
 }
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** The baseline: a plain `for` loop summing a typed array. */
 let sink = 0;
@@ -37,10 +42,33 @@ function plainScan(arr) {
   let s = 0;
   for (let i = 0; i < arr.length; i++) s += arr[i];
   sink += s;
-  return s;
+}
+
+/**
+ * Time `kernel` (which handles `items` items) against a plain scan of `scanned`, back to back,
+ * REPS times after WARMUP rounds. Returns median rates (per second) and the median ratio.
+ */
+function paired(kernel, items, scanned) {
+  for (let i = 0; i < WARMUP; i++) {
+    plainScan(scanned);
+    kernel();
+  }
+  const scanRates = [];
+  const rates = [];
+  const ratios = [];
+  for (let i = 0; i < REPS; i++) {
+    const ts = seconds(() => plainScan(scanned));
+    const tk = seconds(kernel);
+    scanRates.push(scanned.length / ts);
+    rates.push(items / tk);
+    ratios.push(items / tk / (scanned.length / ts));
+  }
+  return { scan: median(scanRates), rate: median(rates), ratio: median(ratios) };
 }
 
 const fmt = (x) => (x >= 1e9 ? `${(x / 1e9).toFixed(2)} G` : `${(x / 1e6).toFixed(1)} M`);
+const row = (label, r, unit) =>
+  `${label.padEnd(52)} ${`${fmt(r.rate)}${unit}/s`.padEnd(20)} plain scan ${`${fmt(r.scan)}elements/s`.padEnd(20)} ratio ${r.ratio.toFixed(2)}`;
 
 // --- rewardBatch at B = 10^6 ---------------------------------------------------------------
 const B = 1_000_000;
@@ -59,12 +87,14 @@ for (let i = 0; i < B; i++) {
   trainingStep[i] = Math.floor(r() * 12000);
 }
 const config = resolveRewardConfig({});
+const shared = resolveRewardConfig({ step: 5000 });
 const rewardOut = allocateRewardBatchOutput(B);
-const rewardInput = { numSubagents, assignedSubtasks, completedSubtasks, rPerf, trainingStep };
-const rewardSharedStep = { numSubagents, assignedSubtasks, completedSubtasks, rPerf };
-const tRewardScan = medianSeconds(() => plainScan(rPerf));
-const tReward = medianSeconds(() => rewardBatch(rewardInput, config, rewardOut));
-const tRewardShared = medianSeconds(() => rewardBatch(rewardSharedStep, { ...config, step: 5000 }, rewardOut));
+const perEpisode = paired(
+  () => rewardBatch({ numSubagents, assignedSubtasks, completedSubtasks, rPerf, trainingStep }, config, rewardOut),
+  B,
+  rPerf,
+);
+const oneStep = paired(() => rewardBatch({ numSubagents, assignedSubtasks, completedSubtasks, rPerf }, shared, rewardOut), B, rPerf);
 
 // --- criticalStepsBatch on [B, T, N] = [10^4, 10, 100] -------------------------------------
 const CB = 10_000;
@@ -74,34 +104,27 @@ const subSteps = new Float32Array(CB * T * N);
 const rc = rng(2);
 for (let i = 0; i < subSteps.length; i++) subSteps[i] = Math.floor(rc() * 20);
 const groupSizes = new Int32Array(CB * T);
-let raggedElements = 0;
+let inGroups = 0;
 for (let i = 0; i < groupSizes.length; i++) {
   const k = Math.floor(rc() * (N + 1));
   groupSizes[i] = k;
-  raggedElements += k;
+  inGroups += k;
 }
-const fullElements = CB * T * N;
+const cells = CB * T * N;
 const csOut = allocateCriticalStepsBatchOutput(CB);
-const full = { batch: CB, stages: T, width: N, subSteps };
-const ragged = { batch: CB, stages: T, width: N, subSteps, groupSizes };
-const tCsScan = medianSeconds(() => plainScan(subSteps));
-const tCsFull = medianSeconds(() => criticalStepsBatch(full, csOut));
-const tCsRagged = medianSeconds(() => criticalStepsBatch(ragged, csOut));
+const full = paired(() => criticalStepsBatch({ batch: CB, stages: T, width: N, subSteps }, csOut), cells, subSteps);
+const ragged = paired(() => criticalStepsBatch({ batch: CB, stages: T, width: N, subSteps, groupSizes }, csOut), inGroups, subSteps);
+const raggedCells = { ...ragged, rate: (ragged.rate * cells) / inGroups, ratio: (ragged.ratio * cells) / inGroups };
 
 // --- report ---------------------------------------------------------------------------------
-const scanRate = fullElements / tCsScan;
-const rewardScanRate = B / tRewardScan;
-const lines = [
-  `machine: ${os.cpus()[0]?.model ?? 'unknown cpu'}, nproc ${os.availableParallelism()}, node ${process.version}`,
-  `median of ${REPS} runs after ${WARMUP} warm-up runs`,
-  '',
-  `plain scan, Float32Array[${B}] (rPerf)            ${fmt(rewardScanRate)}elements/s`,
-  `rewardBatch, B = ${B}, step per episode       ${fmt(B / tReward)}episodes/s   ratio to scan ${((B / tReward) / rewardScanRate).toFixed(2)}`,
-  `rewardBatch, B = ${B}, one shared step        ${fmt(B / tRewardShared)}episodes/s   ratio to scan ${((B / tRewardShared) / rewardScanRate).toFixed(2)}`,
-  '',
-  `plain scan, Float32Array[${fullElements}] (subSteps)   ${fmt(scanRate)}elements/s`,
-  `criticalStepsBatch [${CB}, ${T}, ${N}] full groups   ${fmt(fullElements / tCsFull)}elements/s   ratio to scan ${((fullElements / tCsFull) / scanRate).toFixed(2)}`,
-  `criticalStepsBatch [${CB}, ${T}, ${N}] ragged        ${fmt(raggedElements / tCsRagged)}elements/s   ratio to scan ${((raggedElements / tCsRagged) / scanRate).toFixed(2)}  (${raggedElements} elements inside groups)`,
-];
-console.log(lines.join('\n'));
-if (Number.isNaN(sink)) console.log('');
+console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown cpu'}, nproc ${os.availableParallelism()}, node ${process.version}, load ${os.loadavg()[0].toFixed(2)}`);
+console.log(`medians of ${REPS} back-to-back (scan, kernel) pairs after ${WARMUP} warm-up pairs`);
+console.log('');
+console.log(row(`rewardBatch B = ${B}, a step per episode`, perEpisode, 'episodes'));
+console.log(row(`rewardBatch B = ${B}, one shared step`, oneStep, 'episodes'));
+console.log(row(`criticalStepsBatch [${CB}, ${T}, ${N}] full groups`, full, 'elements'));
+console.log(row(`criticalStepsBatch [${CB}, ${T}, ${N}] ragged (in-group)`, ragged, 'elements'));
+console.log(row(`criticalStepsBatch [${CB}, ${T}, ${N}] ragged (all cells)`, raggedCells, 'elements'));
+console.log('');
+console.log(`ragged: group sizes uniform in 0..${N}, ${inGroups} of ${cells} entries inside groups`);
+if (Number.isNaN(sink)) console.log('(scan sink is NaN)');
