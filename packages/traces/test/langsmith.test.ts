@@ -63,6 +63,11 @@ describe('LangSmith runs', () => {
     const { results } = await collect([JSON.stringify(array, null, 2)]);
     expect(results[0]?.traceId).toBe(TRACE);
     expect(results[0]?.record.stages).toEqual(expected);
+    // The same runs as a {"runs": […]} list: one line (JSONL) or a pretty-printed document.
+    for (const text of [JSON.stringify({ runs: array }), JSON.stringify({ runs: array }, null, 2)]) {
+      const listed = await collect([text], { format: 'langsmith' });
+      expect(listed.results.map((r) => r.record)).toEqual(results.map((r) => r.record));
+    }
   });
 
   it('reads a nested run tree (child_runs)', async () => {

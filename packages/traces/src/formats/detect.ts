@@ -46,7 +46,7 @@ const EXPECTED: Readonly<Record<ConcreteTraceFormat, string>> = {
 
 /**
  * Read one JSON value in the given format (`auto`: detected per object). Arrays and
- * `{"data": […]}` wrappers are read element by element.
+ * `{"data": […]}` / `{"runs": […]}` wrappers are read element by element.
  *
  * @param value - the parsed value
  * @param location - where it was read
@@ -70,9 +70,13 @@ function decodeInto(value: unknown, location: string, format: TraceFormat, out: 
   }
   const v = value as Record<string, unknown>;
   const detected = detectFormat(v);
-  if (detected === undefined && Array.isArray(v['data']) && format !== 'parl' && depth < 2) {
-    for (const element of v['data']) decodeInto(element, location, format, out, depth + 1);
-    return;
+  if (detected === undefined && format !== 'parl' && depth < 2) {
+    // Wrappers: the OpenAI Agents exporter payload {"data": […]}, a LangSmith list {"runs": […]}.
+    const list = Array.isArray(v['data']) ? v['data'] : Array.isArray(v['runs']) ? v['runs'] : undefined;
+    if (list !== undefined) {
+      for (const element of list) decodeInto(element, location, format, out, depth + 1);
+      return;
+    }
   }
   const effective = format === 'auto' ? (detected ?? 'parl') : format;
   if (format !== 'auto' && format !== 'parl' && detected !== format) {
