@@ -34,26 +34,27 @@ export interface CriticalStepsArrays {
 }
 
 /**
- * Per-stage masked max and sum of the sub-agent steps, `[B, T]` each; unused slots and stages
- * count as 0. Call inside `tf.tidy`.
+ * Per-stage masked max and sum of the sub-agent steps and the main steps of the stages in use,
+ * `[B, T]` each; unused slots and stages count as 0. Call inside `tf.tidy`.
  */
-export function stageMaxAndSum(input: StagedTensors): { max: tf.Tensor2D; sum: tf.Tensor2D; mainUsed: tf.Tensor2D } {
+export function stageMaxAndSum(input: StagedTensors): { max: tf.Tensor2D; sum: tf.Tensor2D; mainUsed: tf.Tensor2D; groups: tf.Tensor2D } {
   const [B, T, N] = input.subSteps.shape;
-  const { stage, slot } = stagedMasks(input);
-  const mainUsed = tf.where(stage, input.mainSteps, tf.zerosLike(input.mainSteps)) as tf.Tensor2D;
+  const { stage, slot, groups } = stagedMasks(input);
+  const mainUsed = tf.mul(input.mainSteps, stage) as tf.Tensor2D;
   if (N === 0) {
     const zeros = tf.zeros([B, T], 'float32') as tf.Tensor2D;
-    return { max: zeros, sum: zeros, mainUsed };
+    return { max: zeros, sum: zeros, mainUsed, groups };
   }
-  const sub = tf.where(slot, input.subSteps, tf.zerosLike(input.subSteps));
-  return { max: tf.max(sub, 2) as tf.Tensor2D, sum: tf.sum(sub, 2) as tf.Tensor2D, mainUsed };
+  const sub = tf.mul(input.subSteps, slot);
+  return { max: tf.max(sub, 2) as tf.Tensor2D, sum: tf.sum(sub, 2) as tf.Tensor2D, mainUsed, groups };
 }
 
 /**
  * Critical steps and related quantities as differentiable tensor ops, with no validation and no
- * download: use inside `tf.grad`. The gradient of critical steps with respect to `subSteps` is 1
- * at each stage's largest step (at every one of them when several tie) and 0 elsewhere; with
- * respect to `mainSteps` it is 1 on the stages used.
+ * download: use inside `tf.grad`. Every entry must be finite (see {@link StagedTensors}). The
+ * gradient of critical steps with respect to `subSteps` is 1 at each stage's largest step (at
+ * every one of them when several tie) and 0 elsewhere; with respect to `mainSteps` it is 1 on
+ * the stages used. Group sizes and stage counts are integers: no gradient flows to them.
  *
  * @example
  * ```ts
@@ -65,14 +66,12 @@ export function stageMaxAndSum(input: StagedTensors): { max: tf.Tensor2D; sum: t
 export function criticalStepsOp(input: StagedTensors): CriticalStepsTensors {
   return tf.tidy(() => {
     const [B, T] = input.groupSizes.shape;
-    const { max, sum, mainUsed } = stageMaxAndSum(input);
+    const { max, sum, mainUsed, groups } = stageMaxAndSum(input);
     const critical = tf.sum(tf.add(mainUsed, max), 1) as tf.Tensor1D;
     const total = tf.sum(tf.add(mainUsed, sum), 1) as tf.Tensor1D;
     const zero = constantComparison(critical, (c) => tf.equal(c, 0));
     const parallelism = tf.where(zero, tf.onesLike(total), tf.div(total, tf.where(zero, tf.onesLike(critical), critical))) as tf.Tensor1D;
-    const { stage } = stagedMasks(input);
-    const widths = tf.where(stage, input.groupSizes, tf.zerosLike(input.groupSizes));
-    const maxWidth = (T === 0 ? tf.zeros([B], 'int32') : tf.cast(tf.max(widths, 1), 'int32')) as tf.Tensor1D;
+    const maxWidth = (T === 0 ? tf.zeros([B], 'int32') : tf.cast(tf.max(groups, 1), 'int32')) as tf.Tensor1D;
     return { critical_steps: critical, total_steps: total, parallelism, max_width: maxWidth };
   });
 }

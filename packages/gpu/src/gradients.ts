@@ -34,6 +34,7 @@ import { castGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Cast_grad.j
 import { zerosLikeGradConfig } from '@tensorflow/tfjs-core/dist/gradients/ZerosLike_grad.js';
 import { onesLikeGradConfig } from '@tensorflow/tfjs-core/dist/gradients/OnesLike_grad.js';
 import { broadcastToGradConfig } from '@tensorflow/tfjs-core/dist/gradients/BroadcastTo_grad.js';
+import { batchMatMulGradConfig } from '@tensorflow/tfjs-core/dist/gradients/BatchMatMul_grad.js';
 import { tileGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Tile_grad.js';
 
 /** The gradient configs @parl/gpu registers, as shipped by tfjs-core 4.22.0. */
@@ -64,6 +65,7 @@ const GRADIENTS: readonly tf.GradConfig[] = [
   onesLikeGradConfig,
   broadcastToGradConfig,
   tileGradConfig,
+  batchMatMulGradConfig,
 ];
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Input validation on the device: each check is a boolean tensor that is true where the input is
- * valid; all checks are reduced together and read back with one small download. Only when a
- * check fails is its mask downloaded, to name the first bad element by its index.
+ * valid; all checks (and any summary statistics) are reduced together and read back with one
+ * small download. Only when a check fails is its mask downloaded, to name the first bad element
+ * by its index.
  *
  * @module
  */
@@ -40,28 +41,36 @@ function valueAt(values: NumericInput, flat: number): unknown {
   return (values as ArrayLike<unknown>)[flat];
 }
 
+/** Throw for the first element of `check` that fails (its count of failures was > 0). */
+function fail(check: InputCheck): never {
+  const mask = check.ok.dataSync();
+  let flat = 0;
+  while (flat < mask.length && mask[flat] !== 0) flat++;
+  const expected = typeof check.expected === 'string' ? check.expected : check.expected(flat);
+  throw new ParlInputError(`${check.field}${indexText(flat, check.shape)}`, valueAt(check.values, flat), expected);
+}
+
 /**
  * Run every check; throw for the first failing one (in the order given), naming its first bad
- * element. Call inside `tf.tidy` so that the masks are freed.
+ * element. `stats` are scalar tensors read back in the same download and returned, for callers
+ * that decide on a fast path from summary statistics. Call inside `tf.tidy`.
  *
  * @throws {@link ParlInputError} e.g. `subSteps[0, 2, 1] must be a finite number ≥ 0, got NaN`
  */
-export function enforceChecks(checks: readonly InputCheck[]): void {
-  if (checks.length === 0) return;
-  const badCounts = tf.tidy(() =>
-    tf.stack(checks.map((c) => (c.ok.size === 0 ? tf.scalar(0, 'int32') : tf.sum(tf.cast(tf.logicalNot(c.ok), 'int32'))))),
+export function enforceChecks(checks: readonly InputCheck[], stats: readonly tf.Tensor[] = []): number[] {
+  if (checks.length === 0 && stats.length === 0) return [];
+  const summary = tf.tidy(() =>
+    tf.stack([
+      ...checks.map((c) => (c.ok.size === 0 ? tf.scalar(0) : tf.sum(tf.cast(tf.logicalNot(c.ok), 'float32')))),
+      ...stats.map((s) => tf.cast(tf.reshape(s, []), 'float32')),
+    ]),
   );
-  const counts = badCounts.dataSync();
-  badCounts.dispose();
-  for (let k = 0; k < checks.length; k++) {
-    if ((counts[k] as number) === 0) continue;
-    const check = checks[k] as InputCheck;
-    const mask = check.ok.dataSync();
-    let flat = 0;
-    while (flat < mask.length && mask[flat] !== 0) flat++;
-    const expected = typeof check.expected === 'string' ? check.expected : check.expected(flat);
-    throw new ParlInputError(`${check.field}${indexText(flat, check.shape)}`, valueAt(check.values, flat), expected);
-  }
+  const values = Array.from(summary.dataSync());
+  summary.dispose();
+  checks.forEach((check, k) => {
+    if ((values[k] as number) !== 0) fail(check);
+  });
+  return values.slice(checks.length);
 }
 
 /** True where `x` is finite and ≥ 0. */
@@ -70,7 +79,7 @@ export function finiteNonNegative(x: tf.Tensor): tf.Tensor {
 }
 
 /** True where `x` is an integer between `low` and `high` (inclusive). */
-export function integerBetween(x: tf.Tensor, low: number | tf.Tensor, high: number | tf.Tensor): tf.Tensor {
+export function integerBetween(x: tf.Tensor, low: number, high: number): tf.Tensor {
   return tf.logicalAnd(
     tf.logicalAnd(tf.isFinite(x), tf.equal(x, tf.round(x))),
     tf.logicalAnd(tf.greaterEqual(x, low), tf.lessEqual(x, high)),

@@ -14,7 +14,7 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { ParlInputError } from '@parl/core';
-import { constantComparison } from './gradients.js';
+import { repeatLast } from './broadcast.js';
 import { outputMode, toArrays, type KernelOptions } from './output.js';
 import { stagedMasks, stagedTensors, type StagedBatchInput, type StagedTensors } from './staged-input.js';
 
@@ -64,21 +64,20 @@ function requireTau(tau: unknown): number {
 export function smoothCriticalStepsOp(input: StagedTensors, tau: number): SmoothCriticalStepsTensors {
   const t = requireTau(tau);
   return tf.tidy(() => {
-    const [B, T, N] = input.subSteps.shape;
-    const { stage, slot } = stagedMasks(input);
-    const mainUsed = tf.where(stage, input.mainSteps, tf.zerosLike(input.mainSteps));
-    const k = tf.where(stage, input.groupSizes, tf.zerosLike(input.groupSizes));
-    const gap = tf.mul(tf.sum(tf.log(tf.maximum(k, 1)), 1), t) as tf.Tensor1D;
+    const [, T, N] = input.subSteps.shape;
+    const { stage, slot, groups } = stagedMasks(input);
+    const mainUsed = tf.mul(input.mainSteps, stage);
+    const gap = tf.mul(tf.sum(tf.log(tf.maximum(groups, 1)), 1), t) as tf.Tensor1D;
     if (N === 0 || T === 0) {
       return { smooth_critical_steps: tf.sum(mainUsed, 1) as tf.Tensor1D, gap_bound: gap };
     }
-    const sub = tf.where(slot, input.subSteps, tf.zerosLike(input.subSteps));
+    const sub = tf.mul(input.subSteps, slot);
     const m = tf.max(sub, 2);
-    const scaled = tf.div(tf.sub(sub, tf.reshape(m, [B, T, 1])), t);
-    const weights = tf.where(slot, tf.exp(scaled), tf.zerosLike(scaled));
-    const total = tf.sum(weights, 2);
-    const safeTotal = tf.where(constantComparison(total, (x) => tf.greater(x, 0)), total, tf.onesLike(total));
-    const soft = tf.add(m, tf.mul(tf.log(safeTotal), t));
+    // exp((x − m)/τ) ∈ (0, 1], 1 at the max; masked slots get weight 0.
+    const weights = tf.mul(tf.exp(tf.div(tf.sub(sub, repeatLast(m, N)), t)), slot);
+    // Σ weights ≥ 1 on a stage with a group; an empty group's 0 becomes 1, so its log is 0.
+    const total = tf.add(tf.sum(weights, 2), tf.sub(1, tf.minimum(groups, 1)));
+    const soft = tf.add(m, tf.mul(tf.log(total), t));
     return { smooth_critical_steps: tf.sum(tf.add(mainUsed, soft), 1) as tf.Tensor1D, gap_bound: gap };
   });
 }

@@ -6,7 +6,8 @@
  * @module
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { enforceChecks, finiteNonNegative, integerBetween } from './input-checks.js';
+import { prefixMask } from './broadcast.js';
+import { enforceChecks, finiteNonNegative, integerBetween, type InputCheck } from './input-checks.js';
 import { filled, requireDimension, toFloat32Tensor, type NumericInput } from './tensor-input.js';
 
 /**
@@ -30,7 +31,11 @@ export interface StagedBatchInput {
   readonly numStages?: NumericInput;
 }
 
-/** The staged input as float32 tensors of fixed shapes, for the differentiable ops. */
+/**
+ * The staged input as float32 tensors of fixed shapes, for the differentiable ops. The ops
+ * multiply by 0/1 masks, so every entry must be finite (padding included); the kernels replace
+ * non-finite padding with 0 before calling them.
+ */
 export type StagedTensors = {
   /** S_sub, `[B, T, N]`. */
   readonly subSteps: tf.Tensor3D;
@@ -42,26 +47,29 @@ export type StagedTensors = {
   readonly numStages: tf.Tensor1D;
 };
 
-/** The masks of a staged batch: which stages and which sub-agent slots are in use. */
+/** The float32 0/1 masks of a staged batch, and the group sizes of the stages in use. */
 export interface StagedMasks {
-  /** `[B, T]`: stage t < numStages[b]. */
+  /** `[B, T]`: 1 where stage t < numStages[b]. */
   readonly stage: tf.Tensor2D;
-  /** `[B, T, N]`: stage in use and slot i < groupSizes[b, t]. */
+  /** `[B, T]`: groupSizes on the stages in use, 0 elsewhere. */
+  readonly groups: tf.Tensor2D;
+  /** `[B, T, N]`: 1 where the stage is in use and slot i < groupSizes[b, t]. */
   readonly slot: tf.Tensor3D;
 }
 
 /** The stage and slot masks of {@link StagedTensors}. Call inside `tf.tidy`. */
 export function stagedMasks(input: StagedTensors): StagedMasks {
-  const [B, T, N] = input.subSteps.shape;
-  const stage = tf.less(tf.reshape(tf.range(0, T, 1, 'float32'), [1, T]), tf.reshape(input.numStages, [B, 1])) as tf.Tensor2D;
-  const inGroup = tf.less(tf.reshape(tf.range(0, N, 1, 'float32'), [1, 1, N]), tf.reshape(input.groupSizes, [B, T, 1]));
-  const slot = tf.logicalAnd(inGroup, tf.reshape(stage, [B, T, 1])) as tf.Tensor3D;
-  return { stage, slot };
+  const [, T, N] = input.subSteps.shape;
+  const stage = prefixMask(input.numStages, T) as tf.Tensor2D;
+  const groups = tf.mul(input.groupSizes, stage) as tf.Tensor2D;
+  const slot = prefixMask(groups, N) as tf.Tensor3D;
+  return { stage, groups, slot };
 }
 
 /**
  * Convert and validate a {@link StagedBatchInput}: shapes, group sizes and stage counts in range,
- * steps finite and ≥ 0 where they are used. Call inside `tf.tidy`.
+ * steps finite and ≥ 0 where they are used; padding that is not finite is replaced by 0. Call
+ * inside `tf.tidy`.
  *
  * @throws {@link ParlInputError} e.g. `groupSizes[1, 0] must be an integer between 0 and 4, got 7`
  */
@@ -69,18 +77,18 @@ export function stagedTensors(input: StagedBatchInput): StagedTensors {
   const B = requireDimension(input.batch, 'batch');
   const T = requireDimension(input.stages, 'stages');
   const N = requireDimension(input.width, 'width');
-  const subSteps = toFloat32Tensor(input.subSteps, 'subSteps', [B, T, N]) as tf.Tensor3D;
+  let subSteps = toFloat32Tensor(input.subSteps, 'subSteps', [B, T, N]) as tf.Tensor3D;
   const groupSizes = (input.groupSizes === undefined ? filled([B, T], N) : toFloat32Tensor(input.groupSizes, 'groupSizes', [B, T])) as tf.Tensor2D;
-  const mainSteps = (input.mainSteps === undefined ? filled([B, T], 1) : toFloat32Tensor(input.mainSteps, 'mainSteps', [B, T])) as tf.Tensor2D;
+  let mainSteps = (input.mainSteps === undefined ? filled([B, T], 1) : toFloat32Tensor(input.mainSteps, 'mainSteps', [B, T])) as tf.Tensor2D;
   const numStages = (input.numStages === undefined ? filled([B], T) : toFloat32Tensor(input.numStages, 'numStages', [B])) as tf.Tensor1D;
-  const tensors: StagedTensors = { subSteps, groupSizes, mainSteps, numStages };
-  const checks = [];
+  // Order as in core: a bad stage count first, then per stage its group size, main steps, sub steps.
+  const checks: InputCheck[] = [];
   if (input.numStages !== undefined) {
     checks.push({ field: 'numStages', shape: [B], ok: integerBetween(numStages, 0, T), values: input.numStages, expected: `an integer between 0 and ${T}` });
   }
-  // Order as in core: a bad stage count first, then per stage its group size, main steps, sub steps.
-  const { stage, slot } = stagedMasks(tensors);
-  const unused = tf.logicalNot(stage);
+  const { stage, slot } = stagedMasks({ subSteps, groupSizes, mainSteps, numStages });
+  const stageUsed = tf.greater(stage, 0.5);
+  const unused = tf.logicalNot(stageUsed);
   if (input.groupSizes !== undefined) {
     checks.push({
       field: 'groupSizes',
@@ -92,14 +100,18 @@ export function stagedTensors(input: StagedBatchInput): StagedTensors {
   }
   if (input.mainSteps !== undefined) {
     checks.push({ field: 'mainSteps', shape: [B, T], ok: tf.logicalOr(unused, finiteNonNegative(mainSteps)), values: input.mainSteps, expected: 'a finite number ≥ 0' });
+    mainSteps = tf.where(stageUsed, mainSteps, tf.zerosLike(mainSteps)) as tf.Tensor2D;
   }
-  checks.push({
-    field: 'subSteps',
-    shape: [B, T, N],
-    ok: tf.logicalOr(tf.logicalNot(slot), finiteNonNegative(subSteps)),
-    values: input.subSteps,
-    expected: 'a finite number ≥ 0',
-  });
-  enforceChecks(checks);
-  return tensors;
+  // Fast path for the large [B, T, N] input: every entry finite and ≥ 0 (padding included).
+  const stats = subSteps.size === 0 ? [] : [tf.min(subSteps), tf.sum(subSteps)];
+  const [min, sum] = enforceChecks(checks, stats);
+  if (min !== undefined && sum !== undefined && !(min >= 0 && Number.isFinite(sum))) {
+    // Slow path: only the entries in use must be valid; the rest is padding, set to 0.
+    const inUse = tf.greater(slot, 0.5);
+    enforceChecks([
+      { field: 'subSteps', shape: [B, T, N], ok: tf.logicalOr(tf.logicalNot(inUse), finiteNonNegative(subSteps)), values: input.subSteps, expected: 'a finite number ≥ 0' },
+    ]);
+    subSteps = tf.where(inUse, subSteps, tf.zerosLike(subSteps)) as tf.Tensor3D;
+  }
+  return { subSteps, groupSizes, mainSteps, numStages };
 }
