@@ -6,7 +6,7 @@
 import { ParlInputError } from '@parl/core';
 
 /**
- * A malformed trace, span or line: a {@link ParlInputError} that also names the trace and span.
+ * A malformed trace, span or line: a `ParlInputError` (from `@parl/core`) that also names the trace and span.
  * Its message reads like
  * `line 7: span 5b8aa5a2d2c872e8 ("researcher").endTimeUnixNano must be at or after the start (…), got …`.
  *

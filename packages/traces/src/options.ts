@@ -117,7 +117,7 @@ function emitProcessWarning(message: string): void {
 /**
  * Check options and fill in defaults.
  *
- * @throws {@link ParlInputError} naming the option, the value and the allowed values
+ * @throws `ParlInputError` (from `@parl/core`) naming the option, the value and the allowed values
  *
  * @example
  * ```ts

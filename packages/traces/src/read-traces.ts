@@ -24,7 +24,7 @@ import { recordToResult, traceToResult, type TraceResult } from './trace-result.
  * @param input - text or bytes: an async iterable (e.g. `fs.createReadStream(path)`) or an array of chunks
  * @param options - see {@link TraceOptions}
  * @throws {@link TraceInputError} (with `onMalformed: 'error'`) naming the line, trace and span of
- *   the first malformed input; {@link ParlInputError} for bad options or a bad native record
+ *   the first malformed input; `ParlInputError` (from `@parl/core`) for bad options or a bad native record
  *
  * @example
  * ```ts

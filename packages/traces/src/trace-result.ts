@@ -61,7 +61,7 @@ export function traceToResult(traceId: string, spans: readonly TraceSpan[], opti
  * @param record - the parsed record
  * @param location - where it was read (`line 3`)
  * @param ordinal - its position among the records, used as trace id when it has no `id`
- * @throws {@link ParlInputError} from `validateRecord`, located at `location`
+ * @throws `ParlInputError` (from `@parl/core`) from `validateRecord`, located at `location`
  */
 export function recordToResult(record: Record<string, unknown>, location: string, ordinal: number): TraceResult {
   validateRecord(record, location);

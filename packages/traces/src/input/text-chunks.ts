@@ -17,7 +17,7 @@ function isIterable(value: object): value is AsyncIterable<unknown> | Iterable<u
 /**
  * The input as UTF-8 text chunks.
  *
- * @throws {@link ParlInputError} when the input is not iterable or yields something other than
+ * @throws `ParlInputError` (from `@parl/core`) when the input is not iterable or yields something other than
  *   strings and bytes
  */
 export async function* textChunks(input: TraceInput): AsyncGenerator<string> {
