@@ -56,24 +56,25 @@ export async function* jsonUnits(input: TraceInput): AsyncGenerator<JsonUnitResu
     const next = await chunks.next();
     if (next.done) break;
     pending += next.value;
+    let from = 0;
     let nl = pending.indexOf('\n');
     while (nl >= 0) {
-      const line = pending.slice(0, nl);
-      pending = pending.slice(nl + 1);
+      const line = pending.slice(from, nl);
+      from = nl + 1;
       lineNo++;
       const result = lineUnit(line, lineNo);
       if (result !== undefined) {
         if (!decided && result instanceof TraceInputError) {
           // The first value spans several lines: one JSON document.
-          documentHead = `${line}\n${pending}`;
-          pending = '';
+          documentHead = `${line}\n${pending.slice(from)}`;
           break;
         }
         decided = true;
         yield result;
       }
-      nl = pending.indexOf('\n');
+      nl = pending.indexOf('\n', from);
     }
+    pending = documentHead === undefined ? pending.slice(from) : '';
   }
   if (documentHead !== undefined) {
     yield* documentUnits(documentHead, chunks);
