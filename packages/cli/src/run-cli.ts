@@ -7,7 +7,7 @@
 import { ParlInputError } from '@parl/core';
 import { CommanderError } from 'commander';
 import { CliError } from './errors.js';
-import { processIo, type CliIo } from './io/cli-io.js';
+import { exitQuietlyOnClosedStdout, processIo, type CliIo } from './io/cli-io.js';
 import { buildProgram } from './program.js';
 
 /** Exit code for bad flags and bad input. */
@@ -15,14 +15,19 @@ export const EXIT_USAGE = 2;
 
 /**
  * Run `parl` with `argv` (as in `process.argv`: node, script, then arguments) and return its exit
- * code. Everything it prints goes through `io`.
+ * code. Everything it prints goes through `io` (the process's streams by default, in which case a
+ * closed stdout pipe ends the run quietly).
  *
  * @example
  * ```ts
  * process.exitCode = await runCli(process.argv);
  * ```
  */
-export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+export async function runCli(argv: readonly string[], io?: CliIo): Promise<number> {
+  if (io === undefined) {
+    exitQuietlyOnClosedStdout();
+    return runCli(argv, processIo());
+  }
   const program = buildProgram(io);
   const command = argv[2] !== undefined && !argv[2].startsWith('-') ? `parl ${argv[2]}` : 'parl';
   try {

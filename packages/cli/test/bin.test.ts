@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { computeReward } from '@parl/core';
@@ -43,6 +44,13 @@ describe('the parl bin (node dist/bin.js)', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe('parl report: cannot read run folder /nonexistent/run: no such file or directory\n');
     expect(missing.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('ends quietly with exit 0 when the reader of stdout goes away (| head)', () => {
+    const script = `"${process.execPath}" "${BIN}" schedule constant:1 --to 1000000 --points 400000 --csv | head -n 2; echo "status=\${PIPESTATUS[0]}" >&2`;
+    const r = spawnSync('bash', ['-c', script], { encoding: 'utf8' });
+    expect(r.stdout).toBe('step,value\n0,1\n');
+    expect(r.stderr).toBe('status=0\n');
   });
 
   it('prints help with exit 0 and usage with exit 2 for an unknown command', () => {

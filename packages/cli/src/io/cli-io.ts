@@ -17,6 +17,17 @@ export interface CliIo {
   readonly stderrIsTTY: boolean;
 }
 
+/**
+ * End quietly when the reader of stdout goes away (`parl reward … | head`): EPIPE is not an error
+ * of the command. Output files are not affected (they are never written through stdout).
+ */
+export function exitQuietlyOnClosedStdout(): void {
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
+}
+
 /** The process's own streams. */
 export function processIo(): CliIo {
   return {
