@@ -81,6 +81,21 @@ describe('malformed traces', () => {
     expect(skipped.warnings[0]).toMatch(/^skipped line 2: /);
   });
 
+  it('a JSONL file whose first line is broken is still read as JSONL, naming line 1', async () => {
+    const text = `${otlpLine(smallTrace('cut')).slice(0, 90)}\n${good}\n`;
+    const error = await collectError([text]);
+    expect(error.message).toMatch(/^line 1 must be one complete JSON value per line/);
+    const skipped = await collect([text], { onMalformed: 'skip' });
+    expect(skipped.results.map((r) => r.traceId)).toEqual(['good']);
+    expect(skipped.warnings).toHaveLength(1);
+  });
+
+  it('a document of one element per line is still read as a document', async () => {
+    const text = `[\n${JSON.stringify(JSON.parse(good))}\n]\n`;
+    const { results } = await collect([text]);
+    expect(results.map((r) => r.traceId)).toEqual(['good']);
+  });
+
   it('a truncated JSON document is an error; skipping keeps what was complete', async () => {
     const doc = JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [...JSON.parse(good).resourceSpans[0].scopeSpans[0].spans, ...JSON.parse(otlpLine(smallTrace('cut'))).resourceSpans[0].scopeSpans[0].spans.slice(0, 2)] }] }] }, null, 1);
     const text = doc.slice(0, doc.length - 40);

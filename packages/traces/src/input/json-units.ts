@@ -1,7 +1,8 @@
 /**
  * Splitting the input into JSON values ("units") without loading it whole:
- * - **JSONL** (the first non-blank line is a complete JSON value): one unit per line, read line
- *   by line;
+ * - **JSONL** (the first non-blank line is a complete JSON value, or the second is and the first
+ *   is not a mere opening bracket — a broken first line is then reported as line 1): one unit per
+ *   line, read line by line;
  * - **one JSON document** (anything else): parsed as a stream with `@streamparser/json`; a
  *   top-level array gives one unit per element, a top-level object gives one unit per element of
  *   its known span containers (`resourceSpans[*].scopeSpans[*].spans`, `data`, `runs`,
@@ -50,6 +51,8 @@ export async function* jsonUnits(input: TraceInput): AsyncGenerator<JsonUnitResu
   let pending = '';
   let lineNo = 0;
   let decided = false;
+  // The first non-blank line when it is not a complete JSON value: the layout is decided by the next one.
+  let firstBad: { text: string; error: TraceInputError } | undefined;
   let documentHead: string | undefined;
 
   while (documentHead === undefined) {
@@ -64,12 +67,21 @@ export async function* jsonUnits(input: TraceInput): AsyncGenerator<JsonUnitResu
       lineNo++;
       const result = lineUnit(line, lineNo);
       if (result !== undefined) {
-        if (!decided && result instanceof TraceInputError) {
-          // The first value spans several lines: one JSON document.
-          documentHead = `${line}\n${pending.slice(from)}`;
-          break;
+        if (!decided) {
+          if (firstBad === undefined && result instanceof TraceInputError) {
+            firstBad = { text: line, error: result };
+            nl = pending.indexOf('\n', from);
+            continue;
+          }
+          if (firstBad !== undefined && (result instanceof TraceInputError || OPENING.test(firstBad.text))) {
+            // Two lines that are not complete values, or an opening bracket: one JSON document.
+            documentHead = `${firstBad.text}\n${line}\n${pending.slice(from)}`;
+            break;
+          }
+          decided = true;
+          // JSONL whose first line is broken: report it, go on line by line.
+          if (firstBad !== undefined) yield firstBad.error;
         }
-        decided = true;
         yield result;
       }
       nl = pending.indexOf('\n', from);
@@ -82,13 +94,22 @@ export async function* jsonUnits(input: TraceInput): AsyncGenerator<JsonUnitResu
   }
   lineNo++;
   const last = lineUnit(pending, lineNo);
-  if (last === undefined) return;
-  if (!decided && last instanceof TraceInputError) {
+  if (!decided && firstBad !== undefined) {
+    // Only one or two values in the whole input: a document unless the last line is a value.
+    if (last === undefined || last instanceof TraceInputError || OPENING.test(firstBad.text)) {
+      yield* documentUnits(`${firstBad.text}\n${pending}`, chunks);
+      return;
+    }
+    yield firstBad.error;
+  } else if (!decided && last instanceof TraceInputError) {
     yield* documentUnits(pending, chunks);
     return;
   }
-  yield last;
+  if (last !== undefined) yield last;
 }
+
+/** A first line that only opens a document (`[`, `{`, `{"resourceSpans": [`…) rather than a broken JSONL value. */
+const OPENING = /^\s*(?:\[|\{)\s*(?:"[^"]*"\s*:\s*[[{]?\s*)?$/;
 
 function lineUnit(raw: string, lineNo: number): JsonUnitResult | undefined {
   const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
