@@ -37,7 +37,7 @@ export interface CriticalStepsArrays {
  * Per-stage masked max and sum of the sub-agent steps and the main steps of the stages in use,
  * `[B, T]` each; unused slots and stages count as 0. Call inside `tf.tidy`.
  */
-export function stageMaxAndSum(input: StagedTensors): { max: tf.Tensor2D; sum: tf.Tensor2D; mainUsed: tf.Tensor2D; groups: tf.Tensor2D } {
+function stageMaxAndSum(input: StagedTensors): { max: tf.Tensor2D; sum: tf.Tensor2D; mainUsed: tf.Tensor2D; groups: tf.Tensor2D } {
   const [B, T, N] = input.subSteps.shape;
   const { stage, slot, groups } = stagedMasks(input);
   const mainUsed = tf.mul(input.mainSteps, stage) as tf.Tensor2D;
@@ -66,12 +66,17 @@ export function stageMaxAndSum(input: StagedTensors): { max: tf.Tensor2D; sum: t
 export function criticalStepsOp(input: StagedTensors): CriticalStepsTensors {
   return tf.tidy(() => {
     const [B, T] = input.groupSizes.shape;
+    if (T === 0) {
+      // No stages: reductions over an empty axis are not defined on every backend.
+      const zeros = tf.zeros([B], 'float32') as tf.Tensor1D;
+      return { critical_steps: zeros, total_steps: tf.zeros([B], 'float32') as tf.Tensor1D, parallelism: tf.ones([B], 'float32') as tf.Tensor1D, max_width: tf.zeros([B], 'int32') as tf.Tensor1D };
+    }
     const { max, sum, mainUsed, groups } = stageMaxAndSum(input);
     const critical = tf.sum(tf.add(mainUsed, max), 1) as tf.Tensor1D;
     const total = tf.sum(tf.add(mainUsed, sum), 1) as tf.Tensor1D;
     const zero = constantComparison(critical, (c) => tf.equal(c, 0));
     const parallelism = tf.where(zero, tf.onesLike(total), tf.div(total, tf.where(zero, tf.onesLike(critical), critical))) as tf.Tensor1D;
-    const maxWidth = (T === 0 ? tf.zeros([B], 'int32') : tf.cast(tf.max(groups, 1), 'int32')) as tf.Tensor1D;
+    const maxWidth = tf.cast(tf.max(groups, 1), 'int32') as tf.Tensor1D;
     return { critical_steps: critical, total_steps: total, parallelism, max_width: maxWidth };
   });
 }

@@ -1,75 +1,224 @@
 /**
  * Gradient registration. The Node build of `@tensorflow/tfjs-core` ships no gradient functions
- * (`@tensorflow/tfjs` registers them in the browser bundle and in tfjs-node), so `tf.grad` fails
- * with "gradient function not found" when only tfjs-core and a backend are installed. This module
- * registers tfjs-core's own gradient configs for every kernel the PARL ops use (plus a few common
- * loss ops), each only when no gradient is registered for it yet. tsup bundles these configs
- * from `@tensorflow/tfjs-core/dist/gradients/` (they are not loadable by Node directly).
+ * (`@tensorflow/tfjs` registers them in its bundles, and tfjs-node loads it), so with only
+ * tfjs-core and a backend installed `tf.grad` fails with "gradient function not found". This
+ * module registers every gradient config tfjs-core 4.22.0 ships, each only when no gradient is
+ * registered for its kernel yet, so that the PARL ops — and models that dependents build with the
+ * exported `tf` (matMul, tanh, softmax, …) — can be differentiated. tsup bundles these configs
+ * from `@tensorflow/tfjs-core/dist/gradients/` (Node cannot load those ES-module files itself).
  *
  * @module
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { addGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Add_grad.js';
+import { absGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Abs_grad.js';
+import { acosGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Acos_grad.js';
+import { acoshGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Acosh_grad.js';
 import { addNGradConfig } from '@tensorflow/tfjs-core/dist/gradients/AddN_grad.js';
-import { subGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Sub_grad.js';
-import { multiplyGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Multiply_grad.js';
-import { divGradConfig } from '@tensorflow/tfjs-core/dist/gradients/RealDiv_grad.js';
-import { negGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Neg_grad.js';
-import { squareGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Square_grad.js';
-import { squaredDifferenceGradConfig } from '@tensorflow/tfjs-core/dist/gradients/SquaredDifference_grad.js';
-import { meanGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Mean_grad.js';
-import { sumGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Sum_grad.js';
+import { addGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Add_grad.js';
+import { argMaxGradConfig } from '@tensorflow/tfjs-core/dist/gradients/ArgMax_grad.js';
+import { argMinGradConfig } from '@tensorflow/tfjs-core/dist/gradients/ArgMin_grad.js';
+import { asinGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Asin_grad.js';
+import { asinhGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Asinh_grad.js';
+import { atan2GradConfig } from '@tensorflow/tfjs-core/dist/gradients/Atan2_grad.js';
+import { atanGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Atan_grad.js';
+import { atanhGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Atanh_grad.js';
+import { avgPool3DGradConfig } from '@tensorflow/tfjs-core/dist/gradients/AvgPool3D_grad.js';
+import { avgPoolGradConfig } from '@tensorflow/tfjs-core/dist/gradients/AvgPool_grad.js';
+import { batchMatMulGradConfig } from '@tensorflow/tfjs-core/dist/gradients/BatchMatMul_grad.js';
+import { batchToSpaceNDGradConfig } from '@tensorflow/tfjs-core/dist/gradients/BatchToSpaceND_grad.js';
+import { broadcastToGradConfig } from '@tensorflow/tfjs-core/dist/gradients/BroadcastTo_grad.js';
+import { castGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Cast_grad.js';
+import { ceilGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Ceil_grad.js';
+import { clipByValueGradConfig } from '@tensorflow/tfjs-core/dist/gradients/ClipByValue_grad.js';
+import { complexAbsGradConfig } from '@tensorflow/tfjs-core/dist/gradients/ComplexAbs_grad.js';
+import { concatGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Concat_grad.js';
+import { conv2DBackpropInputGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Conv2DBackpropInput_grad.js';
+import { conv2DGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Conv2D_grad.js';
+import { conv3DGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Conv3D_grad.js';
+import { cosGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Cos_grad.js';
+import { coshGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Cosh_grad.js';
+import { cumsumGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Cumsum_grad.js';
+import { depthwiseConv2dNativeGradConfig } from '@tensorflow/tfjs-core/dist/gradients/DepthwiseConv2dNative_grad.js';
+import { dilation2dGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Dilation2D_grad.js';
+import { eluGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Elu_grad.js';
+import { erfGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Erf_grad.js';
+import { expGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Exp_grad.js';
+import { expandDimsGradConfig } from '@tensorflow/tfjs-core/dist/gradients/ExpandDims_grad.js';
+import { expm1GradConfig } from '@tensorflow/tfjs-core/dist/gradients/Expm1_grad.js';
+import { floorDivGradConfig } from '@tensorflow/tfjs-core/dist/gradients/FloorDiv_grad.js';
+import { floorGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Floor_grad.js';
+import { fusedBatchNormGradConfig } from '@tensorflow/tfjs-core/dist/gradients/FusedBatchNorm_grad.js';
+import { gatherGradConfig } from '@tensorflow/tfjs-core/dist/gradients/GatherV2_grad.js';
+import { greaterEqualGradConfig } from '@tensorflow/tfjs-core/dist/gradients/GreaterEqual_grad.js';
+import { identityGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Identity_grad.js';
+import { isFiniteGradConfig } from '@tensorflow/tfjs-core/dist/gradients/IsFinite_grad.js';
+import { isInfGradConfig } from '@tensorflow/tfjs-core/dist/gradients/IsInf_grad.js';
+import { isNanGradConfig } from '@tensorflow/tfjs-core/dist/gradients/IsNan_grad.js';
+import { lrnGradConfig } from '@tensorflow/tfjs-core/dist/gradients/LRN_grad.js';
+import { leakyReluGradConfig } from '@tensorflow/tfjs-core/dist/gradients/LeakyRelu_grad.js';
+import { log1pGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Log1p_grad.js';
+import { logSoftmaxGradConfig } from '@tensorflow/tfjs-core/dist/gradients/LogSoftmax_grad.js';
+import { logGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Log_grad.js';
+import { maxPool3DGradConfig } from '@tensorflow/tfjs-core/dist/gradients/MaxPool3D_grad.js';
+import { maxPoolGradConfig } from '@tensorflow/tfjs-core/dist/gradients/MaxPool_grad.js';
 import { maxGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Max_grad.js';
 import { maximumGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Maximum_grad.js';
+import { meanGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Mean_grad.js';
+import { minGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Min_grad.js';
 import { minimumGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Minimum_grad.js';
-import { clipByValueGradConfig } from '@tensorflow/tfjs-core/dist/gradients/ClipByValue_grad.js';
-import { selectGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Select_grad.js';
-import { expGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Exp_grad.js';
-import { logGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Log_grad.js';
-import { log1pGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Log1p_grad.js';
-import { reshapeGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Reshape_grad.js';
-import { expandDimsGradConfig } from '@tensorflow/tfjs-core/dist/gradients/ExpandDims_grad.js';
-import { identityGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Identity_grad.js';
-import { castGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Cast_grad.js';
-import { zerosLikeGradConfig } from '@tensorflow/tfjs-core/dist/gradients/ZerosLike_grad.js';
+import { mirrorPadGradConfig } from '@tensorflow/tfjs-core/dist/gradients/MirrorPad_grad.js';
+import { modGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Mod_grad.js';
+import { multiplyGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Multiply_grad.js';
+import { negGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Neg_grad.js';
+import { oneHotGradConfig } from '@tensorflow/tfjs-core/dist/gradients/OneHot_grad.js';
 import { onesLikeGradConfig } from '@tensorflow/tfjs-core/dist/gradients/OnesLike_grad.js';
-import { broadcastToGradConfig } from '@tensorflow/tfjs-core/dist/gradients/BroadcastTo_grad.js';
-import { batchMatMulGradConfig } from '@tensorflow/tfjs-core/dist/gradients/BatchMatMul_grad.js';
+import { packGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Pack_grad.js';
+import { padV2GradConfig } from '@tensorflow/tfjs-core/dist/gradients/PadV2_grad.js';
+import { powGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Pow_grad.js';
+import { preluGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Prelu_grad.js';
+import { prodGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Prod_grad.js';
+import { divGradConfig } from '@tensorflow/tfjs-core/dist/gradients/RealDiv_grad.js';
+import { reciprocalGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Reciprocal_grad.js';
+import { relu6GradConfig } from '@tensorflow/tfjs-core/dist/gradients/Relu6_grad.js';
+import { reluGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Relu_grad.js';
+import { reshapeGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Reshape_grad.js';
+import { resizeBilinearGradConfig } from '@tensorflow/tfjs-core/dist/gradients/ResizeBilinear_grad.js';
+import { resizeNearestNeighborGradConfig } from '@tensorflow/tfjs-core/dist/gradients/ResizeNearestNeighbor_grad.js';
+import { reverseGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Reverse_grad.js';
+import { roundGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Round_grad.js';
+import { rsqrtGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Rsqrt_grad.js';
+import { selectGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Select_grad.js';
+import { seluGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Selu_grad.js';
+import { sigmoidGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Sigmoid_grad.js';
+import { signGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Sign_grad.js';
+import { sinGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Sin_grad.js';
+import { sinhGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Sinh_grad.js';
+import { sliceGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Slice_grad.js';
+import { softmaxGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Softmax_grad.js';
+import { softplusGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Softplus_grad.js';
+import { spaceToBatchNDGradConfig } from '@tensorflow/tfjs-core/dist/gradients/SpaceToBatchND_grad.js';
+import { splitVGradConfig } from '@tensorflow/tfjs-core/dist/gradients/SplitV_grad.js';
+import { sqrtGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Sqrt_grad.js';
+import { squareGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Square_grad.js';
+import { squaredDifferenceGradConfig } from '@tensorflow/tfjs-core/dist/gradients/SquaredDifference_grad.js';
+import { stepGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Step_grad.js';
+import { subGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Sub_grad.js';
+import { sumGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Sum_grad.js';
+import { tanGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Tan_grad.js';
+import { tanhGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Tanh_grad.js';
 import { tileGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Tile_grad.js';
+import { transposeGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Transpose_grad.js';
+import { unpackGradConfig } from '@tensorflow/tfjs-core/dist/gradients/Unpack_grad.js';
+import { unsortedSegmentSumGradConfig } from '@tensorflow/tfjs-core/dist/gradients/UnsortedSegmentSum_grad.js';
+import { zerosLikeGradConfig } from '@tensorflow/tfjs-core/dist/gradients/ZerosLike_grad.js';
 
-/** The gradient configs @parl/gpu registers, as shipped by tfjs-core 4.22.0. */
+/** Every gradient config tfjs-core 4.22.0 ships (its `dist/gradients/*_grad.js`). */
 const GRADIENTS: readonly tf.GradConfig[] = [
-  addGradConfig,
+  absGradConfig,
+  acosGradConfig,
+  acoshGradConfig,
   addNGradConfig,
-  subGradConfig,
-  multiplyGradConfig,
-  divGradConfig,
-  negGradConfig,
-  squareGradConfig,
-  squaredDifferenceGradConfig,
-  meanGradConfig,
-  sumGradConfig,
+  addGradConfig,
+  argMaxGradConfig,
+  argMinGradConfig,
+  asinGradConfig,
+  asinhGradConfig,
+  atan2GradConfig,
+  atanGradConfig,
+  atanhGradConfig,
+  avgPool3DGradConfig,
+  avgPoolGradConfig,
+  batchMatMulGradConfig,
+  batchToSpaceNDGradConfig,
+  broadcastToGradConfig,
+  castGradConfig,
+  ceilGradConfig,
+  clipByValueGradConfig,
+  complexAbsGradConfig,
+  concatGradConfig,
+  conv2DBackpropInputGradConfig,
+  conv2DGradConfig,
+  conv3DGradConfig,
+  cosGradConfig,
+  coshGradConfig,
+  cumsumGradConfig,
+  depthwiseConv2dNativeGradConfig,
+  dilation2dGradConfig,
+  eluGradConfig,
+  erfGradConfig,
+  expGradConfig,
+  expandDimsGradConfig,
+  expm1GradConfig,
+  floorDivGradConfig,
+  floorGradConfig,
+  fusedBatchNormGradConfig,
+  gatherGradConfig,
+  greaterEqualGradConfig,
+  identityGradConfig,
+  isFiniteGradConfig,
+  isInfGradConfig,
+  isNanGradConfig,
+  lrnGradConfig,
+  leakyReluGradConfig,
+  log1pGradConfig,
+  logSoftmaxGradConfig,
+  logGradConfig,
+  maxPool3DGradConfig,
+  maxPoolGradConfig,
   maxGradConfig,
   maximumGradConfig,
+  meanGradConfig,
+  minGradConfig,
   minimumGradConfig,
-  clipByValueGradConfig,
-  selectGradConfig,
-  expGradConfig,
-  logGradConfig,
-  log1pGradConfig,
-  reshapeGradConfig,
-  expandDimsGradConfig,
-  identityGradConfig,
-  castGradConfig,
-  zerosLikeGradConfig,
+  mirrorPadGradConfig,
+  modGradConfig,
+  multiplyGradConfig,
+  negGradConfig,
+  oneHotGradConfig,
   onesLikeGradConfig,
-  broadcastToGradConfig,
+  packGradConfig,
+  padV2GradConfig,
+  powGradConfig,
+  preluGradConfig,
+  prodGradConfig,
+  divGradConfig,
+  reciprocalGradConfig,
+  relu6GradConfig,
+  reluGradConfig,
+  reshapeGradConfig,
+  resizeBilinearGradConfig,
+  resizeNearestNeighborGradConfig,
+  reverseGradConfig,
+  roundGradConfig,
+  rsqrtGradConfig,
+  selectGradConfig,
+  seluGradConfig,
+  sigmoidGradConfig,
+  signGradConfig,
+  sinGradConfig,
+  sinhGradConfig,
+  sliceGradConfig,
+  softmaxGradConfig,
+  softplusGradConfig,
+  spaceToBatchNDGradConfig,
+  splitVGradConfig,
+  sqrtGradConfig,
+  squareGradConfig,
+  squaredDifferenceGradConfig,
+  stepGradConfig,
+  subGradConfig,
+  sumGradConfig,
+  tanGradConfig,
+  tanhGradConfig,
   tileGradConfig,
-  batchMatMulGradConfig,
+  transposeGradConfig,
+  unpackGradConfig,
+  unsortedSegmentSumGradConfig,
+  zerosLikeGradConfig,
 ];
 
 /**
- * Register the gradients of the kernels the PARL ops use, where none is registered yet (tfjs-node
+ * Register tfjs-core's gradient configs for every kernel that has none registered yet (tfjs-node
  * registers its own; those are kept). Idempotent; called when @parl/gpu is imported.
  *
  * @returns the kernel names registered by this call

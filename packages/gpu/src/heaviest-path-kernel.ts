@@ -73,7 +73,7 @@ function relax(weights: tf.Tensor2D, adjacency: tf.Tensor3D, finish: tf.Tensor2D
 export function heaviestPathOp(weights: tf.Tensor2D, adjacency: tf.Tensor3D): HeaviestPathTensors {
   return tf.tidy(() => {
     const [B, V] = weights.shape;
-    if (V === 0) return { weight: tf.zeros([B], 'float32') as tf.Tensor1D, finish: tf.zeros([B, 0], 'float32') as tf.Tensor2D };
+    if (V === 0 || B === 0) return { weight: tf.zeros([B], 'float32') as tf.Tensor1D, finish: tf.zeros([B, V], 'float32') as tf.Tensor2D };
     let finish = tf.clone(weights) as tf.Tensor2D;
     for (let i = 1; i < V; i++) {
       const next = tf.tidy(() => relax(weights, adjacency, finish));
@@ -143,7 +143,7 @@ export function heaviestPathKernel(input: DagBatchInput, options: HeaviestPathOp
         },
       ]);
     }
-    if (options.checkCycles !== false && V > 0) {
+    if (options.checkCycles !== false && V > 0 && B > 0) {
       const depth = depths(adjacency);
       const deepest = tf.max(depth).dataSync()[0] as number;
       if (deepest > V) {

@@ -7,8 +7,8 @@
  */
 export * from './backend.js';
 export { registerParlGradients, PARL_GRADIENT_KERNELS } from './gradients.js';
-export * from './tensor-input.js';
-export * from './output.js';
+export { isTensor, type NumericInput } from './tensor-input.js';
+export type { KernelOptions, OutputMode } from './output.js';
 export * from './reward-kernel.js';
 export * from './staged-input.js';
 export * from './critical-steps-kernel.js';

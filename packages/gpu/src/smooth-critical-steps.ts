@@ -64,11 +64,15 @@ function requireTau(tau: unknown): number {
 export function smoothCriticalStepsOp(input: StagedTensors, tau: number): SmoothCriticalStepsTensors {
   const t = requireTau(tau);
   return tf.tidy(() => {
-    const [, T, N] = input.subSteps.shape;
+    const [B, T, N] = input.subSteps.shape;
+    if (T === 0) {
+      // No stages: reductions over an empty axis are not defined on every backend.
+      return { smooth_critical_steps: tf.zeros([B], 'float32') as tf.Tensor1D, gap_bound: tf.zeros([B], 'float32') as tf.Tensor1D };
+    }
     const { stage, slot, groups } = stagedMasks(input);
     const mainUsed = tf.mul(input.mainSteps, stage);
     const gap = tf.mul(tf.sum(tf.log(tf.maximum(groups, 1)), 1), t) as tf.Tensor1D;
-    if (N === 0 || T === 0) {
+    if (N === 0) {
       return { smooth_critical_steps: tf.sum(mainUsed, 1) as tf.Tensor1D, gap_bound: gap };
     }
     const sub = tf.mul(input.subSteps, slot);

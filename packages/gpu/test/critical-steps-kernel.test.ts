@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ParlInputError, criticalSteps, criticalStepsBatch } from '@parl/core';
-import { criticalStepsKernel, criticalStepsOp, initBackend, stagedTensors, tf } from '../src/index.js';
+import { criticalStepsKernel, criticalStepsOp, heaviestPathKernel, initBackend, rewardKernel, smoothCriticalStepsKernel, stagedTensors, tf } from '../src/index.js';
 import { stagedBatches } from './arbitraries.js';
 import { maxRelativeError, TEST_BACKENDS, TOLERANCE } from './backends.js';
 
@@ -108,5 +108,28 @@ describe.each(TEST_BACKENDS)('criticalStepsKernel on %s', (backend) => {
     expect(dPar.dataSync()[0]).toBeCloseTo(1 / 12, 6);
     for (const t of [dSub, dMain, dPar, ...Object.values(staged)]) t!.dispose();
     expect(tf.memory().numTensors).toBe(before);
+  });
+});
+
+describe.each(TEST_BACKENDS)('empty shapes on %s', (backend) => {
+  beforeAll(async () => {
+    await initBackend({ force: backend });
+  });
+
+  it('handles B = 0, T = 0 and N = 0 like core', () => {
+    for (const [batch, stages, width] of [[0, 3, 2], [2, 0, 2], [2, 2, 0], [1, 2, 1]] as const) {
+      const size = batch * stages * width;
+      const input = { batch, stages, width, subSteps: new Float32Array(size).fill(2) };
+      const expected = criticalStepsBatch(input);
+      const actual = criticalStepsKernel(input, { output: 'array' });
+      expect(Array.from(actual.critical_steps), `[${batch}, ${stages}, ${width}]`).toEqual(Array.from(expected.critical_steps));
+      expect(Array.from(actual.parallelism)).toEqual(Array.from(expected.parallelism));
+      expect(Array.from(actual.max_width)).toEqual(Array.from(expected.max_width));
+      const smooth = smoothCriticalStepsKernel(input, 0.1, { output: 'array' });
+      expect(Array.from(smooth.smooth_critical_steps)).toEqual(Array.from(expected.critical_steps));
+    }
+    expect(Array.from(heaviestPathKernel({ batch: 0, nodes: 3, weights: [], adjacency: [] }, { output: 'array' }).weight)).toEqual([]);
+    expect(Array.from(heaviestPathKernel({ batch: 2, nodes: 0, weights: [], adjacency: [] }, { output: 'array' }).weight)).toEqual([0, 0]);
+    expect(Array.from(rewardKernel({ numSubagents: [], rPerf: [] }, {}, { output: 'array' }).total_reward)).toEqual([]);
   });
 });
