@@ -40,6 +40,14 @@ describe.each(packages)('the tarball of $name', ({ name }) => {
     }
   });
 
+  it('passes publint --strict (as published: the tarball itself is linted)', () => {
+    // publint's exports map hides its package.json; its bin is at a fixed place in the package.
+    const publint = join(DOCS_APP_DIR, 'node_modules', 'publint', 'src', 'cli.js');
+    const result = run(process.execPath, [publint, 'run', tarballs.get(name) as string, '--strict'], workDir);
+    expect(result.status, describeRun('publint --strict', result)).toBe(0);
+    expect(`${result.stdout}${result.stderr}`).not.toMatch(/^(Errors|Warnings):/m);
+  });
+
   it('names its workspace dependencies by version, not workspace:', () => {
     const extract = run('tar', ['-xzOf', tarballs.get(name) as string, 'package/package.json'], workDir);
     expect(extract.status, describeRun('tar', extract)).toBe(0);
