@@ -34,4 +34,68 @@ export const SMOKE_SCRIPTS: Readonly<Record<string, SmokeScript>> = {
     `,
     check: (p) => (p.backend === 'wasm' || p.backend === 'cpu' ? undefined : `expected the wasm or cpu backend, got ${JSON.stringify(p)}`),
   },
+  '@parl/traces': {
+    packageName: '@parl/traces',
+    // An OpenAI Agents SDK export: a planner whose first turn launches two sub-agents at once.
+    source: `
+      import { readTraces } from '@parl/traces';
+      const t = (s) => '2025-06-01T12:00:0' + s + '.000Z';
+      const span = (id, parent, type, name, from, to) => JSON.stringify({ object: 'trace.span', id, trace_id: 't1', parent_id: parent,
+        started_at: t(from), ended_at: t(to), span_data: name ? { type, name } : { type }, error: null });
+      const lines = [
+        JSON.stringify({ object: 'trace', id: 't1', workflow_name: 'smoke' }),
+        span('plan', null, 'agent', 'planner', 0, 5), span('g1', 'plan', 'generation', '', 0, 1),
+        span('f1', 'plan', 'function', 'a', 1, 3), span('a', 'f1', 'agent', 'a', 1, 3), span('a1', 'a', 'generation', '', 1, 3),
+        span('f2', 'plan', 'function', 'b', 1, 2), span('b', 'f2', 'agent', 'b', 1, 2), span('b1', 'b', 'generation', '', 1, 2),
+        span('g2', 'plan', 'generation', '', 4, 5),
+      ];
+      const results = [];
+      for await (const r of readTraces([lines.join('\\n') + '\\n'])) results.push(r);
+      console.log(JSON.stringify({ traces: results.length, format: results[0].format, stages: results[0].record.stages }));
+    `,
+    check: (p) => {
+      const stages = p.stages as { sub_steps?: unknown[] }[] | undefined;
+      return p.traces === 1 && stages?.[0]?.sub_steps?.length === 2 ? undefined : `expected one trace whose first stage launches 2 sub-agents, got ${JSON.stringify(p)}`;
+    },
+  },
+  '@parl/sim': {
+    packageName: '@parl/sim',
+    // The always-serial and the max-parallel scripted policies on the same 16 simulated tasks.
+    source: `
+      import { criticalSteps } from '@parl/core';
+      import { DEFAULT_ENV_CONFIG, episodeSeeds, runEpisodes, scriptedPolicy } from '@parl/sim';
+      const seeds = Array.from({ length: 16 }, (_, i) => episodeSeeds(7, i));
+      const mean = (name) => {
+        const records = runEpisodes(DEFAULT_ENV_CONFIG, scriptedPolicy(name), seeds, { greedy: true });
+        return records.reduce((s, r) => s + criticalSteps(r.stages).critical_steps, 0) / records.length;
+      };
+      console.log(JSON.stringify({ serial: mean('serial'), parallel: mean('max-parallel') }));
+    `,
+    check: (p) =>
+      typeof p.serial === 'number' && typeof p.parallel === 'number' && p.parallel < p.serial
+        ? undefined
+        : `expected the max-parallel policy to need fewer critical steps than the serial one, got ${JSON.stringify(p)}`,
+  },
+  '@parl/cli': {
+    packageName: '@parl/cli',
+    // The library entry point, and the bin it declares, labelling one JSONL record.
+    source: `
+      import { spawnSync } from 'node:child_process';
+      import { createRequire } from 'node:module';
+      import { dirname, join } from 'node:path';
+      import { runCli } from '@parl/cli';
+      const require = createRequire(import.meta.url);
+      const manifest = require.resolve('@parl/cli/package.json');
+      const bin = join(dirname(manifest), require(manifest).bin.parl);
+      const done = spawnSync(process.execPath, [bin, 'reward', '--step', '5000'], {
+        input: JSON.stringify({ num_subagents: 25, completed_subtasks: 20, success: true, quality: 0.8 }) + '\\n', encoding: 'utf8',
+      });
+      const labelled = JSON.parse(done.stdout.trim());
+      console.log(JSON.stringify({ runCli: typeof runCli, status: done.status, total_reward: labelled.total_reward }));
+    `,
+    check: (p) =>
+      p.runCli === 'function' && p.status === 0 && Math.abs((p.total_reward as number) - 0.8525) < 1e-12
+        ? undefined
+        : `expected runCli to be a function and parl reward to print total_reward 0.8525, got ${JSON.stringify(p)}`,
+  },
 };
