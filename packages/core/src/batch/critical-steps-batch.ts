@@ -89,28 +89,42 @@ export function criticalStepsBatch(input: CriticalStepsBatchInput, out?: Critica
   for (const key of ['critical_steps', 'total_steps', 'parallelism', 'max_width'] as const) {
     if (result[key].length < B) throw new ParlInputError(`out.${key}.length`, result[key].length, `at least ${B}`);
   }
-  const { critical_steps, total_steps, parallelism, max_width } = result;
+  stagedKernel(B, T, N, sub, input.groupSizes, input.mainSteps, input.numStages, result);
+  return result;
+}
 
+/**
+ * The loop of {@link criticalStepsBatch}, after the shapes are checked: per episode and stage,
+ * the same operations in the same order as {@link criticalStepsOfStages}, so that results
+ * agree bit for bit. Error paths live in small functions of their own, to keep this one lean.
+ */
+function stagedKernel(
+  B: number,
+  T: number,
+  N: number,
+  sub: Float32Array | Float64Array,
+  groups: NumericArray | undefined,
+  mains: NumericArray | undefined,
+  used: NumericArray | undefined,
+  out: CriticalStepsBatchOutput,
+): void {
+  const { critical_steps, total_steps, parallelism, max_width } = out;
   for (let b = 0; b < B; b++) {
     const stageCount = used === undefined ? T : (used[b] as number);
-    if (!(Number.isInteger(stageCount) && stageCount >= 0 && stageCount <= T)) {
-      throw new ParlInputError(`numStages[${b}]`, stageCount, `an integer between 0 and ${T}`);
-    }
+    if (!(stageCount >= 0 && stageCount <= T && Number.isInteger(stageCount))) throw badCount('numStages', [b], stageCount, T);
     let critical = 0;
     let total = 0;
     let widest = 0;
     for (let t = 0; t < stageCount; t++) {
       const bt = b * T + t;
       const k = groups === undefined ? N : (groups[bt] as number);
-      if (!(k >= 0 && k <= N && (k | 0) === k)) {
-        throw new ParlInputError(`groupSizes[${b}, ${t}]`, k, `an integer between 0 and ${N}`);
-      }
+      if (!(k >= 0 && k <= N && (k | 0) === k)) throw badCount('groupSizes', [b, t], k, N);
       const main = mains === undefined ? 1 : (mains[bt] as number);
-      if (!(main >= 0 && main < Infinity)) throw new ParlInputError(`mainSteps[${b}, ${t}]`, main, 'a finite number ≥ 0');
+      if (!(main >= 0 && main < Infinity)) throw badStep('mainSteps', [b, t], main);
       // The hot loop: eight entries a round, so that V8's per-iteration checks (map, bounds,
       // interrupt) are paid once per eight. The sum keeps the entries' order, so it equals the
       // scalar sum bit for bit. Validation is folded: a negative or NaN entry sets `bad`; an
-      // infinite one makes the sum infinite (or NaN); either sends us to `findBadStep`.
+      // infinite one makes the sum infinite or NaN; either sends us to `findBadStep`.
       const base = bt * N;
       const end = base + k;
       let stageMax = 0;
@@ -153,7 +167,16 @@ export function criticalStepsBatch(input: CriticalStepsBatchInput, out?: Critica
     parallelism[b] = critical === 0 ? 1 : total / critical;
     max_width[b] = widest;
   }
-  return result;
+}
+
+/** The error for a count (group size, stage count) outside 0..limit. */
+function badCount(name: string, index: number[], value: number, limit: number): ParlInputError {
+  return new ParlInputError(`${name}[${index.join(', ')}]`, value, `an integer between 0 and ${limit}`);
+}
+
+/** The error for a step that is negative or not finite. */
+function badStep(name: string, index: number[], value: number): ParlInputError {
+  return new ParlInputError(`${name}[${index.join(', ')}]`, value, 'a finite number ≥ 0');
 }
 
 /**
@@ -164,8 +187,6 @@ export function criticalStepsBatch(input: CriticalStepsBatchInput, out?: Critica
 function findBadStep(sub: Float32Array | Float64Array, base: number, end: number, b: number, t: number): void {
   for (let j = base; j < end; j++) {
     const v = sub[j] as number;
-    if (!(v >= 0 && v < Infinity)) {
-      throw new ParlInputError(`subSteps[${b}, ${t}, ${j - base}]`, v, 'a finite number ≥ 0');
-    }
+    if (!(v >= 0 && v < Infinity)) throw badStep('subSteps', [b, t, j - base], v);
   }
 }
