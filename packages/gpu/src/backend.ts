@@ -218,7 +218,7 @@ async function select(options: InitBackendOptions): Promise<BackendSelection> {
  * loaded at most once, and switching back to a backend already initialised is cheap.
  *
  * @returns the active backend, its tfjs-core name and why the other backends were skipped
- * @throws {@link ParlInputError} naming `PARL_BACKEND` (or `force`, `order[i]`), the value and
+ * @throws `ParlInputError` (`@parl/core`) naming `PARL_BACKEND` (or `force`, `order[i]`), the value and
  *   the valid names when the name is unknown, or the reason when the forced backend cannot run
  *
  * @example

@@ -90,7 +90,7 @@ export function criticalStepsOp(input: StagedTensors): CriticalStepsTensors {
  * Shapes: `subSteps [B, T, N]`, `groupSizes [B, T]`, `mainSteps [B, T]`, `numStages [B]` →
  * each output `[B]`.
  *
- * @throws {@link ParlInputError} for a wrong shape or a bad element, named by its index
+ * @throws `ParlInputError` (`@parl/core`) for a wrong shape or a bad element, named by its index
  *
  * @example
  * ```ts

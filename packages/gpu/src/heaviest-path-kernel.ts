@@ -103,7 +103,7 @@ function depths(adjacency: tf.Tensor3D): tf.Tensor2D {
  * `heaviestPath` on the same graphs to float32 precision (tested on every backend). Nothing
  * leaks.
  *
- * @throws {@link ParlInputError} for a wrong shape, a bad weight, an adjacency entry other than
+ * @throws `ParlInputError` (`@parl/core`) for a wrong shape, a bad weight, an adjacency entry other than
  *   0 or 1, or a cycle (`adjacency[b]`, naming a node on it)
  *
  * @example
@@ -172,10 +172,10 @@ export interface DenseDags {
 }
 
 /**
- * Pack B DAGs given as `@parl/core` {@link DagNode} lists into dense arrays of V nodes
+ * Pack B DAGs given as `@parl/core` `DagNode` lists into dense arrays of V nodes
  * (default: the largest DAG's size). Node i of a list becomes index i.
  *
- * @throws {@link ParlInputError} for a DAG larger than V, a duplicate id or an unknown dependency
+ * @throws `ParlInputError` (`@parl/core`) for a DAG larger than V, a duplicate id or an unknown dependency
  */
 export function denseDags(dags: readonly (readonly DagNode[])[], nodes?: number): DenseDags {
   const B = dags.length;

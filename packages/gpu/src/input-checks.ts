@@ -55,7 +55,7 @@ function fail(check: InputCheck): never {
  * element. `stats` are scalar tensors read back in the same download and returned, for callers
  * that decide on a fast path from summary statistics. Call inside `tf.tidy`.
  *
- * @throws {@link ParlInputError} e.g. `subSteps[0, 2, 1] must be a finite number ≥ 0, got NaN`
+ * @throws `ParlInputError` (`@parl/core`) e.g. `subSteps[0, 2, 1] must be a finite number ≥ 0, got NaN`
  */
 export function enforceChecks(checks: readonly InputCheck[], stats: readonly tf.Tensor[] = []): number[] {
   if (checks.length === 0 && stats.length === 0) return [];

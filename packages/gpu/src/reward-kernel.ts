@@ -166,7 +166,7 @@ function batchSizeOf(value: NumericInput): number {
  * @param input - `[B]` arrays or tensors (see {@link RewardKernelInput})
  * @param config - reward options as for `@parl/core`'s `computeReward` (`budget` does not apply)
  * @param options - `{ output: 'tensor' | 'array' }`
- * @throws {@link ParlInputError} naming the field, index, value and expectation
+ * @throws `ParlInputError` (`@parl/core`) naming the field, index, value and expectation
  *
  * @example
  * ```ts

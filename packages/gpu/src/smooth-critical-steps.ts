@@ -92,7 +92,7 @@ export function smoothCriticalStepsOp(input: StagedTensors, tau: number): Smooth
  * T·τ·ln N). Same input as {@link criticalStepsKernel}.
  *
  * @param tau - temperature, finite and > 0; smaller is closer to the exact value
- * @throws {@link ParlInputError} for a bad τ, a wrong shape or a bad element
+ * @throws `ParlInputError` (`@parl/core`) for a bad τ, a wrong shape or a bad element
  *
  * @example
  * ```ts

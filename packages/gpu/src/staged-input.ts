@@ -71,7 +71,7 @@ export function stagedMasks(input: StagedTensors): StagedMasks {
  * steps finite and ≥ 0 where they are used; padding that is not finite is replaced by 0. Call
  * inside `tf.tidy`.
  *
- * @throws {@link ParlInputError} e.g. `groupSizes[1, 0] must be an integer between 0 and 4, got 7`
+ * @throws `ParlInputError` (`@parl/core`) e.g. `groupSizes[1, 0] must be an integer between 0 and 4, got 7`
  */
 export function stagedTensors(input: StagedBatchInput): StagedTensors {
   const B = requireDimension(input.batch, 'batch');

@@ -30,7 +30,7 @@ export function requireDimension(value: unknown, field: string): number {
  * `shape` (it is reshaped, never copied on the device); an array must have that length. The
  * result belongs to the caller's `tf.tidy` scope.
  *
- * @throws {@link ParlInputError} naming `field`, the length or shape received and the shape expected
+ * @throws `ParlInputError` (`@parl/core`) naming `field`, the length or shape received and the shape expected
  */
 export function toFloat32Tensor(value: NumericInput, field: string, shape: readonly number[]): tf.Tensor {
   const size = shape.reduce((a, b) => a * b, 1);
