@@ -74,10 +74,32 @@ export interface NormalizedStage {
 
 /** How r_perf is given in a record; exactly one way is allowed. */
 export type PerfSource =
-  | { readonly kind: 'direct'; readonly value: number }
-  | { readonly kind: 'success'; readonly success: boolean; readonly quality: number }
-  | { readonly kind: 'features'; readonly success: boolean; readonly features: readonly number[] }
-  | { readonly kind: 'none' };
+  | {
+      /** `r_perf` given directly. */
+      readonly kind: 'direct';
+      /** Its value (finite). */
+      readonly value: number;
+    }
+  | {
+      /** `success` with optional `quality`. */
+      readonly kind: 'success';
+      /** Whether the task succeeded. */
+      readonly success: boolean;
+      /** The quality multiplier (default 1). */
+      readonly quality: number;
+    }
+  | {
+      /** `trajectory_features` with `success`. */
+      readonly kind: 'features';
+      /** Whether the task succeeded. */
+      readonly success: boolean;
+      /** The features (finite, at least one). */
+      readonly features: readonly number[];
+    }
+  | {
+      /** The record gives no way to compute r_perf. */
+      readonly kind: 'none';
+    };
 
 /** A record after validation: every count resolved, every number checked. */
 export interface NormalizedEpisode {

@@ -10,31 +10,45 @@ import { ParlInputError, fieldPath, requireArray, requireFinite, requireNonNegat
 
 /** `{"kind":"constant","value":0.1}` */
 export interface ConstantScheduleSpec {
+  /** The kind, `constant`. */
   readonly kind: 'constant';
+  /** The value at every step (finite). */
   readonly value: number;
 }
 
 /** `{"kind":"linear","from":0.1,"to":0,"steps":10000}`: straight line from `from` to `to`. */
 export interface LinearScheduleSpec {
+  /** The kind, `linear`. */
   readonly kind: 'linear';
+  /** The value at step 0 (finite). */
   readonly from: number;
+  /** The value from `steps` on (finite). */
   readonly to: number;
+  /** The step at which `to` is reached (finite, > 0). */
   readonly steps: number;
 }
 
 /** `{"kind":"cosine","from":0.1,"to":0,"steps":10000}`: half a cosine from `from` to `to`. */
 export interface CosineScheduleSpec {
+  /** The kind, `cosine`. */
   readonly kind: 'cosine';
+  /** The value at step 0 (finite). */
   readonly from: number;
+  /** The value from `steps` on (finite). */
   readonly to: number;
+  /** The step at which `to` is reached (finite, > 0). */
   readonly steps: number;
 }
 
 /** `{"kind":"exponential","from":0.1,"to":0.001,"steps":10000}`: geometric; from, to > 0. */
 export interface ExponentialScheduleSpec {
+  /** The kind, `exponential`. */
   readonly kind: 'exponential';
+  /** The value at step 0 (finite, > 0). */
   readonly from: number;
+  /** The value from `steps` on (finite, > 0). */
   readonly to: number;
+  /** The step at which `to` is reached (finite, > 0). */
   readonly steps: number;
 }
 
@@ -43,8 +57,11 @@ export interface ExponentialScheduleSpec {
  * first boundary, `values[i]` from boundary i-1 on (a boundary step takes the new value).
  */
 export interface StepScheduleSpec {
+  /** The kind, `step`. */
   readonly kind: 'step';
+  /** The values, one more than the boundaries (finite). */
   readonly values: readonly number[];
+  /** The steps at which the value changes (finite, ≥ 0, increasing). */
   readonly boundaries: readonly number[];
 }
 
@@ -53,7 +70,9 @@ export interface StepScheduleSpec {
  * value before the first point and the last value after the last.
  */
 export interface PiecewiseScheduleSpec {
+  /** The kind, `piecewise`. */
   readonly kind: 'piecewise';
+  /** At least one `[step, value]` point, steps finite, ≥ 0 and increasing, values finite. */
   readonly points: readonly (readonly [number, number])[];
 }
 
