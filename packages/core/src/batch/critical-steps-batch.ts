@@ -120,7 +120,7 @@ function stagedKernel(
       const k = groups === undefined ? N : (groups[bt] as number);
       if (!(k >= 0 && k <= N && (k | 0) === k)) throw badCount('groupSizes', [b, t], k, N);
       const main = mains === undefined ? 1 : (mains[bt] as number);
-      if (!(main >= 0 && main < Infinity)) throw badStep('mainSteps', [b, t], main);
+      if (!(main >= 0 && main < Infinity) || typeof main !== 'number') throw badStep('mainSteps', [b, t], main);
       // The hot loop: eight entries a round, so that V8's per-iteration checks (map, bounds,
       // interrupt) are paid once per eight. The sum keeps the entries' order, so it equals the
       // scalar sum bit for bit. Validation is folded: a negative or NaN entry sets `bad`; an

@@ -152,7 +152,15 @@ function rewardKernel(
     const ai = assigned[i] as number;
     const ci = completed[i] as number;
     const pi = perf[i] as number;
-    if (!(ni >= 0 && ni < Infinity && ai >= 0 && ai < Infinity && ci >= 0 && ci <= ai && pi > -Infinity && pi < Infinity)) {
+    // typeof is free on typed arrays (V8 knows their elements are numbers) and keeps a plain
+    // array's strings from being coerced.
+    if (
+      !(ni >= 0 && ni < Infinity && ai >= 0 && ai < Infinity && ci >= 0 && ci <= ai && pi > -Infinity && pi < Infinity) ||
+      typeof ni !== 'number' ||
+      typeof ai !== 'number' ||
+      typeof ci !== 'number' ||
+      typeof pi !== 'number'
+    ) {
       throw badEpisode(i, ni, ai, ci, pi);
     }
     let rp = logShape ? Math.log1p(ni) / logMax : ni / max;
@@ -167,9 +175,9 @@ function rewardKernel(
 
 /** The error for episode i, naming the first of its inputs that is wrong. */
 function badEpisode(i: number, ni: number, ai: number, ci: number, pi: number): ParlInputError {
-  if (!(ni >= 0 && ni < Infinity)) return new ParlInputError(`numSubagents[${i}]`, ni, 'a finite number ≥ 0');
-  if (!(ai >= 0 && ai < Infinity)) return new ParlInputError(`assignedSubtasks[${i}]`, ai, 'a finite number ≥ 0');
-  if (!(ci >= 0 && ci <= ai)) {
+  if (typeof ni !== 'number' || !(ni >= 0 && ni < Infinity)) return new ParlInputError(`numSubagents[${i}]`, ni, 'a finite number ≥ 0');
+  if (typeof ai !== 'number' || !(ai >= 0 && ai < Infinity)) return new ParlInputError(`assignedSubtasks[${i}]`, ai, 'a finite number ≥ 0');
+  if (typeof ci !== 'number' || !(ci >= 0 && ci <= ai)) {
     return new ParlInputError(`completedSubtasks[${i}]`, ci, `a finite number between 0 and assignedSubtasks[${i}] = ${ai}`);
   }
   return new ParlInputError(`rPerf[${i}]`, pi, 'a finite number');

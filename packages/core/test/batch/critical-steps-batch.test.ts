@@ -113,5 +113,11 @@ describe('criticalStepsBatch', () => {
     expect(messageOf(() => criticalStepsBatch({ batch: 2, stages: 3, width: 3, subSteps: SUB, mainSteps: [1, 1, Number.NaN, 1, 1, 1] }))).toBe(
       'mainSteps[0, 2] must be a finite number ≥ 0, got NaN',
     );
+    expect(messageOf(() => criticalStepsBatch({ batch: 1, stages: 1, width: 1, subSteps: SUB.subarray(0, 1), mainSteps: ['1' as unknown as number] }))).toBe(
+      'mainSteps[0, 0] must be a finite number ≥ 0, got "1"',
+    );
+    expect(messageOf(() => criticalStepsBatch({ batch: 1, stages: 1, width: 1, subSteps: SUB.subarray(0, 1), groupSizes: ['1' as unknown as number] }))).toBe(
+      'groupSizes[0, 0] must be an integer between 0 and 1, got "1"',
+    );
   });
 });

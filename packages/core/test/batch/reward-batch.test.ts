@@ -117,5 +117,18 @@ describe('rewardBatch', () => {
       'trainingStep[1] must be a finite training step ≥ 0, got -1',
     );
     expect(messageOf(() => rewardBatch({ numSubagents: [0], rPerf: [0] }, { maxSubagents: 0 }))).toBe('maxSubagents must be a finite number > 0, got 0');
+    // strings in plain arrays are not coerced
+    const str = (x: string) => x as unknown as number;
+    expect(messageOf(() => rewardBatch({ numSubagents: [str('5')], rPerf: [0] }))).toBe('numSubagents[0] must be a finite number ≥ 0, got "5"');
+    expect(messageOf(() => rewardBatch({ numSubagents: [5], assignedSubtasks: [str('5')], rPerf: [0] }))).toBe(
+      'assignedSubtasks[0] must be a finite number ≥ 0, got "5"',
+    );
+    expect(messageOf(() => rewardBatch({ numSubagents: [5], completedSubtasks: [str('1')], rPerf: [0] }))).toBe(
+      'completedSubtasks[0] must be a finite number between 0 and assignedSubtasks[0] = 5, got "1"',
+    );
+    expect(messageOf(() => rewardBatch({ numSubagents: [5], rPerf: [str('0.5')] }))).toBe('rPerf[0] must be a finite number, got "0.5"');
+    expect(messageOf(() => rewardBatch({ numSubagents: [5], rPerf: [0], trainingStep: [str('7')] }))).toBe(
+      'trainingStep[0] must be a finite training step ≥ 0, got "7"',
+    );
   });
 });
