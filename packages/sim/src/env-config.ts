@@ -60,11 +60,16 @@ export interface EnvConfig {
   readonly subagentFailBase: number;
   /** Failure probability grows by this times (load − 1)² for a sub-agent given `load` subtasks. */
   readonly subagentFailPerExtra: number;
-  /** Probability that a sub-agent's result for one subtask is correct. */
+  /** Probability that a sub-agent's result for one subtask is correct, given one subtask. */
   readonly subagentAccuracy: number;
+  /** A sub-agent given `load` subtasks has its accuracy multiplied by 1 − subagentLoadDegradation · (load − 1) (floored at 0). */
+  readonly subagentLoadDegradation: number;
   /** Probability that a direct call's result is correct with an empty orchestrator context. */
   readonly directAccuracy: number;
-  /** Direct-call accuracy is multiplied by 1 − contextDegradation · fill², fill = context used / size. */
+  /**
+   * Every result the orchestrator takes in (its own direct call's or a sub-agent's) is correct with
+   * the accuracy above times 1 − contextDegradation · fill, fill = its context used / size.
+   */
   readonly contextDegradation: number;
   /** Orchestrator context size (units); the episode ends when it is full. */
   readonly contextSize: number;
@@ -101,8 +106,9 @@ export const DEFAULT_ENV_CONFIG: EnvConfig = {
   subagentFailBase: 0.02,
   subagentFailPerExtra: 0.03,
   subagentAccuracy: 0.92,
-  directAccuracy: 0.98,
-  contextDegradation: 0.6,
+  subagentLoadDegradation: 0.04,
+  directAccuracy: 0.95,
+  contextDegradation: 0.2,
   contextSize: 128,
   contextPerStep: 1,
   resultContext: 0.5,
@@ -117,6 +123,7 @@ const PROBABILITY_KEYS = [
   'subagentFailBase',
   'subagentFailPerExtra',
   'subagentAccuracy',
+  'subagentLoadDegradation',
   'directAccuracy',
   'contextDegradation',
 ] as const;

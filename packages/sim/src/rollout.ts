@@ -33,6 +33,8 @@ export interface RunEpisodesOptions {
   readonly idOf?: (i: number) => string;
   /** `training_step` written into each record. */
   readonly trainingStep?: number;
+  /** Passed to the engine: what the policy's `clock` feature divides by. */
+  readonly clockScale?: number;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface RunEpisodesOptions {
  */
 export function runEpisodes(env: EnvConfig, policy: Policy, seeds: readonly EpisodeSeeds[], options: RunEpisodesOptions): SimEpisodeRecord[] {
   const batchSize = Math.max(1, Math.min(options.batchSize ?? 256, seeds.length));
-  const engine = new SwarmBatch(env, batchSize, { recordStages: true });
+  const engine = new SwarmBatch(env, batchSize, options.clockScale === undefined ? { recordStages: true } : { recordStages: true, clockScale: options.clockScale });
   const actions = allocateActionBatch(batchSize);
   const idOf = options.idOf ?? ((i: number) => `episode-${i}`);
   const records: SimEpisodeRecord[] = [];

@@ -31,6 +31,11 @@ const STATE_DONE = 2;
 export interface SwarmBatchOptions {
   /** Keep each episode's stages (needed for spec §5 records; off for raw speed). */
   readonly recordStages: boolean;
+  /**
+   * What the `clock` feature divides by (default: the budget, else the orchestrator's max steps).
+   * Set it to keep a policy's view unchanged when a budget is lifted for measurement.
+   */
+  readonly clockScale?: number;
 }
 
 /**
@@ -113,6 +118,7 @@ export class SwarmBatch {
   private readonly agentLoad: Int32Array;
   private readonly handed: Int32Array;
   private readonly list: Int32Array;
+  private readonly clockScale: number;
 
   /**
    * @param env - resolved environment parameters
@@ -156,6 +162,7 @@ export class SwarmBatch {
     this.agentLoad = new Int32Array(env.maxSubagentsPerGroup);
     this.handed = new Int32Array(S);
     this.list = new Int32Array(capacity);
+    this.clockScale = options.clockScale ?? (env.budget !== null && env.budget > 0 ? env.budget : env.orchestratorMaxSteps);
   }
 
   /**
@@ -270,7 +277,7 @@ export class SwarmBatch {
   observe(list: Int32Array, length: number, out: Float32Array): void {
     const env = this.env;
     const S = this.maxSubtasks;
-    const clockScale = env.budget !== null && env.budget > 0 ? env.budget : env.orchestratorMaxSteps;
+    const clockScale = this.clockScale;
     for (let r = 0; r < length; r++) {
       const b = list[r] as number;
       const base = b * S;
@@ -361,7 +368,7 @@ export class SwarmBatch {
     const main = env.directOverhead + (this.cost[base + i] as number) * noise;
     let fill = (this.contextUsed[b] as number) / env.contextSize;
     if (fill > 1) fill = 1;
-    const accuracy = env.directAccuracy * (1 - env.contextDegradation * fill * fill);
+    const accuracy = env.directAccuracy * (1 - env.contextDegradation * fill);
     this.completeSubtask(b, i, nextUniform(rng, b) < accuracy);
     this.contextUsed[b] = (this.contextUsed[b] as number) + main * env.contextPerStep;
     if (this.logs !== null) (this.logs[b] as StageRecord[]).push({ main_steps: main, sub_steps: [] });
@@ -394,6 +401,9 @@ export class SwarmBatch {
       steps[a] = (steps[a] as number) + (this.cost[base + (handed[j] as number)] as number) * noise;
       load[a] = (load[a] as number) + 1;
     }
+    let fill = (this.contextUsed[b] as number) / env.contextSize;
+    if (fill > 1) fill = 1;
+    const accuracy = env.subagentAccuracy * (1 - env.contextDegradation * fill);
     const log = this.logs === null ? null : (this.logs[b] as StageRecord[]);
     const runs: SubAgentRun[] | null = log === null ? null : new Array<SubAgentRun>(k);
     let stageMax = 0;
@@ -410,7 +420,9 @@ export class SwarmBatch {
       }
       if (ok) {
         finished++;
-        for (let j = a; j < m; j += k) this.completeSubtask(b, handed[j] as number, nextUniform(rng, b) < env.subagentAccuracy);
+        const loaded = 1 - env.subagentLoadDegradation * (l - 1);
+        const agentAccuracy = loaded > 0 ? accuracy * loaded : 0;
+        for (let j = a; j < m; j += k) this.completeSubtask(b, handed[j] as number, nextUniform(rng, b) < agentAccuracy);
       }
       if (s > stageMax) stageMax = s;
       if (runs !== null) runs[a] = { steps: s, finished: ok };

@@ -1,0 +1,124 @@
+/**
+ * Scoring episodes with `@parl/core` and averaging them into the spec §6 metrics.
+ *
+ * @module
+ */
+import {
+  criticalStepsOfStages,
+  diagnose,
+  rewardOfEpisode,
+  validateRecord,
+  type NormalizedEpisode,
+  type NormalizedStage,
+  type ResolvedRewardConfig,
+  type RewardBreakdown,
+} from '@parl/core';
+import type { SimEpisodeRecord } from './episode-records.js';
+
+/** One line of `metrics.jsonl` (spec §6): means over the step's rollouts. */
+export interface StepMetrics {
+  /** Training step s. */
+  readonly step: number;
+  /** λ1(s). */
+  readonly lambda1: number;
+  /** λ2(s). */
+  readonly lambda2: number;
+  /** Mean r_PARL. */
+  readonly total_reward: number;
+  /** Mean r_parallel. */
+  readonly r_parallel: number;
+  /** Mean r_finish. */
+  readonly r_finish: number;
+  /** Mean r_perf. */
+  readonly r_perf: number;
+  /** Mean critical steps. */
+  readonly critical_steps: number;
+  /** Mean group size over stages that launch a group (0 when none does). */
+  readonly mean_width: number;
+  /** Share of launched sub-agents that finished their assignment (1 when none was launched). */
+  readonly finish_rate: number;
+  /** Share of episodes that returned a result for every subtask within every limit. */
+  readonly success_rate: number;
+}
+
+/** An episode with its core-computed reward and critical steps. */
+export interface ScoredEpisode {
+  /** The spec §5 record. */
+  readonly record: SimEpisodeRecord;
+  /** The record validated by core. */
+  readonly episode: NormalizedEpisode;
+  /** The spec §3 reward, by core. */
+  readonly reward: RewardBreakdown;
+  /** Critical steps of the record's stages, by core. */
+  readonly criticalSteps: number;
+}
+
+/** Validate each record with core and compute its reward and critical steps with core. */
+export function scoreEpisodes(records: readonly SimEpisodeRecord[], reward: ResolvedRewardConfig): ScoredEpisode[] {
+  return records.map((record) => {
+    const episode = validateRecord(record);
+    return {
+      record,
+      episode,
+      reward: rewardOfEpisode(episode, reward),
+      criticalSteps: criticalStepsOfStages(episode.stages as readonly NormalizedStage[]).critical_steps,
+    };
+  });
+}
+
+/** The rollout means of a set of scored episodes, without the step and λ fields. */
+export interface EpisodeMeans {
+  /** Mean r_PARL. */
+  readonly total_reward: number;
+  /** Mean r_parallel. */
+  readonly r_parallel: number;
+  /** Mean r_finish. */
+  readonly r_finish: number;
+  /** Mean r_perf. */
+  readonly r_perf: number;
+  /** Mean critical steps. */
+  readonly critical_steps: number;
+  /** Mean group width (core's `diagnose`). */
+  readonly mean_width: number;
+  /** 1 − core's idle_subagent_share. */
+  readonly finish_rate: number;
+  /** Share of episodes that ended `done`. */
+  readonly success_rate: number;
+}
+
+/** Means over scored episodes; widths and finish rate come from core's `diagnose`. */
+export function episodeMeans(scored: readonly ScoredEpisode[]): EpisodeMeans {
+  const n = scored.length;
+  let total = 0;
+  let par = 0;
+  let fin = 0;
+  let perf = 0;
+  let cs = 0;
+  let done = 0;
+  for (const s of scored) {
+    total += s.reward.total_reward;
+    par += s.reward.r_parallel;
+    fin += s.reward.r_finish;
+    perf += s.reward.r_perf;
+    cs += s.criticalSteps;
+    if (s.record.end_reason === 'done') done++;
+  }
+  const d = diagnose(scored.map((s) => s.episode.stages as readonly NormalizedStage[]));
+  const div = n === 0 ? 1 : n;
+  return {
+    total_reward: total / div,
+    r_parallel: par / div,
+    r_finish: fin / div,
+    r_perf: perf / div,
+    critical_steps: cs / div,
+    mean_width: d.mean_width,
+    finish_rate: 1 - d.idle_subagent_share,
+    success_rate: done / div,
+  };
+}
+
+/** The spec §6 metrics line of one training step. */
+export function stepMetrics(step: number, lambda1: number, lambda2: number, scored: readonly ScoredEpisode[]): StepMetrics {
+  const m = episodeMeans(scored);
+  return { step, lambda1, lambda2, ...m };
+}

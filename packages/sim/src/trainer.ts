@@ -1,0 +1,249 @@
+/**
+ * Training the orchestrator with the RL objective of the Kimi K2.5 report: K rollouts per task,
+ * advantage = reward − the mean reward of those K, a per-decision importance ratio against the
+ * behaviour policy whose gradient is zeroed where the log-ratio leaves [α, β], and a
+ * τ·(log-ratio)² penalty. Rewards come from `@parl/core` unchanged.
+ *
+ * @module
+ */
+import { resolveRewardConfig, type ResolvedRewardConfig } from '@parl/core';
+import { initBackend, tf } from '@parl/gpu';
+import { allocateActionBatch } from './actions.js';
+import { episodeRecord, type SimEpisodeRecord } from './episode-records.js';
+import { evaluate, type BaselineMetrics, type FinalMetrics, type LatencyPoint } from './evaluation.js';
+import { FEATURE_COUNT } from './features.js';
+import { MlpPolicy, emptyDecisionTrace, type DecisionTrace } from './mlp-policy.js';
+import { scoreEpisodes, stepMetrics, type StepMetrics } from './metrics.js';
+import { mixSeed } from './rng.js';
+import { SwarmBatch } from './swarm-batch.js';
+import type { ObjectiveConfig, TrainingConfig } from './training-config.js';
+
+/** What {@link train} reports after every step. */
+export interface TrainingProgress {
+  /** Steps done (1-based). */
+  readonly step: number;
+  /** Steps in the run. */
+  readonly totalSteps: number;
+  /** λ1 at this step. */
+  readonly lambda1: number;
+  /** λ2 at this step. */
+  readonly lambda2: number;
+  /** Mean r_PARL of the step's rollouts. */
+  readonly total_reward: number;
+  /** Mean group width of the step's rollouts. */
+  readonly mean_width: number;
+  /** Sub-agent finish rate of the step's rollouts. */
+  readonly finish_rate: number;
+  /** Mean r_perf of the step's rollouts. */
+  readonly r_perf: number;
+  /** Milliseconds since training started. */
+  readonly elapsedMs: number;
+}
+
+/** spec §6 `summary.json`. */
+export interface RunSummary {
+  /** The preset name (or `custom`). */
+  readonly preset: string;
+  /** The run's seed. */
+  readonly seed: number;
+  /** Training steps run. */
+  readonly steps: number;
+  /** The trained policy on held-out tasks, greedy. */
+  readonly final: FinalMetrics;
+  /** The always-serial policy on the same tasks. */
+  readonly baseline_serial: BaselineMetrics;
+  /** Critical-step budget needed per r_perf target. */
+  readonly latency_to_target: LatencyPoint[];
+}
+
+/** Everything a training run produced; {@link writeRunFolder} writes it as a spec §6 run folder. */
+export interface TrainingResult {
+  /** The resolved configuration. */
+  readonly config: TrainingConfig;
+  /** One spec §6 metrics line per step. */
+  readonly metrics: StepMetrics[];
+  /** spec §6 summary. */
+  readonly summary: RunSummary;
+  /** The trained policy (dispose it when done). */
+  readonly policy: MlpPolicy;
+}
+
+/** Options of {@link train}. */
+export interface TrainOptions {
+  /** Called after every training step. */
+  readonly onProgress?: (progress: TrainingProgress) => void;
+}
+
+/** The reward config core computes with, from a training config. */
+export function rewardConfigOf(config: TrainingConfig): ResolvedRewardConfig {
+  return resolveRewardConfig({
+    lambda1: config.reward.lambda1,
+    lambda2: config.reward.lambda2,
+    maxSubagents: config.reward.maxSubagents,
+    parallelShape: config.reward.parallelShape,
+    ...(config.env.budget === null ? {} : { budget: config.env.budget }),
+    onBudget: config.env.onBudget,
+  });
+}
+
+/** Per-decision training data of one step, as tensors. @internal */
+interface UpdateBatch {
+  readonly x: tf.Tensor2D;
+  readonly multiHot: tf.Tensor2D;
+  readonly headActive: tf.Tensor2D;
+  readonly advantage: Float32Array;
+}
+
+function buildUpdateBatch(policy: MlpPolicy, trace: DecisionTrace, advantageOfSlot: Float64Array): UpdateBatch {
+  const n = trace.mode.length;
+  const A = policy.outputSize;
+  const W = policy.spec.widthGrid.length;
+  const hot = new Float32Array(n * A);
+  const active = new Float32Array(n * A);
+  const adv = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const mode = trace.mode[i] as number;
+    hot[i * A + mode] = 1;
+    active[i * A] = 1;
+    active[i * A + 1] = 1;
+    if (mode === 1) {
+      hot[i * A + 2 + (trace.width[i] as number)] = 1;
+      hot[i * A + 2 + W + (trace.share[i] as number)] = 1;
+      active.fill(1, i * A + 2, (i + 1) * A);
+    }
+    adv[i] = advantageOfSlot[trace.slot[i] as number] as number;
+  }
+  return {
+    x: tf.tensor2d(Float32Array.from(trace.features), [n, FEATURE_COUNT]),
+    multiHot: tf.tensor2d(hot, [n, A]),
+    headActive: tf.tensor2d(active, [n, A]),
+    advantage: adv,
+  };
+}
+
+/**
+ * One policy update on a step's decisions: `epochs` Adam steps on
+ * L = −mean_i(mask_i · ratio_i · A_i) + τ · mean_i(log-ratio_i²), where ratio_i = π_θ / π_behaviour
+ * of decision i and mask_i = 0 where the log-ratio left [α, β] (no gradient there). The gradient
+ * ∂L/∂log π_i = (−mask_i · ratio_i · A_i + 2τ · log-ratio_i) / n is back-propagated by
+ * {@link MlpPolicy.logProbGradients}.
+ */
+export function updatePolicy(policy: MlpPolicy, optimizer: tf.Optimizer, batch: UpdateBatch, objective: ObjectiveConfig, epochs: number): void {
+  const logProbNow = (): Float32Array => {
+    const t = tf.tidy(() => policy.logProb(batch.x, batch.multiHot));
+    const values = t.dataSync() as Float32Array;
+    t.dispose();
+    return values;
+  };
+  const behaviour = logProbNow();
+  const n = behaviour.length;
+  const coefficient = new Float32Array(n);
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    const current = epoch === 0 ? behaviour : logProbNow();
+    for (let i = 0; i < n; i++) {
+      const logRatio = (current[i] as number) - (behaviour[i] as number);
+      const inWindow = logRatio >= objective.alpha && logRatio <= objective.beta;
+      const surrogate = inWindow ? Math.exp(logRatio) * (batch.advantage[i] as number) : 0;
+      coefficient[i] = (-surrogate + 2 * objective.tau * logRatio) / n;
+    }
+    const c = tf.tensor1d(coefficient);
+    const grads = policy.logProbGradients(batch.x, batch.multiHot, batch.headActive, c);
+    c.dispose();
+    optimizer.applyGradients(grads);
+    for (const name of Object.keys(grads)) grads[name]?.dispose();
+  }
+}
+
+/** Seed of task j of training step s. */
+function trainTaskSeed(seed: number, step: number, j: number, tasksPerStep: number): number {
+  return mixSeed(mixSeed(seed, 0x7a11), step * tasksPerStep + j);
+}
+
+/**
+ * Train an orchestrator policy, then evaluate it on held-out tasks against the serial baseline.
+ * The same config (seed included) gives the same metrics, bit for bit, on the same backend.
+ *
+ * @param config - a preset (`getPreset`) or a resolved config (`resolveTrainingConfig`)
+ * @param options - `onProgress`, called after every step
+ *
+ * @example
+ * ```ts
+ * const result = await train(resolveTrainingConfig({ steps: 100 }, getPreset('parl')), {
+ *   onProgress: (p) => console.log(p.step, p.r_perf, p.mean_width),
+ * });
+ * await writeRunFolder('runs/parl', result);
+ * result.policy.dispose();
+ * ```
+ */
+export async function train(config: TrainingConfig, options: TrainOptions = {}): Promise<TrainingResult> {
+  await initBackend();
+  const started = performance.now();
+  const reward = rewardConfigOf(config);
+  const T = config.tasksPerStep;
+  const K = config.rolloutsPerTask;
+  const B = T * K;
+  const policy = MlpPolicy.create(config.policy, config.policy.initialDirectProbability, config.seed, config.policy.initialHabit);
+  const optimizer = tf.train.adam(config.optimizer.learningRate);
+  const engine = new SwarmBatch(config.env, B, { recordStages: true });
+  const actions = allocateActionBatch(B);
+  const episodeStream = mixSeed(config.seed, 0x6011);
+  const metrics: StepMetrics[] = [];
+  const advantage = new Float64Array(B);
+  try {
+    for (let step = 0; step < config.steps; step++) {
+      for (let j = 0; j < T; j++) {
+        const taskSeed = trainTaskSeed(config.seed, step, j, T);
+        for (let r = 0; r < K; r++) engine.reset(j * K + r, taskSeed, mixSeed(episodeStream, (step * T + j) * K + r));
+      }
+      const trace = emptyDecisionTrace();
+      for (;;) {
+        const { list, length } = engine.activeList(B);
+        if (length === 0) break;
+        policy.actTraced(engine, list, length, false, actions, trace);
+        engine.step(list, length, actions);
+      }
+      const records: SimEpisodeRecord[] = [];
+      for (let b = 0; b < B; b++) records.push(episodeRecord(engine, b, `step-${step}/task-${Math.floor(b / K)}/rollout-${b % K}`, step));
+      const scored = scoreEpisodes(records, reward);
+      for (let j = 0; j < T; j++) {
+        let mean = 0;
+        for (let r = 0; r < K; r++) mean += (scored[j * K + r] as (typeof scored)[number]).reward.total_reward;
+        mean /= K;
+        for (let r = 0; r < K; r++) advantage[j * K + r] = (scored[j * K + r] as (typeof scored)[number]).reward.total_reward - mean;
+      }
+      const batch = buildUpdateBatch(policy, trace, advantage);
+      try {
+        updatePolicy(policy, optimizer, batch, config.objective, config.optimizer.updateEpochs);
+      } finally {
+        batch.x.dispose();
+        batch.multiHot.dispose();
+        batch.headActive.dispose();
+      }
+      const m = stepMetrics(step, reward.lambda1.at(step), reward.lambda2.at(step), scored);
+      metrics.push(m);
+      options.onProgress?.({
+        step: step + 1,
+        totalSteps: config.steps,
+        lambda1: m.lambda1,
+        lambda2: m.lambda2,
+        total_reward: m.total_reward,
+        mean_width: m.mean_width,
+        finish_rate: m.finish_rate,
+        r_perf: m.r_perf,
+        elapsedMs: performance.now() - started,
+      });
+    }
+    const evaluation = evaluate(policy, config.env, config.seed, config.evaluation.episodes, config.evaluation.targets);
+    return {
+      config,
+      metrics,
+      summary: { preset: config.preset, seed: config.seed, steps: config.steps, ...evaluation },
+      policy,
+    };
+  } catch (err) {
+    policy.dispose();
+    throw err;
+  } finally {
+    optimizer.dispose();
+  }
+}
