@@ -12,6 +12,9 @@ export { rewardCommand, rewardConfigOf, type RewardCommandOptions } from './comm
 export { criticalStepsCommand, type CriticalStepsCommandOptions } from './commands/critical-steps.js';
 export { scheduleCommand, type ScheduleCommandOptions } from './commands/schedule.js';
 export { sampleSchedule, defaultEndStep, type ScheduleSamples, type ScheduleSample, type SampleRange } from './commands/schedule-samples.js';
+export { simulateCommand, DEFAULT_SIMULATE_POLICY, type SimulateCommandOptions, type SimulateSummary } from './commands/simulate.js';
+export { trainCommand, trainingConfigOf, DEFAULT_PRESET, type TrainCommandOptions, type TrainCommandResult } from './commands/train.js';
+export { createProgressReporter, type ProgressReporter, type ProgressUpdate } from './io/train-progress.js';
 export { reportCommand, type ReportCommandOptions, type ReportCommandResult } from './commands/report.js';
 export { labelStream, ON_ERROR_CHOICES, type OnError, type RecordIoOptions, type RecordRunSummary, type RecordLabeller } from './io/label-stream.js';
 export { readRecords, openInput, isUnreadable, type RecordFormat, type RecordItem, type SourcedRecord, type UnreadableRecord } from './io/read-records.js';

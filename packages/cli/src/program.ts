@@ -5,12 +5,16 @@
  * @module
  */
 import { BUDGET_MODES, PARALLEL_SHAPES, type BudgetMode, type ParallelShape } from '@parl/core';
+import { PRESET_NAMES, SCRIPTED_POLICY_NAMES, TASK_FAMILIES, type TaskFamily } from '@parl/sim';
 import { Command, Option } from 'commander';
 import { criticalStepsCommand } from './commands/critical-steps.js';
 import { reportCommand } from './commands/report.js';
 import { rewardCommand } from './commands/reward.js';
 import { scheduleCommand } from './commands/schedule.js';
-import { atLeastTwo, nameList, nonNegativeNumber, positiveNumber } from './flag-values.js';
+import { DEFAULT_SIMULATE_POLICY, simulateCommand } from './commands/simulate.js';
+import { DEFAULT_PRESET, trainCommand } from './commands/train.js';
+import { atLeastTwo, nameList, nonNegativeNumber, positiveInteger, positiveNumber, seedValue } from './flag-values.js';
+import { formatNumber } from './report/format-number.js';
 import type { CliIo } from './io/cli-io.js';
 import { ON_ERROR_CHOICES, type OnError, type RecordRunSummary } from './io/label-stream.js';
 import { OUTPUT_FORMATS, type OutputFormat } from './io/record-writer.js';
@@ -123,6 +127,53 @@ function scheduleProgram(io: CliIo): Command {
     });
 }
 
+function simulateProgram(io: CliIo): Command {
+  return new Command('simulate')
+    .description('Run a scripted or trained orchestrator policy in the swarm simulator and write its spec §5 episode records')
+    .option('--policy <name|dir>', `a scripted policy (${SCRIPTED_POLICY_NAMES.join(', ')}) or the folder of a trained one: a run folder or its policy/ (default ${DEFAULT_SIMULATE_POLICY})`)
+    .addOption(new Option('--family <family>', 'task family (default: wide)').choices(TASK_FAMILIES))
+    .option('--episodes <n>', 'episodes to run, each on its own task (default 100)', positiveInteger)
+    .option('--seed <s>', 'seed of the tasks and episodes (default 1); the same seed gives the same records', seedValue)
+    .option('--sample', 'a trained policy samples its actions instead of taking the most likely one')
+    .option('--env <file>', 'JSON file of environment settings over the defaults')
+    .option('--out <file>', 'write records to FILE (atomically) instead of stdout')
+    .addOption(new Option('--format <format>', 'output format (default: jsonl)').choices(OUTPUT_FORMATS))
+    .option('--columns <list>', 'CSV columns, comma separated (default: the first record\'s fields)', nameList)
+    .option('--json', 'print a machine-readable JSON summary (stdout with --out, else stderr)')
+    .action(async (flags: { policy?: string; family?: TaskFamily; episodes?: number; seed?: number; sample?: boolean; env?: string; out?: string; format?: OutputFormat; columns?: string[]; json?: boolean }) => {
+      const { json, ...rest } = flags;
+      const summary = await simulateCommand(defined(rest), io);
+      const human = flags.out === undefined ? undefined : `parl simulate: ${summary.episodes} episodes of ${summary.policy} written to ${summary.output}`;
+      printSummary(io, json === true, flags.out !== undefined, summary, human);
+    });
+}
+
+function trainProgram(io: CliIo): Command {
+  return new Command('train')
+    .description('Train an orchestrator policy with the PARL reward, with progress on stderr, then write the run folder and its report')
+    .option('--preset <name>', `training preset: ${PRESET_NAMES.join(', ')} (default ${DEFAULT_PRESET})`)
+    .option('--steps <n>', 'training steps (default: the preset\'s)', positiveInteger)
+    .option('--seed <s>', 'seed of the run (default: the preset\'s); the same seed gives the same metrics', seedValue)
+    .option('--config <file>', 'JSON file of training settings over the preset (--steps and --seed override it)')
+    .option('--out <dir>', 'the run folder to write (default runs/PRESET-seedSEED)')
+    .option('--quiet', 'no progress on stderr')
+    .option('--json', 'print {"run_dir", "report", "summary"} as JSON on stdout')
+    .action(async (flags: { preset?: string; steps?: number; seed?: number; config?: string; out?: string; quiet?: boolean; json?: boolean }) => {
+      const { json, ...rest } = flags;
+      const result = await trainCommand(defined(rest), io);
+      if (json === true) {
+        io.stdout.write(`${JSON.stringify(result)}\n`);
+        return;
+      }
+      const f = result.summary.final;
+      const b = result.summary.baseline_serial;
+      io.stderr.write(
+        `parl train: final r_perf ${formatNumber(f.r_perf, 4)} in ${formatNumber(f.critical_steps, 4)} critical steps (serial baseline: ${formatNumber(b.r_perf, 4)} in ${formatNumber(b.critical_steps, 4)})\n`,
+      );
+      io.stdout.write(`run folder: ${result.run_dir}\nreport: ${result.report}\n`);
+    });
+}
+
 function reportProgram(io: CliIo): Command {
   return new Command('report')
     .description('Rebuild the HTML report of a training run from its config.json, metrics.jsonl and summary.json')
@@ -155,7 +206,7 @@ export function buildProgram(io: CliIo): Command {
     .showSuggestionAfterError()
     .allowExcessArguments(false);
   program.addHelpCommand(false);
-  for (const sub of [rewardProgram(io), criticalStepsProgram(io), scheduleProgram(io), reportProgram(io)]) {
+  for (const sub of [rewardProgram(io), criticalStepsProgram(io), scheduleProgram(io), simulateProgram(io), trainProgram(io), reportProgram(io)]) {
     program.addCommand(sub.helpOption('-h, --help', 'show this help').exitOverride().configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) }).configureHelp({ helpWidth: HELP_WIDTH }).showHelpAfterError().allowExcessArguments(false));
   }
   return program;

@@ -20,7 +20,7 @@ function table(caption: string, head: readonly string[], rows: readonly (readonl
 /** The summary tables (run, final vs serial, latency to target) as HTML. */
 export function summaryTables(run: RunData): string {
   const s = run.summary;
-  const n = formatNumber;
+  const n = (x: number | null): string => formatNumber(x, 4);
   const runTable = table('Run', ['', 'value'], [
     ['preset', s.preset],
     ['seed', n(s.seed)],

@@ -126,6 +126,8 @@ export function criticalStepsChart(run: RunData): PageChart {
             backgroundColor: run.metrics.map((_, i) => progressColor(i, n)),
             borderColor: 'rgba(0,0,0,0)',
             pointRadius: 3,
+            // drawn first (higher order), so the two marked points stay on top of the cloud
+            order: 3,
           },
           {
             label: 'final policy (greedy, held-out)',
@@ -134,6 +136,7 @@ export function criticalStepsChart(run: RunData): PageChart {
             borderColor: '#1d2330',
             pointStyle: 'rectRot',
             pointRadius: 9,
+            order: 1,
           },
           {
             label: 'serial baseline',
@@ -142,6 +145,7 @@ export function criticalStepsChart(run: RunData): PageChart {
             borderColor: '#1d2330',
             pointStyle: 'triangle',
             pointRadius: 9,
+            order: 1,
           },
         ],
       },
