@@ -116,7 +116,7 @@ function scheduleProgram(io: CliIo): Command {
     .option('--from <step>', 'first step (default 0)', nonNegativeNumber)
     .option('--to <step>', 'last step (default: where the schedule reaches its final value)', nonNegativeNumber)
     .option('--points <n>', 'rows in the table (default 11)', atLeastTwo)
-    .option('--csv', 'print step,value CSV instead of the table')
+    .addOption(new Option('--csv', 'print step,value CSV instead of the table').conflicts('json'))
     .option('--json', 'print JSON ({schedule, spec, samples}) instead of the table')
     .option('--no-chart', 'no ASCII chart under the table')
     .option('--html <file>', 'also write a self-contained HTML chart to FILE')

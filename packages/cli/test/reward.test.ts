@@ -106,6 +106,21 @@ describe('parl reward', () => {
     expect(filesIn(dir)).toEqual(['in.jsonl', 'out.jsonl']);
   });
 
+  it('can label a file in place (--in and --out the same file): the input is read whole before the rename', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'episodes.jsonl');
+    writeFileSync(path, jsonl(GOOD_RECORDS));
+    const r = await parl(['reward', '--in', path, '--out', path]);
+    expect(r.code).toBe(0);
+    expect(parseJsonl(readFileSync(path, 'utf8')).map((x) => x['total_reward'])).toEqual(GOOD_RECORDS.map((g) => computeReward(g).total_reward));
+    expect(filesIn(dir)).toEqual(['episodes.jsonl']);
+  });
+
+  it('converts JSONL in to a JSON array out with --format json', async () => {
+    const r = await parl(['reward', '--format', 'json'], jsonl(GOOD_RECORDS));
+    expect((JSON.parse(r.stdout) as unknown[]).map((x) => (x as { id: string }).id)).toEqual(['a', 'b', 'c']);
+  });
+
   it('writes CSV with a header from the first record and quoted nested values', async () => {
     const r = await parl(['reward', '--format', 'csv', '--columns', 'id,total_reward,stages'], jsonl([GOOD_RECORDS[1], GOOD_RECORDS[0]]));
     expect(r.code).toBe(0);

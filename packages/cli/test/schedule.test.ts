@@ -93,3 +93,11 @@ describe('schedule sampling', () => {
     expect(sampleSchedule('linear:1:0:1', { points: 3 }).samples.map((s) => s.step)).toEqual([0, 0.5, 1]);
   });
 });
+
+describe('parl schedule flags', () => {
+  it('refuses --csv with --json (usage, exit 2)', async () => {
+    const r = await parl(['schedule', 'constant:1', '--csv', '--json']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("error: option '--csv' cannot be used with option '--json'");
+  });
+});

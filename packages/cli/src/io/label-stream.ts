@@ -62,6 +62,9 @@ export type RecordLabeller = (value: unknown, location: string) => Readonly<Reco
 export async function labelStream(command: string, options: RecordIoOptions, io: CliIo, label: RecordLabeller): Promise<RecordRunSummary> {
   const onError = options.onError ?? 'fail';
   const input = await openInput(options.in, io.stdin);
+  if (options.in === undefined && (io.stdin as { isTTY?: boolean }).isTTY === true) {
+    logLine(io, `parl ${command}: reading records from the terminal (end with Ctrl-D; --in FILE reads a file)`);
+  }
   let writer: RecordWriter | undefined;
   let inputFormat: RecordFormat = 'jsonl';
   let outputFormat: OutputFormat = options.format ?? 'jsonl';

@@ -80,7 +80,11 @@ export async function atomicFileSink(finalPath: string, flag = '--out'): Promise
     if (pending === '') return;
     const chunk = pending;
     pending = '';
-    await handle.write(chunk);
+    try {
+      await handle.write(chunk);
+    } catch (err) {
+      throw new CliError(`cannot write ${flag} ${finalPath}: ${describeFsError(err)}`, 1);
+    }
   };
   const close = async (): Promise<void> => {
     if (closed) return;
