@@ -6,6 +6,7 @@
  */
 import { BUDGET_MODES, PARALLEL_SHAPES, type BudgetMode, type ParallelShape } from '@parl/core';
 import { PRESET_NAMES, SCRIPTED_POLICY_NAMES, TASK_FAMILIES, type TaskFamily } from '@parl/sim';
+import { createRequire } from 'node:module';
 import { Command, Option } from 'commander';
 import { criticalStepsCommand } from './commands/critical-steps.js';
 import { reportCommand } from './commands/report.js';
@@ -20,8 +21,8 @@ import { ON_ERROR_CHOICES, type OnError, type RecordRunSummary } from './io/labe
 import { OUTPUT_FORMATS, type OutputFormat } from './io/record-writer.js';
 import { printSummary } from './summary-output.js';
 
-/** The version printed by `parl --version`. */
-export const CLI_VERSION = '0.0.0';
+/** The version printed by `parl --version`: this package's. */
+export const CLI_VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 
 /** Width the help text is wrapped to, whatever the terminal (so `docs/cli.md` can quote it exactly). */
 export const HELP_WIDTH = 100;

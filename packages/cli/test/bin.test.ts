@@ -63,3 +63,10 @@ describe('the parl bin (node dist/bin.js)', () => {
     expect(unknown.stderr).toContain('(Did you mean reward?)');
   });
 });
+
+describe('parl --version', () => {
+  it("prints the package's version", () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(runBin(['--version'])).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+  });
+});

@@ -31,27 +31,41 @@ export type MetricsRow = { readonly [K in (typeof METRIC_FIELDS)[number]]: numbe
 
 /** `summary.json`'s `final` (greedy policy on held-out tasks). */
 export interface FinalMetrics {
+  /** Mean task reward. */
   readonly r_perf: number;
+  /** Mean critical steps per episode. */
   readonly critical_steps: number;
+  /** Mean sub-agents per launched group. */
   readonly mean_width: number;
+  /** Share of assigned subtasks the sub-agents finished. */
   readonly finish_rate: number;
+  /** Share of episodes that succeeded. */
   readonly success_rate: number;
 }
 
 /** One row of `latency_to_target`: the critical-step budget each policy needs to reach `target`, null when it never does. */
 export interface LatencyToTarget {
+  /** The r_perf target. */
   readonly target: number;
+  /** Budget the trained policy needs, or null when it never reaches the target. */
   readonly policy: number | null;
+  /** Budget the always-serial policy needs, or null when it never reaches the target. */
   readonly serial: number | null;
 }
 
 /** `summary.json` (spec §6). */
 export interface RunSummary {
+  /** The preset the run started from (or `custom`). */
   readonly preset: string;
+  /** The run's seed. */
   readonly seed: number;
+  /** Training steps run. */
   readonly steps: number;
+  /** The trained policy, greedy, on held-out tasks. */
   readonly final: FinalMetrics;
+  /** The always-serial scripted policy on the same tasks. */
   readonly baseline_serial: { readonly r_perf: number; readonly critical_steps: number };
+  /** Critical-step budget needed per r_perf target. */
   readonly latency_to_target: readonly LatencyToTarget[];
 }
 
