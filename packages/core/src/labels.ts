@@ -39,7 +39,7 @@ export function labelReward(
     throw err;
   }
   const structure = episode.stages === undefined ? {} : criticalStepsOfStages(episode.stages);
-  return { ...(record as Record<string, unknown>), ...structure, ...reward };
+  return mergeFields(record as Record<string, unknown>, structure, reward) as RewardLabelledRecord;
 }
 
 /** Options of {@link labelCriticalSteps}. */
@@ -74,14 +74,27 @@ export function labelCriticalSteps(record: unknown, options: CriticalStepsLabelO
   }
   const mode = parseBudgetMode(options.onBudget, 'onBudget');
   if (options.budget === undefined) {
-    return { ...(record as Record<string, unknown>), ...criticalStepsOfStages(episode.stages) };
+    return mergeFields(record as Record<string, unknown>, criticalStepsOfStages(episode.stages)) as CriticalStepsLabelledRecord;
   }
   const cut = applyBudget(episode.stages, requireNonNegative(options.budget, 'budget'));
   const stages = mode === 'truncate' ? cut.stagesRun : episode.stages;
-  return {
-    ...(record as Record<string, unknown>),
-    ...criticalStepsOfStages(stages),
+  return mergeFields(record as Record<string, unknown>, criticalStepsOfStages(stages), {
     within_budget: cut.withinBudget,
     budget_cut_stage: cut.withinBudget ? null : cut.cutStage,
-  };
+  }) as CriticalStepsLabelledRecord;
+}
+
+/**
+ * A new object with the record's fields, then the computed ones (overwriting same names).
+ * `Object.assign` is an order of magnitude faster than object spread on Node 20 for this shape;
+ * a record with an own `__proto__` key (possible from JSON.parse) takes the spread, which defines
+ * it as a plain field instead of setting the prototype.
+ */
+function mergeFields(record: Record<string, unknown>, ...computed: object[]): Record<string, unknown> {
+  if (Object.prototype.hasOwnProperty.call(record, '__proto__')) {
+    let out: Record<string, unknown> = { ...record };
+    for (const c of computed) out = { ...out, ...c };
+    return out;
+  }
+  return Object.assign({}, record, ...computed) as Record<string, unknown>;
 }

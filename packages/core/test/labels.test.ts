@@ -110,3 +110,17 @@ describe('labelCriticalSteps', () => {
     );
   });
 });
+
+describe('labelled records keep every field of the input', () => {
+  it('keeps a JSON "__proto__" key as a plain field and leaves the prototype alone', () => {
+    const record = JSON.parse('{"__proto__": {"polluted": true}, "r_perf": 0.5, "stages": [{"main_steps": 1, "sub_steps": [2]}]}') as Record<string, unknown>;
+    const out = labelReward(record);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.prototype.hasOwnProperty.call(out, '__proto__')).toBe(true);
+    expect(JSON.parse(JSON.stringify(out)).__proto__).toEqual({ polluted: true });
+    expect(out.critical_steps).toBe(3);
+    const cs = labelCriticalSteps(record, { budget: 1 });
+    expect(Object.getPrototypeOf(cs)).toBe(Object.prototype);
+    expect(cs.within_budget).toBe(false);
+  });
+});
