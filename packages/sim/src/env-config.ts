@@ -75,6 +75,8 @@ export interface EnvConfig {
   readonly contextSize: number;
   /** Context units a direct call adds per step it takes (its whole trace stays in context). */
   readonly contextPerStep: number;
+  /** Context units the orchestrator spends planning a launch and writing its briefs. */
+  readonly launchContext: number;
   /** Context units each sub-agent's returned result adds (idle sub-agents return a message too). */
   readonly resultContext: number;
   /** Largest group the orchestrator may launch in one stage. */
@@ -105,12 +107,13 @@ export const DEFAULT_ENV_CONFIG: EnvConfig = {
   subagentStepLimit: 100,
   subagentFailBase: 0.02,
   subagentFailPerExtra: 0.03,
-  subagentAccuracy: 0.92,
+  subagentAccuracy: 0.94,
   subagentLoadDegradation: 0.04,
   directAccuracy: 0.95,
   contextDegradation: 0.2,
   contextSize: 128,
   contextPerStep: 1,
+  launchContext: 20,
   resultContext: 0.5,
   maxSubagentsPerGroup: 100,
   orchestratorMaxSteps: 100,
@@ -128,7 +131,7 @@ const PROBABILITY_KEYS = [
   'contextDegradation',
 ] as const;
 
-const NON_NEGATIVE_KEYS = ['directOverhead', 'resultContext', 'contextPerStep', 'idleSteps', 'subagentOverhead'] as const;
+const NON_NEGATIVE_KEYS = ['directOverhead', 'launchContext', 'resultContext', 'contextPerStep', 'idleSteps', 'subagentOverhead'] as const;
 
 const POSITIVE_KEYS = ['costMin', 'costMean', 'costMax', 'launchSteps', 'subagentStepLimit', 'contextSize', 'orchestratorMaxSteps'] as const;
 

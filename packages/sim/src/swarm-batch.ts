@@ -401,6 +401,7 @@ export class SwarmBatch {
       steps[a] = (steps[a] as number) + (this.cost[base + (handed[j] as number)] as number) * noise;
       load[a] = (load[a] as number) + 1;
     }
+    this.contextUsed[b] = (this.contextUsed[b] as number) + env.launchContext;
     let fill = (this.contextUsed[b] as number) / env.contextSize;
     if (fill > 1) fill = 1;
     const accuracy = env.subagentAccuracy * (1 - env.contextDegradation * fill);
