@@ -12,6 +12,8 @@ export { rewardCommand, rewardConfigOf, type RewardCommandOptions } from './comm
 export { criticalStepsCommand, type CriticalStepsCommandOptions } from './commands/critical-steps.js';
 export { scheduleCommand, type ScheduleCommandOptions } from './commands/schedule.js';
 export { sampleSchedule, defaultEndStep, type ScheduleSamples, type ScheduleSample, type SampleRange } from './commands/schedule-samples.js';
+export { traceCommand, traceSummaryLine, type TraceCommandOptions, type TraceRunSummary } from './commands/trace.js';
+export { readOutcomes, type OutcomeTable } from './io/outcomes.js';
 export { simulateCommand, DEFAULT_SIMULATE_POLICY, type SimulateCommandOptions, type SimulateSummary } from './commands/simulate.js';
 export { trainCommand, trainingConfigOf, DEFAULT_PRESET, type TrainCommandOptions, type TrainCommandResult } from './commands/train.js';
 export { createProgressReporter, type ProgressReporter, type ProgressUpdate } from './io/train-progress.js';

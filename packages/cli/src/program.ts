@@ -5,6 +5,7 @@
  * @module
  */
 import { BUDGET_MODES, PARALLEL_SHAPES, type BudgetMode, type ParallelShape } from '@parl/core';
+import { TRACE_CLOCKS, TRACE_FORMATS, TRACE_GROUPINGS, TRACE_MALFORMED_POLICIES, TRACE_ORDERINGS, TRACE_STEP_SOURCES } from '@parl/traces';
 import { PRESET_NAMES, SCRIPTED_POLICY_NAMES, TASK_FAMILIES, type TaskFamily } from '@parl/sim';
 import { createRequire } from 'node:module';
 import { Command, Option } from 'commander';
@@ -14,6 +15,7 @@ import { rewardCommand } from './commands/reward.js';
 import { scheduleCommand } from './commands/schedule.js';
 import { DEFAULT_SIMULATE_POLICY, simulateCommand } from './commands/simulate.js';
 import { DEFAULT_PRESET, trainCommand } from './commands/train.js';
+import { traceCommand, traceSummaryLine, type TraceCommandOptions } from './commands/trace.js';
 import { atLeastTwo, nameList, nonNegativeNumber, positiveInteger, positiveNumber, seedValue } from './flag-values.js';
 import { formatNumber } from './report/format-number.js';
 import type { CliIo } from './io/cli-io.js';
@@ -188,13 +190,36 @@ function reportProgram(io: CliIo): Command {
     });
 }
 
+function traceProgram(io: CliIo): Command {
+  return new Command('trace')
+    .description('Turn agent traces (OpenTelemetry OTLP JSON, OpenAI Agents SDK, LangSmith) into spec §5 episode records, with a serial-collapse finding per trace')
+    .option('--in <file>', 'read traces from FILE (JSONL or one JSON document, streamed) instead of stdin')
+    .option('--out <file>', 'write records to FILE (atomically) instead of stdout')
+    .option('--findings <file>', 'write one serial-collapse finding per trace to FILE (JSONL, atomically)')
+    .option('--outcomes <file>', 'JSON or JSONL objects {id, success, quality, r_perf, …} added to the record of that id')
+    .addOption(new Option('--trace-format <format>', 'input format (default: auto, detected per JSON value)').choices(TRACE_FORMATS))
+    .addOption(new Option('--grouping <mode>', 'a stage\'s group: the sub-agents launched in one orchestrator turn, or only those that overlap in time (default: children)').choices(TRACE_GROUPINGS))
+    .addOption(new Option('--steps-from <spans>', 'a sub-agent\'s steps: its LLM calls or its tool calls (default: llm)').choices(TRACE_STEP_SOURCES))
+    .addOption(new Option('--clock <clock>', 'a step is one span, or its duration in seconds (default: count)').choices(TRACE_CLOCKS))
+    .addOption(new Option('--ordering <mode>', 'streamed: a trace is done once its root span arrived and another trace\'s span follows; unordered: hold every trace to the end (default: streamed)').choices(TRACE_ORDERINGS))
+    .addOption(new Option('--on-malformed <mode>', 'on a malformed trace, span or line: stop with exit code 2, or skip it with a warning on stderr').choices(TRACE_MALFORMED_POLICIES).default('error'))
+    .addOption(new Option('--format <format>', 'output format of the records (default: jsonl)').choices(OUTPUT_FORMATS))
+    .option('--columns <list>', 'CSV columns, comma separated (default: the first record\'s fields)', nameList)
+    .option('--json', 'print a machine-readable JSON summary (stdout with --out, else stderr)')
+    .action(async (flags: TraceCommandOptions & { json?: boolean }) => {
+      const { json, ...rest } = flags;
+      const summary = await traceCommand(defined(rest), io);
+      printSummary(io, json === true, flags.out !== undefined, summary, traceSummaryLine(summary));
+    });
+}
+
 /**
  * The `parl` program over the given streams. Parsing errors throw commander's `CommanderError`
  * (see `runCli`, which turns them into exit codes).
  */
 export function buildProgram(io: CliIo): Command {
   const program = new Command('parl')
-    .description('PARL for agent swarms: label rewards and critical steps, plot schedules, simulate, train and report')
+    .description('PARL for agent swarms: label rewards and critical steps, read agent traces, plot schedules, simulate, train and report')
     .version(CLI_VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show this help (parl COMMAND --help for a command)')
     .exitOverride()
@@ -207,7 +232,7 @@ export function buildProgram(io: CliIo): Command {
     .showSuggestionAfterError()
     .allowExcessArguments(false);
   program.addHelpCommand(false);
-  for (const sub of [rewardProgram(io), criticalStepsProgram(io), scheduleProgram(io), simulateProgram(io), trainProgram(io), reportProgram(io)]) {
+  for (const sub of [rewardProgram(io), criticalStepsProgram(io), traceProgram(io), scheduleProgram(io), simulateProgram(io), trainProgram(io), reportProgram(io)]) {
     program.addCommand(sub.helpOption('-h, --help', 'show this help').exitOverride().configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) }).configureHelp({ helpWidth: HELP_WIDTH }).showHelpAfterError().allowExcessArguments(false));
   }
   return program;

@@ -1,0 +1,208 @@
+/**
+ * `parl trace`: agent traces in (OpenTelemetry OTLP JSON, OpenAI Agents SDK exports, LangSmith
+ * runs, spec §5 records), spec §5 episode records out, plus one serial-collapse finding per trace.
+ * Every trace is read and mapped by `@parl/traces`' `readTraces`; this command only wires files,
+ * flags and messages around it.
+ *
+ * @module
+ */
+import {
+  readTraces,
+  type ConcreteTraceFormat,
+  type TraceClock,
+  type TraceFormat,
+  type TraceGrouping,
+  type TraceMalformedPolicy,
+  type TraceOptions,
+  type TraceOrdering,
+  type TraceStepSource,
+} from '@parl/traces';
+import { CliError } from '../errors.js';
+import { logLine, type CliIo } from '../io/cli-io.js';
+import { readOutcomes, type OutcomeTable } from '../io/outcomes.js';
+import { openInput } from '../io/read-records.js';
+import { createRecordWriter, type OutputFormat, type RecordWriter } from '../io/record-writer.js';
+import { atomicFileSink, openTextSink, type TextSink } from '../io/text-sink.js';
+import { formatNumber } from '../report/format-number.js';
+
+/** Options of {@link traceCommand}, one per flag. */
+export interface TraceCommandOptions {
+  /** `--in FILE`: the traces; stdin when absent. Streamed, never read whole. */
+  readonly in?: string;
+  /** `--out FILE` (atomic): the records; stdout when absent. */
+  readonly out?: string;
+  /** `--findings FILE` (atomic): one serial-collapse finding per line (JSONL). */
+  readonly findings?: string;
+  /** `--outcomes FILE`: JSON or JSONL objects `{id, success, quality, r_perf, …}` added to the record of that id. */
+  readonly outcomes?: string;
+  /** `--trace-format`: input format (default `auto`, detected per JSON value). */
+  readonly traceFormat?: TraceFormat;
+  /** `--grouping`: `children` (default) or `overlap`. */
+  readonly grouping?: TraceGrouping;
+  /** `--steps-from`: a sub-agent's steps are its LLM calls (`llm`, default) or tool calls (`tools`). */
+  readonly stepsFrom?: TraceStepSource;
+  /** `--clock`: a step is one span (`count`, default) or its duration in seconds (`wall`). */
+  readonly clock?: TraceClock;
+  /** `--ordering`: `streamed` (default) or `unordered` (hold every trace until the input ends). */
+  readonly ordering?: TraceOrdering;
+  /** `--on-malformed`: stop with exit code 2 (`error`, default) or skip with a warning (`skip`). */
+  readonly onMalformed?: TraceMalformedPolicy;
+  /** `--format`: output format of the records (default `jsonl`). */
+  readonly format?: OutputFormat;
+  /** `--columns` for CSV. */
+  readonly columns?: readonly string[];
+}
+
+/** What {@link traceCommand} did, as printed by `--json`. */
+export interface TraceRunSummary {
+  /** Always `trace`. */
+  readonly command: 'trace';
+  /** Traces (and native records) turned into records. */
+  readonly traces_read: number;
+  /** Records written. */
+  readonly records_written: number;
+  /** Malformed lines, traces or spans skipped under `--on-malformed skip` (each reported on stderr). */
+  readonly skipped: number;
+  /** Warnings about traces that were read (unknown attributes, no agent span, …), each on stderr. */
+  readonly warnings: number;
+  /** Traces whose finding reports serial collapse. */
+  readonly serial_collapse_traces: number;
+  /** Critical steps that launching each turn's sub-agents together would have saved, over all traces. */
+  readonly critical_steps_saved: number;
+  /** Traces read per input format. */
+  readonly trace_formats: Readonly<Partial<Record<ConcreteTraceFormat, number>>>;
+  /** Records with no outcome in `--outcomes` (0 without it). */
+  readonly records_without_outcome: number;
+  /** Output format of the records. */
+  readonly output_format: OutputFormat;
+  /** Records output: a path or `stdout`. */
+  readonly output: string;
+  /** The findings file, or null without `--findings`. */
+  readonly findings: string | null;
+}
+
+function libraryOptions(options: TraceCommandOptions, onWarning: (message: string) => void): TraceOptions {
+  return {
+    onWarning,
+    ...(options.traceFormat === undefined ? {} : { format: options.traceFormat }),
+    ...(options.grouping === undefined ? {} : { grouping: options.grouping }),
+    ...(options.stepsFrom === undefined ? {} : { stepsFrom: options.stepsFrom }),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.ordering === undefined ? {} : { ordering: options.ordering }),
+    ...(options.onMalformed === undefined ? {} : { onMalformed: options.onMalformed }),
+  };
+}
+
+function checkDistinctPaths(options: TraceCommandOptions): void {
+  const named = (['in', 'out', 'findings', 'outcomes'] as const).filter((k) => options[k] !== undefined);
+  for (const [i, a] of named.entries()) {
+    for (const b of named.slice(i + 1)) {
+      const readOnly = a === 'in' && b === 'outcomes';
+      const inPlace = a === 'in' && b === 'out';
+      if (!readOnly && !inPlace && options[a] === options[b]) throw new CliError(`--${a} and --${b} name the same file ${options[a] ?? ''}: give each its own`);
+    }
+  }
+}
+
+/**
+ * Read traces, write their spec §5 records and (with `findings`) their serial-collapse findings;
+ * print warnings and skipped inputs on stderr. Output files appear only when the whole run
+ * succeeds.
+ *
+ * @throws `TraceInputError` (a `ParlInputError` from `@parl/core`, naming the line, trace and span)
+ *   for a malformed trace under `onMalformed: 'error'`; {@link CliError} for a file that cannot be
+ *   read or written
+ *
+ * @example
+ * ```ts
+ * await traceCommand({ in: 'otel-export.jsonl', out: 'episodes.jsonl', findings: 'findings.jsonl' }, processIo());
+ * ```
+ */
+export async function traceCommand(options: TraceCommandOptions, io: CliIo): Promise<TraceRunSummary> {
+  checkDistinctPaths(options);
+  const outcomes: OutcomeTable | undefined = options.outcomes === undefined ? undefined : await readOutcomes(options.outcomes, io.stdin);
+  const input = await openInput(options.in, io.stdin);
+  if (options.in === undefined && (io.stdin as { isTTY?: boolean }).isTTY === true) {
+    logLine(io, 'parl trace: reading traces from the terminal (end with Ctrl-D; --in FILE reads a file)');
+  }
+  const format = options.format ?? 'jsonl';
+  let findingsSink: TextSink | undefined;
+  let writer: RecordWriter | undefined;
+  let skipped = 0;
+  let warnings = 0;
+  let read = 0;
+  let collapsed = 0;
+  let saved = 0;
+  let withoutOutcome = 0;
+  const formats: Partial<Record<ConcreteTraceFormat, number>> = {};
+  try {
+    findingsSink = options.findings === undefined ? undefined : await atomicFileSink(options.findings, '--findings');
+    writer = createRecordWriter(format, await openTextSink(options.out, io.stdout), {
+      ...(options.columns === undefined ? {} : { columns: options.columns }),
+      warn: (message) => logLine(io, `parl trace: note: ${message}`),
+    });
+    const onSkip = (message: string): void => {
+      skipped++;
+      logLine(io, `parl trace: ${message}`);
+    };
+    for await (const result of readTraces(input, libraryOptions(options, onSkip))) {
+      read++;
+      formats[result.format] = (formats[result.format] ?? 0) + 1;
+      for (const w of result.warnings) {
+        warnings++;
+        logLine(io, `parl trace: warning: ${w.startsWith(`trace ${result.traceId}`) ? w : `trace ${result.traceId}: ${w}`}`);
+      }
+      let record: Readonly<Record<string, unknown>> = result.record;
+      if (outcomes !== undefined) {
+        const outcome = outcomes.byId.get(result.traceId);
+        if (outcome === undefined) withoutOutcome++;
+        else record = { ...record, ...outcome };
+      }
+      await writer.write(record, `trace ${result.traceId}`);
+      if (result.finding.serial_collapse) collapsed++;
+      saved += result.finding.critical_steps_saved;
+      await findingsSink?.write(`${JSON.stringify(result.finding)}\n`);
+    }
+    await writer.finish();
+    await findingsSink?.finish();
+  } catch (err) {
+    await writer?.abort();
+    await findingsSink?.abort();
+    throw err;
+  }
+  if (withoutOutcome > 0 && outcomes !== undefined) {
+    logLine(io, `parl trace: warning: ${withoutOutcome} of ${read} records have no outcome in --outcomes ${outcomes.path} (parl reward needs success, quality or r_perf)`);
+  }
+  return {
+    command: 'trace',
+    traces_read: read,
+    records_written: writer.count,
+    skipped,
+    warnings,
+    serial_collapse_traces: collapsed,
+    critical_steps_saved: saved,
+    trace_formats: formats,
+    records_without_outcome: withoutOutcome,
+    output_format: format,
+    output: options.out ?? 'stdout',
+    findings: options.findings ?? null,
+  };
+}
+
+/**
+ * The one-line human summary of a `parl trace` run, e.g.
+ * `parl trace: 3 traces read, 3 records written to stdout; 1 with serial collapse, launching together would save 2 critical steps`.
+ */
+export function traceSummaryLine(s: TraceRunSummary): string {
+  const plural = (n: number, word: string): string => `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
+  const parts = [
+    `parl trace: ${plural(s.traces_read, 'trace')} read, ${plural(s.records_written, 'record')} written to ${s.output}`,
+    `${s.serial_collapse_traces} with serial collapse, launching together would save ${plural(s.critical_steps_saved, 'critical step')}`,
+  ];
+  const extra = [
+    ...(s.skipped > 0 ? [`${s.skipped} skipped`] : []),
+    ...(s.warnings > 0 ? [plural(s.warnings, 'warning')] : []),
+    ...(s.findings === null ? [] : [`findings in ${s.findings}`]),
+  ];
+  return `${parts.join('; ')}${extra.length > 0 ? `; ${extra.join(', ')}` : ''}`;
+}
