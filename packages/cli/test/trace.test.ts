@@ -221,6 +221,14 @@ describe('parl trace', () => {
     expect(partial.code).toBe(0);
     expect(partial.stderr).toContain(`parl trace: warning: 1 of 2 records have no outcome in --outcomes ${join(dir, 'one.jsonl')} (parl reward needs success, quality or r_perf)\n`);
     writeFileSync(join(dir, 'twice.jsonl'), `${JSON.stringify({ id: 'a', r_perf: 1 })}\n${JSON.stringify({ id: 'a', r_perf: 0 })}\n`);
+    writeFileSync(join(dir, 'proto.jsonl'), `{"id":"${SERIAL_TRACE}","__proto__":{"r_perf":1},"success":true}\n`);
+    const proto = parseJsonl((await parl(['trace', '--in', OTLP, '--outcomes', join(dir, 'proto.jsonl')])).stdout)[0];
+    expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
+    expect(Object.keys(proto ?? {})).toEqual(['id', 'stages', '__proto__', 'success']);
+    writeFileSync(join(dir, 'stages.jsonl'), `${JSON.stringify({ id: SERIAL_TRACE, stages: [] })}\n`);
+    const stages = await parl(['trace', '--in', OTLP, '--outcomes', join(dir, 'stages.jsonl')]);
+    expect(stages.code).toBe(2);
+    expect(stages.stderr).toBe(`parl trace: --outcomes ${join(dir, 'stages.jsonl')} line 1: stages must be absent: the trace provides it, got []\n`);
     const twice = await parl(['trace', '--in', OTLP, '--outcomes', join(dir, 'twice.jsonl')]);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toBe(`parl trace: --outcomes ${join(dir, 'twice.jsonl')} line 2: id must be an id given once (it is repeated), got "a"\n`);

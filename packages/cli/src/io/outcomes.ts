@@ -51,13 +51,12 @@ export async function readOutcomes(path: string, stdin: NodeJS.ReadableStream): 
     }
     const key = String(id);
     if (byId.has(key)) throw new ParlInputError('id', id, 'an id given once (it is repeated)', where);
-    const fields: Record<string, unknown> = {};
-    for (const [name, field] of Object.entries(outcome)) {
-      if (name === 'id') continue;
+    const entries = Object.entries(outcome).filter(([name]) => name !== 'id');
+    for (const [name, field] of entries) {
       if (TRACE_FIELDS.includes(name)) throw new ParlInputError(name, field, 'absent: the trace provides it', where);
-      fields[name] = field;
     }
-    byId.set(key, fields);
+    // fromEntries defines own properties, so a JSON "__proto__" key stays a plain field
+    byId.set(key, Object.fromEntries(entries));
   }
   return { byId, path };
 }
