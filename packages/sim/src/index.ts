@@ -1,3 +1,11 @@
+/**
+ * `@parl/sim`: a seeded, batched swarm simulator (wide, deep and mixed tasks, frozen sub-agents,
+ * orchestrator limits, critical-step budgets) whose episodes are spec §5 records, scripted
+ * baselines, a tfjs policy network, and a trainer with the Kimi K2.5 objective whose presets
+ * reproduce serial collapse, spurious parallelism and PARL's fix.
+ *
+ * @packageDocumentation
+ */
 export * from './rng.js';
 export * from './env-config.js';
 export * from './actions.js';

@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ParlInputError, fieldPath, requireArray, requireObject } from '@parl/core';
+import { initBackend } from '@parl/gpu';
 import { FEATURE_NAMES } from './features.js';
 import { MlpPolicy, type SavedMlpPolicy } from './mlp-policy.js';
 import { parseWidthRule } from './width-rules.js';
@@ -66,6 +67,7 @@ export function validateSavedPolicy(value: unknown, where = POLICY_FILE): SavedM
 
 /**
  * Load a trained policy from a run's `policy/` folder (or the run folder itself, which holds one).
+ * Its weights live on the backend `@parl/gpu`'s `initBackend` picks, as in training.
  *
  * @throws {@link ParlInputError} when the folder or `policy.json` is missing, does not parse,
  *   or does not hold a valid policy (the message names the file and the field)
@@ -99,5 +101,8 @@ export async function loadPolicy(dir: string): Promise<MlpPolicy> {
   } catch (err) {
     throw new ParlInputError('policy', text.length > 40 ? `${text.slice(0, 37)}...` : text, `valid JSON (${(err as Error).message})`, file);
   }
-  return MlpPolicy.fromSaved(validateSavedPolicy(parsed, file));
+  const saved = validateSavedPolicy(parsed, file);
+  // The same backend selection as training (tfjs-node-gpu → tfjs-node → wasm → cpu, PARL_BACKEND).
+  await initBackend();
+  return MlpPolicy.fromSaved(saved);
 }

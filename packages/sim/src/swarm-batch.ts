@@ -362,6 +362,8 @@ export class SwarmBatch {
     const env = this.env;
     const base = b * this.maxSubtasks;
     const i = this.firstReady(base, this.subtasks[b] as number);
+    // Unreachable: a running episode always has a ready subtask (failed work returns to ready).
+    if (i < 0) throw new Error(`SwarmBatch: episode in slot ${b} has no ready subtask for a direct call`);
     this.correctBeforeStage[b] = this.correctCount[b] as number;
     const rng = this.rng;
     const noise = 1 + env.stepNoise * (2 * nextUniform(rng, b) - 1);

@@ -86,15 +86,20 @@ export function rewardConfigOf(config: TrainingConfig): ResolvedRewardConfig {
   });
 }
 
-/** Per-decision training data of one step, as tensors. @internal */
-interface UpdateBatch {
+/** The decisions of one training step, ready for {@link updatePolicy}. */
+export interface UpdateBatch {
+  /** Feature rows `[n, FEATURE_COUNT]`. */
   readonly x: tf.Tensor2D;
+  /** Chosen mode, and for launches the chosen width and share, per row `[n, outputSize]`. */
   readonly multiHot: tf.Tensor2D;
+  /** 1 on the columns of the heads each decision used `[n, outputSize]`. */
   readonly headActive: tf.Tensor2D;
+  /** The episode's advantage for each decision `[n]`. */
   readonly advantage: Float32Array;
 }
 
-function buildUpdateBatch(policy: MlpPolicy, trace: DecisionTrace, advantageOfSlot: Float64Array): UpdateBatch {
+/** Turn a step's decision trace and per-slot advantages into an {@link UpdateBatch} (dispose its tensors). */
+export function buildUpdateBatch(policy: MlpPolicy, trace: DecisionTrace, advantageOfSlot: Float64Array): UpdateBatch {
   const n = trace.mode.length;
   const A = policy.outputSize;
   const W = policy.spec.widthGrid.length;

@@ -271,7 +271,7 @@ export const BASE_TRAINING_CONFIG: TrainingConfig = {
   env: { ...DEFAULT_ENV_CONFIG, budget: 120 },
   reward: {
     lambda1: { kind: 'linear', from: 0.3, to: 0, steps: 200 },
-    lambda2: { kind: 'linear', from: 0.3, to: 0, steps: 250 },
+    lambda2: { kind: 'linear', from: 0.5, to: 0, steps: 260 },
     maxSubagents: 100,
     parallelShape: 'linear',
   },

@@ -22,7 +22,7 @@ describe('preset outcomes on shortened runs', () => {
 
   it('parl (annealed λ1, λ2): ≥ 3× fewer critical steps than serial at equal or better r_perf, finish ≥ 0.8', { timeout: 60_000 }, async () => {
     const config = resolveTrainingConfig(
-      { steps: 150, evaluation: { episodes: 64 }, reward: { lambda1: 'linear:0.3:0:100', lambda2: 'linear:0.3:0:125' } },
+      { steps: 150, evaluation: { episodes: 64 }, reward: { lambda1: 'linear:0.3:0:100', lambda2: 'linear:0.5:0:130' } },
       getPreset('parl'),
     );
     const result = await train(config);

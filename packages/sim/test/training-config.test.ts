@@ -34,6 +34,14 @@ describe('resolveTrainingConfig', () => {
     expect(cfg.preset).toBe('parl');
   });
 
+  it('reads back a config.json it wrote: the run repeats exactly', () => {
+    for (const name of PRESET_NAMES) {
+      const cfg = resolveTrainingConfig({ seed: 11, steps: 40 }, getPreset(name));
+      const reread = resolveTrainingConfig(JSON.parse(JSON.stringify(cfg)), getPreset('parl'));
+      expect(reread).toEqual(cfg);
+    }
+  });
+
   it('rejects bad input with the field, the value and what was expected', () => {
     expect(() => resolveTrainingConfig({ stepz: 3 })).toThrow(/stepz must be a known setting/);
     expect(() => resolveTrainingConfig({ steps: 0 })).toThrow(/steps must be an integer ≥ 1, got 0/);
