@@ -1,9 +1,9 @@
 import { mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, documentedPackages, modulePagePath, REPO_ROOT, type SiteBuild } from './support/build-site.js';
+import { buildSite, documentedPackages, modulePagePath, REPO_ROOT, siteGuides, type SiteBuild } from './support/build-site.js';
 import { CHROMIUM_ARGS, findChromium } from './support/chromium.js';
 import { serveSite, SITE_ORIGIN } from './support/static-site.js';
 
@@ -36,8 +36,11 @@ describe('the docs site build', () => {
     }
   });
 
-  it('turns every guide in docs/ into a page of its own', () => {
+  it('lists every guide in docs/ (in reading order) and turns each into a page of its own', () => {
     const guides = readdirSync(join(REPO_ROOT, 'docs')).filter((f) => f.endsWith('.md') && f !== 'index.md');
+    const listed = siteGuides().map((path) => basename(path));
+    // docs/index.md is the landing page; every other guide must be in typedoc.json's projectDocuments.
+    expect(guides.filter((g) => !listed.includes(g)), 'guides missing from apps/docs/typedoc.json projectDocuments').toEqual([]);
     const pages = readdirSync(join(outDir, 'documents')).filter((f) => f.endsWith('.html'));
     expect(pages.length).toBe(guides.length);
   });

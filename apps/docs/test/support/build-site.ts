@@ -28,6 +28,12 @@ export function documentedPackages(): DocumentedPackage[] {
   });
 }
 
+/** The guides (markdown files) apps/docs/typedoc.json lists as project documents, in site order. */
+export function siteGuides(): string[] {
+  const config = JSON.parse(readFileSync(join(DOCS_APP_DIR, 'typedoc.json'), 'utf8')) as { projectDocuments: string[] };
+  return config.projectDocuments.map((entry) => resolve(DOCS_APP_DIR, entry));
+}
+
 /** The page typedoc's default router gives a package's module, relative to the site root. */
 export function modulePagePath(packageName: string): string {
   return `modules/${packageName.replace(/[^A-Za-z0-9-]/g, '_')}.html`;
