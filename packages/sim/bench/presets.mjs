@@ -1,10 +1,11 @@
 // Runs each training preset at its full length and prints its outcome and wall time
-// (pnpm --filter @parl/sim presets). Used for the measured outcomes in docs/simulator.md.
-import { PRESET_NAMES, getPreset, train } from '../dist/index.js';
+// (pnpm --filter @parl/sim presets; SEED=5 to run another seed). Used for the measured outcomes
+// in docs/simulator.md.
+import { PRESET_NAMES, getPreset, resolveTrainingConfig, train } from '../dist/index.js';
 
 const names = process.argv.length > 2 ? process.argv.slice(2) : PRESET_NAMES;
 for (const name of names) {
-  const config = getPreset(name);
+  const config = process.env.SEED === undefined ? getPreset(name) : resolveTrainingConfig({ seed: Number(process.env.SEED) }, getPreset(name));
   const t0 = performance.now();
   const result = await train(config);
   const seconds = (performance.now() - t0) / 1000;
