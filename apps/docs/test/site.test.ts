@@ -90,6 +90,17 @@ describe.skipIf(lookup.skipReason !== undefined)(`the docs site in headless Chro
     await page.close();
   });
 
+  it('searches: the search box finds computeReward and links to its page', async () => {
+    const { page, problems } = await open('index.html');
+    await page.click('#tsd-search-trigger');
+    await page.fill('#tsd-search-input', 'computeReward');
+    await page.waitForSelector('#tsd-search-results li a', { timeout: 15_000 });
+    const hrefs = await page.locator('#tsd-search-results li a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.some((href) => /functions\/[\w.]*computeReward\.html$/.test(href)), hrefs.join(', ')).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   for (const pkg of documentedPackages()) {
     it(`opens the page of ${pkg.name} with its exports listed`, async () => {
       const { page, problems } = await open(modulePagePath(pkg.name));
