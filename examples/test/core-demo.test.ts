@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { computeReward, criticalSteps } from '@parl/core';
 import { describe, expect, it } from 'vitest';
-import { describeRun, runNodeExample } from './support/run-example.js';
+import { describeRun, REPO_ROOT, runNodeExample } from './support/run-example.js';
 
 describe('examples/core-demo.mjs (the root `start` script)', () => {
   it('prints the reward and critical steps of each rollout at steps 0, 5000 and 10000, as @parl/core computes them', () => {
@@ -17,5 +19,19 @@ describe('examples/core-demo.mjs (the root `start` script)', () => {
       expect(line).toContain(`critical steps ${criticalSteps(wide.stages).critical_steps},`);
     }
     expect(lines.at(-1)).toMatch(/^diagnostics: serial stage share \d\.\d\d, idle sub-agent share \d\.\d\d, speed-up \d+\.\d\d×$/);
+  });
+
+  it('prints the numbers docs/concepts.md quotes from it', () => {
+    const result = runNodeExample('core-demo.mjs');
+    expect(result.status, describeRun('core-demo.mjs', result)).toBe(0);
+    const concepts = readFileSync(join(REPO_ROOT, 'docs', 'concepts.md'), 'utf8').replace(/\s+/g, ' ');
+    const diag = /serial stage share (\d\.\d\d), idle sub-agent share (\d\.\d\d), speed-up (\d+\.\d\d)×/.exec(result.stdout);
+    expect(diag).not.toBeNull();
+    expect(concepts).toContain(`a serial stage share of ${diag?.[1]}, an idle sub-agent share of ${diag?.[2]} and a speed-up of ${diag?.[3]}×`);
+    const serialAt = (step: number): string => {
+      const line = result.stdout.split('\n').find((l) => new RegExp(`^step\\s+${step}\\s+serial\\b`).test(l)) ?? '';
+      return Number(/reward (\d\.\d{4})/.exec(line)?.[1]).toString();
+    };
+    expect(concepts).toContain(`(${serialAt(0)} at step 0, ${serialAt(5000)} at step 5,000, ${serialAt(10000)} at step 10,000)`);
   });
 });
