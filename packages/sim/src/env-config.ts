@@ -157,7 +157,7 @@ function readRange(value: unknown, field: string): IntRange {
  * @param partial - untrusted input; undefined gives `base`
  * @param base - the values to start from (default {@link DEFAULT_ENV_CONFIG})
  * @param field - the field path used in error messages (default `env`)
- * @throws {@link ParlInputError} naming the field, the value and what was expected
+ * @throws {@link @parl/core!ParlInputError} naming the field, the value and what was expected
  *
  * @example
  * ```ts

@@ -173,7 +173,7 @@ export class MlpPolicy implements Policy {
   /**
    * A network from its saved JSON form, validated.
    *
-   * @throws {@link ParlInputError} naming the field that does not fit
+   * @throws {@link @parl/core!ParlInputError} naming the field that does not fit
    */
   static fromSaved(saved: SavedMlpPolicy): MlpPolicy {
     const spec = saved.spec;

@@ -30,7 +30,7 @@ function readNumberList(value: unknown, field: string): number[] {
 /**
  * Validate parsed `policy.json` content into a saved policy.
  *
- * @throws {@link ParlInputError} naming the field that is missing or wrong
+ * @throws {@link @parl/core!ParlInputError} naming the field that is missing or wrong
  */
 export function validateSavedPolicy(value: unknown, where = POLICY_FILE): SavedMlpPolicy {
   try {
@@ -69,7 +69,7 @@ export function validateSavedPolicy(value: unknown, where = POLICY_FILE): SavedM
  * Load a trained policy from a run's `policy/` folder (or the run folder itself, which holds one).
  * Its weights live on the backend `@parl/gpu`'s `initBackend` picks, as in training.
  *
- * @throws {@link ParlInputError} when the folder or `policy.json` is missing, does not parse,
+ * @throws {@link @parl/core!ParlInputError} when the folder or `policy.json` is missing, does not parse,
  *   or does not hold a valid policy (the message names the file and the field)
  *
  * @example

@@ -35,7 +35,7 @@ const PRESETS: Record<PresetName, TrainingConfig> = {
  * - `parl`: λ1 and λ2 annealed to 0 — parallelism gets explored, idle sub-agents cost, and
  *   r_perf decides in the end.
  *
- * @throws {@link ParlInputError} naming the value and the valid names when unknown
+ * @throws {@link @parl/core!ParlInputError} naming the value and the valid names when unknown
  *
  * @example
  * ```ts

@@ -39,7 +39,7 @@ async function exists(path: string): Promise<boolean> {
  * @param dir - the run folder to create
  * @param result - what {@link train} returned
  * @param extraFiles - more files by relative path (no `..`, not absolute)
- * @throws {@link ParlInputError} for an extra file path that leaves the folder
+ * @throws {@link @parl/core!ParlInputError} for an extra file path that leaves the folder
  *
  * @example
  * ```ts

@@ -62,7 +62,7 @@ export function isScriptedPolicyName(name: unknown): name is ScriptedPolicyName 
  * - `max-parallel`: always launch the largest group allowed and hand out every ready subtask;
  * - `balanced`: launch one sub-agent per ready subtask (capped at the group limit), hand out all.
  *
- * @throws {@link ParlInputError} naming the value and the valid names when unknown
+ * @throws {@link @parl/core!ParlInputError} naming the value and the valid names when unknown
  *
  * @example
  * ```ts

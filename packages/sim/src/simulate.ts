@@ -32,7 +32,7 @@ export interface SimulateOptions {
  * Run `episodes` episodes of a policy, each on a task drawn from `seed`, and return their
  * spec §5 records (`id` = `episode-<i>`).
  *
- * @throws {@link ParlInputError} for an unknown policy name, a bad episode count or env parameter
+ * @throws {@link @parl/core!ParlInputError} for an unknown policy name, a bad episode count or env parameter
  *
  * @example
  * ```ts

@@ -122,7 +122,7 @@ function readIntList(value: unknown, field: string, min: number): number[] {
  *
  * @param partial - untrusted input (parsed JSON); undefined returns `base`
  * @param base - the config to start from (default: the `parl` preset's)
- * @throws {@link ParlInputError} naming the field, the value and what was expected
+ * @throws {@link @parl/core!ParlInputError} naming the field, the value and what was expected
  *
  * @example
  * ```ts

@@ -18,7 +18,7 @@ const RELATIVE = /^(\d*)m(?:\/(\d+))?$/;
 /**
  * Parse a width rule such as `"1"`, `"m/4"`, `"m"`, `"2m"` or `"max"`.
  *
- * @throws {@link ParlInputError} naming the field and the accepted forms
+ * @throws {@link @parl/core!ParlInputError} naming the field and the accepted forms
  *
  * @example
  * ```ts
