@@ -23,7 +23,7 @@ export { readRecords, openInput, isUnreadable, type RecordFormat, type RecordIte
 export { createRecordWriter, OUTPUT_FORMATS, type OutputFormat, type RecordWriter, type RecordWriterOptions } from './io/record-writer.js';
 export { atomicFileSink, streamSink, writeFileAtomic, openTextSink, tempPathFor, type TextSink } from './io/text-sink.js';
 export { csvRow, csvCell } from './io/csv.js';
-export { readRunFolder, validateSummary, validateMetricsRow, METRIC_FIELDS, type RunData, type RunSummary, type MetricsRow, type FinalMetrics, type LatencyToTarget } from './report/run-folder.js';
+export { readRunFolder, type RunData } from './report/run-folder.js';
 export { buildRunReport, summaryTables } from './report/build-report.js';
 export { runCharts } from './report/run-charts.js';
 export { renderChartPage, type ChartPage, type PageChart, type ChartConfigJson } from './report/html-page.js';

@@ -15,3 +15,4 @@ export * from './diagnostics.js';
 export * from './labels.js';
 export * from './batch/reward-batch.js';
 export * from './batch/critical-steps-batch.js';
+export * from './run-records.js';

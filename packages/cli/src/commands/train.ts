@@ -6,13 +6,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ParlInputError } from '@parl/core';
+import { ParlInputError, validateRunSummary, validateStepMetrics, type RunSummary } from '@parl/core';
 import { getPreset, resolveTrainingConfig, train, writeRunFolder, type TrainingConfig } from '@parl/sim';
 import { CliError, describeFsError } from '../errors.js';
 import type { CliIo } from '../io/cli-io.js';
 import { createProgressReporter } from '../io/train-progress.js';
 import { buildRunReport } from '../report/build-report.js';
-import { validateMetricsRow, validateSummary, type RunData, type RunSummary } from '../report/run-folder.js';
+import type { RunData } from '../report/run-folder.js';
 
 /** The preset `parl train` uses when `--preset` is not given. */
 export const DEFAULT_PRESET = 'parl';
@@ -93,8 +93,8 @@ function runDataOf(dir: string, config: unknown, metrics: readonly unknown[], su
   return {
     dir,
     config: json(config) as Record<string, unknown>,
-    metrics: metrics.map((m) => validateMetricsRow(json(m))),
-    summary: validateSummary(json(summary)),
+    metrics: metrics.map((m) => validateStepMetrics(json(m))),
+    summary: validateRunSummary(json(summary)),
   };
 }
 

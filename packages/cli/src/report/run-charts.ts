@@ -5,7 +5,8 @@
  * @module
  */
 import type { PageChart } from './html-page.js';
-import type { MetricsRow, RunData } from './run-folder.js';
+import type { StepMetrics } from '@parl/core';
+import type { RunData } from './run-folder.js';
 
 /** The palette: distinguishable, colour-blind-friendly (Okabe–Ito). */
 const COLORS = {
@@ -18,7 +19,7 @@ const COLORS = {
   grey: '#6b7280',
 } as const;
 
-function series(metrics: readonly MetricsRow[], key: keyof MetricsRow): { x: number; y: number }[] {
+function series(metrics: readonly StepMetrics[], key: keyof StepMetrics): { x: number; y: number }[] {
   return metrics.map((m) => ({ x: m.step, y: m[key] }));
 }
 
