@@ -20,6 +20,7 @@ export * from './training-config.js';
 export * from './presets.js';
 export * from './metrics.js';
 export * from './evaluation.js';
+export * from './parl-objective.js';
 export * from './trainer.js';
 export * from './width-rules.js';
 export * from './policy-io.js';

@@ -213,7 +213,8 @@ export class MlpPolicy implements Policy {
   /**
    * Log-probabilities of the chosen actions `[n]` under the current weights (call inside a
    * `tf.tidy` or a gradient function). `multiHot` marks, per row, the chosen mode and — for a
-   * launch — the chosen width and share.
+   * launch — the chosen width and share; a direct call's width and share heads have zeros there,
+   * so they add nothing to its log-probability and get no gradient from it.
    */
   logProb(x: tf.Tensor2D, multiHot: tf.Tensor2D): tf.Tensor1D {
     const logits = this.logits(x);
@@ -222,48 +223,6 @@ export class MlpPolicy implements Policy {
     const [mode, width, share] = tf.split(logits, [2, w, s], 1) as [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D];
     const lp = tf.concat([tf.logSoftmax(mode), tf.logSoftmax(width), tf.logSoftmax(share)], 1);
     return tf.sum(tf.mul(lp, multiHot), 1) as tf.Tensor1D;
-  }
-
-  /**
-   * Gradients of Σ_i c_i · log π(a_i | s_i) with respect to every weight, by explicit
-   * back-propagation through the MLP (forward ops only, so no tfjs gradient registry is needed).
-   * For a head, ∂ log π / ∂ logits = one-hot(chosen) − softmax; heads a decision did not use
-   * (width and share of a direct call) get no gradient.
-   *
-   * @param x - feature rows `[n, FEATURE_COUNT]`
-   * @param multiHot - chosen entries per row `[n, outputSize]` (see {@link MlpPolicy.logProb})
-   * @param headActive - 1 on the columns of the heads each row used `[n, outputSize]`
-   * @param coefficient - c_i per row `[n]`
-   * @returns one gradient per variable, keyed by the variable's name (dispose them)
-   */
-  logProbGradients(x: tf.Tensor2D, multiHot: tf.Tensor2D, headActive: tf.Tensor2D, coefficient: tf.Tensor1D): tf.NamedTensorMap {
-    return tf.tidy(() => {
-      const layers = this.variables.length / 2;
-      const activations: tf.Tensor2D[] = [x];
-      let h: tf.Tensor2D = x;
-      for (let l = 0; l < layers; l++) {
-        const z = tf.add(tf.matMul(h, this.variables[2 * l] as tf.Variable), this.variables[2 * l + 1] as tf.Variable) as tf.Tensor2D;
-        h = l + 1 < layers ? tf.tanh(z) : z;
-        if (l + 1 < layers) activations.push(h);
-      }
-      const w = this.spec.widthGrid.length;
-      const s = this.spec.shareGrid.length;
-      const [mode, width, share] = tf.split(h, [2, w, s], 1) as [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D];
-      const probs = tf.concat([tf.softmax(mode), tf.softmax(width), tf.softmax(share)], 1);
-      let delta = tf.mul(tf.sub(multiHot, tf.mul(probs, headActive)), tf.expandDims(coefficient, 1)) as tf.Tensor2D;
-      const grads: tf.NamedTensorMap = {};
-      for (let l = layers - 1; l >= 0; l--) {
-        const input = activations[l] as tf.Tensor2D;
-        const weight = this.variables[2 * l] as tf.Variable;
-        grads[weight.name] = tf.matMul(input, delta, true, false);
-        grads[(this.variables[2 * l + 1] as tf.Variable).name] = tf.sum(delta, 0);
-        if (l > 0) {
-          const back = tf.matMul(delta, weight, false, true);
-          delta = tf.mul(back, tf.sub(1, tf.square(input))) as tf.Tensor2D;
-        }
-      }
-      return grads;
-    });
   }
 
   /** {@inheritDoc Policy.act} */

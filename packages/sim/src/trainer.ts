@@ -14,6 +14,7 @@ import { evaluate, type BaselineMetrics, type FinalMetrics, type LatencyPoint } 
 import { FEATURE_COUNT } from './features.js';
 import { MlpPolicy, emptyDecisionTrace, type DecisionTrace } from './mlp-policy.js';
 import { scoreEpisodes, stepMetrics, type StepMetrics } from './metrics.js';
+import { groupAdvantages, parlObjectiveGradients, ratioWindowMask, type ObjectiveBatch } from './parl-objective.js';
 import { mixSeed } from './rng.js';
 import { SwarmBatch } from './swarm-batch.js';
 import type { ObjectiveConfig, TrainingConfig } from './training-config.js';
@@ -92,70 +93,69 @@ export interface UpdateBatch {
   readonly x: tf.Tensor2D;
   /** Chosen mode, and for launches the chosen width and share, per row `[n, outputSize]`. */
   readonly multiHot: tf.Tensor2D;
-  /** 1 on the columns of the heads each decision used `[n, outputSize]`. */
-  readonly headActive: tf.Tensor2D;
   /** The episode's advantage for each decision `[n]`. */
-  readonly advantage: Float32Array;
+  readonly advantage: tf.Tensor1D;
 }
 
-/** Turn a step's decision trace and per-slot advantages into an {@link UpdateBatch} (dispose its tensors). */
+/** Turn a step's decision trace and per-slot advantages into an {@link UpdateBatch} (dispose it with {@link disposeUpdateBatch}). */
 export function buildUpdateBatch(policy: MlpPolicy, trace: DecisionTrace, advantageOfSlot: Float64Array): UpdateBatch {
   const n = trace.mode.length;
   const A = policy.outputSize;
   const W = policy.spec.widthGrid.length;
   const hot = new Float32Array(n * A);
-  const active = new Float32Array(n * A);
   const adv = new Float32Array(n);
   for (let i = 0; i < n; i++) {
     const mode = trace.mode[i] as number;
     hot[i * A + mode] = 1;
-    active[i * A] = 1;
-    active[i * A + 1] = 1;
     if (mode === 1) {
       hot[i * A + 2 + (trace.width[i] as number)] = 1;
       hot[i * A + 2 + W + (trace.share[i] as number)] = 1;
-      active.fill(1, i * A + 2, (i + 1) * A);
     }
     adv[i] = advantageOfSlot[trace.slot[i] as number] as number;
   }
   return {
     x: tf.tensor2d(Float32Array.from(trace.features), [n, FEATURE_COUNT]),
     multiHot: tf.tensor2d(hot, [n, A]),
-    headActive: tf.tensor2d(active, [n, A]),
-    advantage: adv,
+    advantage: tf.tensor1d(adv),
   };
 }
 
+/** Free the tensors of an {@link UpdateBatch}. */
+export function disposeUpdateBatch(batch: UpdateBatch): void {
+  tf.dispose([batch.x, batch.multiHot, batch.advantage]);
+}
+
 /**
- * One policy update on a step's decisions: `epochs` Adam steps on
- * L = −mean_i(mask_i · ratio_i · A_i) + τ · mean_i(log-ratio_i²), where ratio_i = π_θ / π_behaviour
- * of decision i and mask_i = 0 where the log-ratio left [α, β] (no gradient there). The gradient
- * ∂L/∂log π_i = (−mask_i · ratio_i · A_i + 2τ · log-ratio_i) / n is back-propagated by
- * {@link MlpPolicy.logProbGradients}.
+ * One policy update on a step's decisions: `epochs` Adam steps on the K2.5 loss
+ * L = −mean_i(mask_i · ratio_i · A_i) + τ · mean_i(log-ratio_i²) (see {@link parlObjectiveGradients}),
+ * where ratio_i = π_θ / π_behaviour of decision i, the behaviour policy is the policy as it acted
+ * (the weights before this update), and mask_i = 0 where the log-ratio left [α, β] (no gradient
+ * from the ratio there). The gradient is tfjs autodiff's (`tf.variableGrads`). The first pass is
+ * on-policy (log-ratio 0); later passes see the ratio move.
  */
 export function updatePolicy(policy: MlpPolicy, optimizer: tf.Optimizer, batch: UpdateBatch, objective: ObjectiveConfig, epochs: number): void {
-  const logProbNow = (): Float32Array => {
-    const t = tf.tidy(() => policy.logProb(batch.x, batch.multiHot));
-    const values = t.dataSync() as Float32Array;
-    t.dispose();
-    return values;
-  };
-  const behaviour = logProbNow();
-  const n = behaviour.length;
-  const coefficient = new Float32Array(n);
-  for (let epoch = 0; epoch < epochs; epoch++) {
-    const current = epoch === 0 ? behaviour : logProbNow();
-    for (let i = 0; i < n; i++) {
-      const logRatio = (current[i] as number) - (behaviour[i] as number);
-      const inWindow = logRatio >= objective.alpha && logRatio <= objective.beta;
-      const surrogate = inWindow ? Math.exp(logRatio) * (batch.advantage[i] as number) : 0;
-      coefficient[i] = (-surrogate + 2 * objective.tau * logRatio) / n;
+  const behaviourLogProb = tf.tidy(() => policy.logProb(batch.x, batch.multiHot));
+  const behaviour = behaviourLogProb.dataSync() as Float32Array;
+  const objectiveBatch: ObjectiveBatch = { ...batch, behaviourLogProb };
+  try {
+    for (let epoch = 0; epoch < epochs; epoch++) {
+      let logRatio: Float32Array;
+      if (epoch === 0) {
+        logRatio = new Float32Array(behaviour.length);
+      } else {
+        const now = tf.tidy(() => policy.logProb(batch.x, batch.multiHot));
+        const values = now.dataSync() as Float32Array;
+        now.dispose();
+        logRatio = values.map((v, i) => v - (behaviour[i] as number));
+      }
+      const mask = tf.tensor1d(ratioWindowMask(logRatio, objective));
+      const { value, grads } = parlObjectiveGradients(policy, objectiveBatch, mask, objective);
+      optimizer.applyGradients(grads);
+      tf.dispose([mask, value]);
+      tf.dispose(Object.values(grads));
     }
-    const c = tf.tensor1d(coefficient);
-    const grads = policy.logProbGradients(batch.x, batch.multiHot, batch.headActive, c);
-    c.dispose();
-    optimizer.applyGradients(grads);
-    for (const name of Object.keys(grads)) grads[name]?.dispose();
+  } finally {
+    behaviourLogProb.dispose();
   }
 }
 
@@ -193,6 +193,7 @@ export async function train(config: TrainingConfig, options: TrainOptions = {}):
   const actions = allocateActionBatch(B);
   const episodeStream = mixSeed(config.seed, 0x6011);
   const metrics: StepMetrics[] = [];
+  const rewards = new Float64Array(B);
   const advantage = new Float64Array(B);
   try {
     for (let step = 0; step < config.steps; step++) {
@@ -210,19 +211,13 @@ export async function train(config: TrainingConfig, options: TrainOptions = {}):
       const records: SimEpisodeRecord[] = [];
       for (let b = 0; b < B; b++) records.push(episodeRecord(engine, b, `step-${step}/task-${Math.floor(b / K)}/rollout-${b % K}`, step));
       const scored = scoreEpisodes(records, reward);
-      for (let j = 0; j < T; j++) {
-        let mean = 0;
-        for (let r = 0; r < K; r++) mean += (scored[j * K + r] as (typeof scored)[number]).reward.total_reward;
-        mean /= K;
-        for (let r = 0; r < K; r++) advantage[j * K + r] = (scored[j * K + r] as (typeof scored)[number]).reward.total_reward - mean;
-      }
+      for (let b = 0; b < B; b++) rewards[b] = (scored[b] as (typeof scored)[number]).reward.total_reward;
+      groupAdvantages(rewards, K, advantage);
       const batch = buildUpdateBatch(policy, trace, advantage);
       try {
         updatePolicy(policy, optimizer, batch, config.objective, config.optimizer.updateEpochs);
       } finally {
-        batch.x.dispose();
-        batch.multiHot.dispose();
-        batch.headActive.dispose();
+        disposeUpdateBatch(batch);
       }
       const m = stepMetrics(step, reward.lambda1.at(step), reward.lambda2.at(step), scored);
       metrics.push(m);

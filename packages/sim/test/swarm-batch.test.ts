@@ -94,6 +94,27 @@ describe('SwarmBatch invariants', () => {
     expect(JSON.stringify(a)).not.toBe(JSON.stringify(c));
   });
 
+  it('gives the K rollouts of a task (one task seed, K episode seeds) the same task and their own episodes', () => {
+    const env = resolveEnvConfig({ family: 'mixed' });
+    const K = 4;
+    const engine = new SwarmBatch(env, K, { recordStages: false });
+    for (let r = 0; r < K; r++) engine.reset(r, 77, 1000 + r);
+    const S = engine.maxSubtasks;
+    for (let r = 1; r < K; r++) {
+      expect(engine.subtasks[r]).toBe(engine.subtasks[0]);
+      expect(Array.from(engine.cost.subarray(r * S, (r + 1) * S))).toEqual(Array.from(engine.cost.subarray(0, S)));
+      expect(Array.from(engine.parent.subarray(r * S, (r + 1) * S))).toEqual(Array.from(engine.parent.subarray(0, S)));
+    }
+    const actions = allocateActionBatch(K);
+    for (;;) {
+      const { list, length } = engine.activeList(K);
+      if (length === 0) break;
+      randomPolicy.act(engine, list, length, false, actions);
+      engine.step(list, length, actions);
+    }
+    expect(new Set(Array.from(engine.clock)).size).toBeGreaterThan(1);
+  });
+
   it('gives the same records batched and one episode at a time', () => {
     const env = resolveEnvConfig({ family: 'mixed' });
     for (const policy of POLICIES) {
