@@ -20,7 +20,7 @@ export interface CriticalStepsCommandOptions extends RecordIoOptions {
  * Label every record with `critical_steps`, `total_steps`, `parallelism`, `num_stages`,
  * `max_width` and `mean_width` (and the budget fields with `--budget`).
  *
- * @throws {@link ParlInputError} for a record without `stages` or with a bad step (under `--on-error fail`)
+ * @throws {@link @parl/core!ParlInputError} for a record without `stages` or with a bad step (under `--on-error fail`)
  *
  * @example
  * ```ts

@@ -27,7 +27,7 @@ export interface ReportCommandResult {
  * self-contained report (atomically).
  *
  * @throws {@link CliError} when the folder or a file is missing
- * @throws {@link ParlInputError} naming file, line and field of a bad value
+ * @throws {@link @parl/core!ParlInputError} naming file, line and field of a bad value
  *
  * @example
  * ```ts

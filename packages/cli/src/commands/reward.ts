@@ -46,7 +46,7 @@ export function rewardConfigOf(options: RewardCommandOptions): RewardConfig {
  * Label every record with `total_reward`, the three terms, λ1, λ2 and the three components
  * (plus the spec §2 fields when a record has `stages`).
  *
- * @throws {@link ParlInputError} for a bad option or (under `--on-error fail`) a bad record
+ * @throws {@link @parl/core!ParlInputError} for a bad option or (under `--on-error fail`) a bad record
  *
  * @example
  * ```ts

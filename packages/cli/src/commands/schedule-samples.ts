@@ -75,7 +75,7 @@ export function sampleSteps(from: number, to: number, points: number): number[] 
 /**
  * Parse `spec` (short or JSON form) and sample it.
  *
- * @throws {@link ParlInputError} for a bad schedule or range (`--to` not above `--from`, fewer than 2 points)
+ * @throws {@link @parl/core!ParlInputError} for a bad schedule or range (`--to` not above `--from`, fewer than 2 points)
  *
  * @example
  * ```ts

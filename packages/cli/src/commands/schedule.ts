@@ -37,7 +37,7 @@ const DENSE_POINTS = { ascii: 64, html: 201 } as const;
 /**
  * Print the schedule's values; returns the sampled rows.
  *
- * @throws {@link ParlInputError} for a bad schedule or range
+ * @throws {@link @parl/core!ParlInputError} for a bad schedule or range
  *
  * @example
  * ```ts

@@ -84,7 +84,7 @@ async function policyOf(spec: string): Promise<{ policy: Policy | (typeof SCRIPT
 /**
  * Simulate episodes and write their records (JSONL by default).
  *
- * @throws {@link ParlInputError} for an unknown policy, a bad policy folder or environment setting
+ * @throws {@link @parl/core!ParlInputError} for an unknown policy, a bad policy folder or environment setting
  *
  * @example
  * ```ts

@@ -61,7 +61,7 @@ async function readConfigFile(path: string): Promise<unknown> {
  * The training config the flags describe: the preset, then the config file over it, then
  * `--steps` and `--seed` over both.
  *
- * @throws {@link ParlInputError} for an unknown preset or a bad setting (located at the config file)
+ * @throws {@link @parl/core!ParlInputError} for an unknown preset or a bad setting (located at the config file)
  */
 export async function trainingConfigOf(options: TrainCommandOptions): Promise<TrainingConfig> {
   let config: TrainingConfig;
@@ -102,7 +102,7 @@ function runDataOf(dir: string, config: unknown, metrics: readonly unknown[], su
  * Train, then write the run folder (config.json, metrics.jsonl, summary.json, policy/,
  * report.html) atomically. The same seed gives the same metrics.
  *
- * @throws {@link ParlInputError} for a bad preset, config file or setting
+ * @throws {@link @parl/core!ParlInputError} for a bad preset, config file or setting
  *
  * @example
  * ```ts

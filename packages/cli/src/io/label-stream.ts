@@ -48,7 +48,7 @@ export interface RecordRunSummary {
   readonly output: string;
 }
 
-/** Labels one record; throws {@link ParlInputError} for a bad one. */
+/** Labels one record; throws {@link @parl/core!ParlInputError} for a bad one. */
 export type RecordLabeller = (value: unknown, location: string) => Readonly<Record<string, unknown>>;
 
 /**
@@ -57,7 +57,7 @@ export type RecordLabeller = (value: unknown, location: string) => Readonly<Reco
  * when every record is done.
  *
  * @param command - the command name, for messages
- * @throws {@link ParlInputError} for the first bad record under `fail` (the output is dropped)
+ * @throws {@link @parl/core!ParlInputError} for the first bad record under `fail` (the output is dropped)
  */
 export async function labelStream(command: string, options: RecordIoOptions, io: CliIo, label: RecordLabeller): Promise<RecordRunSummary> {
   const onError = options.onError ?? 'fail';

@@ -55,7 +55,7 @@ function parseError(text: string, err: unknown, location: string): ParlInputErro
  * whole input is one JSON document, an array of records or a single record.
  *
  * @param input - a byte or text stream (a file, stdin)
- * @throws {@link ParlInputError} when a JSON document does not parse or is not an object or array
+ * @throws {@link @parl/core!ParlInputError} when a JSON document does not parse or is not an object or array
  *
  * @example
  * ```ts

@@ -58,7 +58,7 @@ function located<T>(location: string, read: () => T): T {
  * Read and check a run folder.
  *
  * @throws {@link CliError} when the folder or a file is missing or not JSON
- * @throws {@link ParlInputError} naming file, line and field when a value is wrong
+ * @throws {@link @parl/core!ParlInputError} naming file, line and field when a value is wrong
  */
 export async function readRunFolder(dir: string): Promise<RunData> {
   try {
