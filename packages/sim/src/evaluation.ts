@@ -4,45 +4,20 @@
  *
  * @module
  */
-import { applyBudget, resolveRewardConfig, type NormalizedStage } from '@parl/core';
+import {
+  applyBudget,
+  resolveRewardConfig,
+  type BaselineMetrics,
+  type FinalMetrics,
+  type LatencyToTarget,
+  type NormalizedStage,
+} from '@parl/core';
 import type { EnvConfig } from './env-config.js';
 import { episodeMeans, scoreEpisodes, type ScoredEpisode } from './metrics.js';
 import type { Policy } from './policy.js';
 import { mixSeed } from './rng.js';
 import { episodeSeeds, runEpisodes, type EpisodeSeeds } from './rollout.js';
 import { scriptedPolicy } from './scripted-policies.js';
-
-/** spec §6 `final`: the trained policy on held-out tasks, acting greedily. */
-export interface FinalMetrics {
-  /** Mean r_perf. */
-  readonly r_perf: number;
-  /** Mean critical steps. */
-  readonly critical_steps: number;
-  /** Mean group width. */
-  readonly mean_width: number;
-  /** Share of launched sub-agents that finished. */
-  readonly finish_rate: number;
-  /** Share of episodes that ended `done`. */
-  readonly success_rate: number;
-}
-
-/** spec §6 `baseline_serial`: the always-serial policy on the same tasks. */
-export interface BaselineMetrics {
-  /** Mean r_perf. */
-  readonly r_perf: number;
-  /** Mean critical steps. */
-  readonly critical_steps: number;
-}
-
-/** One point of the latency-to-target curve: the budget each policy needs, or null. */
-export interface LatencyPoint {
-  /** The r_perf target. */
-  readonly target: number;
-  /** Smallest critical-step budget at which the trained policy's mean r_perf reaches the target. */
-  readonly policy: number | null;
-  /** The same for the always-serial policy. */
-  readonly serial: number | null;
-}
 
 /** The outcome of {@link evaluate}. */
 export interface Evaluation {
@@ -51,7 +26,7 @@ export interface Evaluation {
   /** The serial baseline. */
   readonly baseline_serial: BaselineMetrics;
   /** Budgets needed per target. */
-  readonly latency_to_target: LatencyPoint[];
+  readonly latency_to_target: LatencyToTarget[];
 }
 
 /** Seeds of the held-out tasks of a run: a stream of their own, never used in training. */

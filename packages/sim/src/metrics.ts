@@ -12,34 +12,9 @@ import {
   type NormalizedStage,
   type ResolvedRewardConfig,
   type RewardBreakdown,
+  type StepMetrics,
 } from '@parl/core';
 import type { SimEpisodeRecord } from './episode-records.js';
-
-/** One line of `metrics.jsonl` (spec §6): means over the step's rollouts. */
-export interface StepMetrics {
-  /** Training step s. */
-  readonly step: number;
-  /** λ1(s). */
-  readonly lambda1: number;
-  /** λ2(s). */
-  readonly lambda2: number;
-  /** Mean r_PARL. */
-  readonly total_reward: number;
-  /** Mean r_parallel. */
-  readonly r_parallel: number;
-  /** Mean r_finish. */
-  readonly r_finish: number;
-  /** Mean r_perf. */
-  readonly r_perf: number;
-  /** Mean critical steps. */
-  readonly critical_steps: number;
-  /** Mean group size over stages that launch a group (0 when none does). */
-  readonly mean_width: number;
-  /** Share of launched sub-agents that finished their assignment (1 when none was launched). */
-  readonly finish_rate: number;
-  /** Share of episodes that returned a result for every subtask within every limit. */
-  readonly success_rate: number;
-}
 
 /** An episode with its core-computed reward and critical steps. */
 export interface ScoredEpisode {

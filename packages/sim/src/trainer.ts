@@ -6,14 +6,14 @@
  *
  * @module
  */
-import { resolveRewardConfig, type ResolvedRewardConfig } from '@parl/core';
+import { resolveRewardConfig, type ResolvedRewardConfig, type RunSummary, type StepMetrics } from '@parl/core';
 import { initBackend, tf } from '@parl/gpu';
 import { allocateActionBatch } from './actions.js';
 import { episodeRecord, type SimEpisodeRecord } from './episode-records.js';
-import { evaluate, type BaselineMetrics, type FinalMetrics, type LatencyPoint } from './evaluation.js';
+import { evaluate } from './evaluation.js';
 import { FEATURE_COUNT } from './features.js';
 import { MlpPolicy, emptyDecisionTrace, type DecisionTrace } from './mlp-policy.js';
-import { scoreEpisodes, stepMetrics, type StepMetrics } from './metrics.js';
+import { scoreEpisodes, stepMetrics } from './metrics.js';
 import { groupAdvantages, parlObjectiveGradients, ratioWindowMask, type ObjectiveBatch } from './parl-objective.js';
 import { mixSeed } from './rng.js';
 import { SwarmBatch } from './swarm-batch.js';
@@ -39,22 +39,6 @@ export interface TrainingProgress {
   readonly r_perf: number;
   /** Milliseconds since training started. */
   readonly elapsedMs: number;
-}
-
-/** spec §6 `summary.json`. */
-export interface RunSummary {
-  /** The preset name (or `custom`). */
-  readonly preset: string;
-  /** The run's seed. */
-  readonly seed: number;
-  /** Training steps run. */
-  readonly steps: number;
-  /** The trained policy on held-out tasks, greedy. */
-  readonly final: FinalMetrics;
-  /** The always-serial policy on the same tasks. */
-  readonly baseline_serial: BaselineMetrics;
-  /** Critical-step budget needed per r_perf target. */
-  readonly latency_to_target: LatencyPoint[];
 }
 
 /** Everything a training run produced; {@link writeRunFolder} writes it as a spec §6 run folder. */
