@@ -11,7 +11,7 @@ const skipReason = probe.status === 0 ? undefined : `${python} is not available 
 if (skipReason !== undefined) console.warn(`python-trainer example skipped: ${skipReason}`);
 
 /** The environment that points the helper at the workspace's built `parl`. */
-const env = { ...process.env, PARL_CLI: `"${process.execPath}" "${PARL_BIN}"` };
+const env = { ...process.env, PARL_CLI: `"${process.execPath}" "${PARL_BIN}"`, PYTHONDONTWRITEBYTECODE: '1' };
 
 /** Run Python code in the example's folder; it prints one JSON document. */
 function python3(code: string): unknown {
