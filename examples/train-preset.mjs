@@ -1,15 +1,15 @@
 // Train the `parl` preset with the `parl` command, then read what the run folder holds:
 // summary.json (the trained policy against the always-serial baseline on held-out tasks),
 // metrics.jsonl (one line per training step) and the self-contained report.html.
-// Run: node examples/train-preset.mjs [steps] [run-dir]      (defaults: 40 steps, runs/train-preset-example)
+// Run: node examples/train-preset.mjs [steps] [run-dir]      (defaults: the preset's steps, runs/train-preset-example)
 import { spawnSync } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { requirePositiveInteger } from '@parl/core';
 
-const stepsArg = process.argv[2] ?? '40';
-const steps = requirePositiveInteger(/^\d+$/.test(stepsArg) ? Number(stepsArg) : stepsArg, 'steps');
+const stepsArg = process.argv[2];
+const steps = stepsArg === undefined ? undefined : requirePositiveInteger(/^\d+$/.test(stepsArg) ? Number(stepsArg) : stepsArg, 'steps');
 const runDir = resolve(process.argv[3] ?? join('runs', 'train-preset-example'));
 
 // The `parl` bin of the installed @parl/cli (what `npx parl` would run).
@@ -17,7 +17,7 @@ const require = createRequire(import.meta.url);
 const cliPackage = require.resolve('@parl/cli/package.json');
 const parl = join(dirname(cliPackage), require(cliPackage).bin.parl);
 
-const args = ['train', '--preset', 'parl', '--steps', String(steps), '--seed', '1', '--out', runDir, '--quiet'];
+const args = ['train', '--preset', 'parl', ...(steps === undefined ? [] : ['--steps', String(steps)]), '--seed', '1', '--out', runDir, '--quiet'];
 console.log(`$ parl ${args.join(' ')}`);
 const run = spawnSync(process.execPath, [parl, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
 if (run.status !== 0) {
