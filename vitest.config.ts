@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 /** Root vitest config: one project per package, so `vitest` at the root runs them all. */
 export default defineConfig({
   test: {
-    projects: ['packages/*'],
+    projects: ['packages/*', 'apps/*', 'examples'],
   },
 });
