@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUDGET_MODES, ParlInputError, applyBudget, parseBudgetMode, validateStages } from '../src/index.js';
-
-function messageOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ParlInputError);
-    return (err as Error).message;
-  }
-  throw new Error('expected a ParlInputError, but nothing was thrown');
-}
+import { messageOf } from './support.js';
 
 // Stage critical steps 1+5 = 6, 1+9 = 10, 1+0 = 1: cumulative 6, 16, 17.
 const STAGES = validateStages([

@@ -1,28 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ParlInputError, criticalSteps, criticalStepsOfStages, parallelismOf, validateStages, type StageRecord } from '../src/index.js';
-
-function messageOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ParlInputError);
-    return (err as Error).message;
-  }
-  throw new Error('expected a ParlInputError, but nothing was thrown');
-}
-
-/** The stages of the spec §5 example record. */
-const SPEC_STAGES: StageRecord[] = [
-  { main_steps: 1, sub_steps: [3, 5, 2] },
-  {
-    main_steps: 1,
-    sub_steps: [
-      { steps: 4, finished: true },
-      { steps: 9, finished: false },
-    ],
-  },
-  { main_steps: 1, sub_steps: [] },
-];
+import { messageOf, SPEC_STAGES } from './support.js';
 
 describe('criticalSteps', () => {
   it('the spec example record', () => {

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ParlInputError, criticalSteps, heaviestPath, stagesToDag, validateStages, type DagNode } from '../src/index.js';
-
-function messageOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ParlInputError);
-    return (err as Error).message;
-  }
-  throw new Error('expected a ParlInputError, but nothing was thrown');
-}
+import { messageOf } from './support.js';
 
 describe('heaviestPath', () => {
   it('finds the heaviest path and its nodes', () => {

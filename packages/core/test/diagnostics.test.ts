@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DIAGNOSTIC_THRESHOLDS, ParlInputError, diagnose, validateStages } from '../src/index.js';
-
-function messageOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ParlInputError);
-    return (err as Error).message;
-  }
-  throw new Error('expected a ParlInputError, but nothing was thrown');
-}
+import { messageOf } from './support.js';
 
 // serial: four stages, each one main step and one sub-agent of 4 steps
 const SERIAL = validateStages(Array.from({ length: 4 }, () => ({ main_steps: 1, sub_steps: [4] })));

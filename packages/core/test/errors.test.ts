@@ -12,16 +12,7 @@ import {
   requirePositive,
   requirePositiveInteger,
 } from '../src/index.js';
-
-function messageOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ParlInputError);
-    return (err as Error).message;
-  }
-  throw new Error('expected a ParlInputError, but nothing was thrown');
-}
+import { messageOf } from './support.js';
 
 describe('ParlInputError', () => {
   it('reads like the spec example and keeps its parts', () => {

@@ -1,38 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ParlInputError, computeReward, labelCriticalSteps, labelReward, resolveRewardConfig } from '../src/index.js';
-
-function messageOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ParlInputError);
-    return (err as Error).message;
-  }
-  throw new Error('expected a ParlInputError, but nothing was thrown');
-}
+import { messageOf, SPEC_RECORD } from './support.js';
 
 /** The spec §5 example record, plus a field the spec does not know. */
-const RECORD = {
-  id: 'task-17/rollout-3',
-  training_step: 5000,
-  num_subagents: 25,
-  assigned_subtasks: 25,
-  completed_subtasks: 20,
-  success: true,
-  quality: 0.8,
-  model: 'k2.5',
-  stages: [
-    { main_steps: 1, sub_steps: [3, 5, 2] },
-    {
-      main_steps: 1,
-      sub_steps: [
-        { steps: 4, finished: true },
-        { steps: 9, finished: false },
-      ],
-    },
-    { main_steps: 1, sub_steps: [] },
-  ],
-};
+const RECORD = { ...SPEC_RECORD, model: 'k2.5' };
 
 describe('labelReward', () => {
   it('keeps every field and adds the spec §2 and §3 fields', () => {

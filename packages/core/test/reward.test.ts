@@ -14,38 +14,7 @@ import {
   validateRecord,
   type RewardConfig,
 } from '../src/index.js';
-
-function messageOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ParlInputError);
-    return (err as Error).message;
-  }
-  throw new Error('expected a ParlInputError, but nothing was thrown');
-}
-
-/** The spec §5 example record. Critical steps per stage: 1+5 = 6, 1+9 = 10, 1+0 = 1 (cumulative 6, 16, 17). */
-const SPEC_RECORD = {
-  id: 'task-17/rollout-3',
-  training_step: 5000,
-  num_subagents: 25,
-  assigned_subtasks: 25,
-  completed_subtasks: 20,
-  success: true,
-  quality: 0.8,
-  stages: [
-    { main_steps: 1, sub_steps: [3, 5, 2] },
-    {
-      main_steps: 1,
-      sub_steps: [
-        { steps: 4, finished: true },
-        { steps: 9, finished: false },
-      ],
-    },
-    { main_steps: 1, sub_steps: [] },
-  ],
-};
+import { messageOf, SPEC_RECORD } from './support.js';
 
 describe('defaults equal open-parl [ref]', () => {
   it('λ linear 0.1 → 0 over 10000 steps, max_subagents 100, linear shape, budget fail', () => {

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ParlInputError, formatSchedule, isSchedule, parseSchedule, validateScheduleSpec, type ScheduleSpec } from '../src/index.js';
+import { messageOf } from './support.js';
 
 /** Run `fn`, expect a ParlInputError, and return its message. */
-function messageOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ParlInputError);
-    return (err as Error).message;
-  }
-  throw new Error('expected a ParlInputError, but nothing was thrown');
-}
 
 describe('schedule values at start, middle, end and after the end', () => {
   it('constant holds its value everywhere', () => {

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ParlInputError, allocateCriticalStepsBatchOutput, criticalSteps, criticalStepsBatch } from '../../src/index.js';
-
-function messageOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ParlInputError);
-    return (err as Error).message;
-  }
-  throw new Error('expected a ParlInputError, but nothing was thrown');
-}
+import { messageOf } from '../support.js';
 
 // B = 2, T = 3, N = 3. Episode 0 is the spec example: groups [3,5,2], [4,9], []; episode 1 uses
 // two stages: [7] with 2 main steps, then [1,1,1].

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ParlInputError, allocateRewardBatchOutput, computeReward, resolveRewardConfig, rewardBatch } from '../../src/index.js';
-
-function messageOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ParlInputError);
-    return (err as Error).message;
-  }
-  throw new Error('expected a ParlInputError, but nothing was thrown');
-}
+import { messageOf } from '../support.js';
 
 describe('rewardBatch', () => {
   it('computes the spec §3 fields per episode', () => {
