@@ -4,27 +4,13 @@
  *
  * @module
  */
+import type { TrainingProgress } from '@parl/sim';
 import cliProgress from 'cli-progress';
 import { formatNumber } from '../report/format-number.js';
 import type { CliIo } from './cli-io.js';
 
-/** What the trainer reports after each step (the fields the bar shows). */
-export interface ProgressUpdate {
-  /** Steps done, 1-based. */
-  readonly step: number;
-  /** Steps in the run. */
-  readonly totalSteps: number;
-  /** λ1 at this step. */
-  readonly lambda1: number;
-  /** λ2 at this step. */
-  readonly lambda2: number;
-  /** Mean r_PARL of the step's rollouts. */
-  readonly total_reward: number;
-  /** Mean group width of the step's rollouts. */
-  readonly mean_width: number;
-  /** Milliseconds since training started. */
-  readonly elapsedMs: number;
-}
+/** The fields of the trainer's {@link @parl/sim!TrainingProgress} that the bar shows. */
+export type ProgressUpdate = Pick<TrainingProgress, 'step' | 'totalSteps' | 'lambda1' | 'lambda2' | 'total_reward' | 'mean_width' | 'elapsedMs'>;
 
 /** Shows training progress; {@link ProgressReporter.stop} ends the bar (call it on failure too). */
 export interface ProgressReporter {
