@@ -47,7 +47,7 @@ export interface SiteBuild {
   readonly output: string;
 }
 
-/** Build the site exactly as `pnpm docs` does, but into `outDir`. */
+/** Build the site exactly as `pnpm docs:build` does, but into `outDir`. */
 export function buildSite(outDir: string): SiteBuild {
   const require = createRequire(join(DOCS_APP_DIR, 'package.json'));
   const typedocBin = join(dirname(require.resolve('typedoc/package.json')), 'bin', 'typedoc');
