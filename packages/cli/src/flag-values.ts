@@ -4,12 +4,10 @@
  *
  * @module
  */
+import { parseDecimal } from '@parl/core';
 import { InvalidArgumentError } from 'commander';
 
-function numberOf(text: string): number {
-  const t = text.trim();
-  return t === '' ? Number.NaN : Number(t);
-}
+const numberOf = parseDecimal;
 
 function check(ok: (n: number) => boolean, expected: string): (text: string) => number {
   return (text: string): number => {
@@ -20,19 +18,19 @@ function check(ok: (n: number) => boolean, expected: string): (text: string) => 
 }
 
 /** A finite number ≥ 0 (budgets, steps). */
-export const nonNegativeNumber = check((n) => Number.isFinite(n) && n >= 0, 'a finite number ≥ 0');
+export const nonNegativeNumber = check((n) => Number.isFinite(n) && n >= 0, 'a decimal number ≥ 0');
 
 /** A finite number > 0 (max sub-agents, total steps). */
-export const positiveNumber = check((n) => Number.isFinite(n) && n > 0, 'a finite number > 0');
+export const positiveNumber = check((n) => Number.isFinite(n) && n > 0, 'a decimal number > 0');
 
 /** An integer ≥ 1 (training steps, episodes). */
-export const positiveInteger = check((n) => Number.isInteger(n) && n >= 1, 'an integer ≥ 1');
+export const positiveInteger = check((n) => Number.isInteger(n) && n >= 1, 'a decimal integer ≥ 1');
 
 /** An integer ≥ 2 (table rows). */
-export const atLeastTwo = check((n) => Number.isInteger(n) && n >= 2, 'an integer ≥ 2');
+export const atLeastTwo = check((n) => Number.isInteger(n) && n >= 2, 'a decimal integer ≥ 2');
 
 /** An integer ≥ 0 (seeds). */
-export const seedValue = check((n) => Number.isSafeInteger(n) && n >= 0, 'an integer ≥ 0');
+export const seedValue = check((n) => Number.isSafeInteger(n) && n >= 0, 'a decimal integer ≥ 0');
 
 /** A comma-separated list of non-empty names (`id,total_reward`). */
 export function nameList(text: string): string[] {

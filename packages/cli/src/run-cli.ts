@@ -8,6 +8,7 @@ import { ParlInputError } from '@parl/core';
 import { CommanderError } from 'commander';
 import { CliError } from './errors.js';
 import { exitQuietlyOnClosedStdout, processIo, type CliIo } from './io/cli-io.js';
+import { removeTempPathsOnSignal } from './io/exit-cleanup.js';
 import { buildProgram } from './program.js';
 
 /** Exit code for bad flags and bad input. */
@@ -26,6 +27,7 @@ export const EXIT_USAGE = 2;
 export async function runCli(argv: readonly string[], io?: CliIo): Promise<number> {
   if (io === undefined) {
     exitQuietlyOnClosedStdout();
+    removeTempPathsOnSignal();
     return runCli(argv, processIo());
   }
   const program = buildProgram(io);

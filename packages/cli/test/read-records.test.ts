@@ -53,7 +53,7 @@ describe('readRecords', () => {
   });
 
   it('throws a clear error when a JSON document does not parse or is a scalar', async () => {
-    await expect(readAll('[{"a":1},\n')).rejects.toThrow(/input must be JSON \(an array of records or one record\) or JSONL/);
+    await expect(readAll('[{"a":1},\n')).rejects.toThrow(/^record 2: input must be a JSON array of records or JSONL \(one record per line\); it stops parsing/);
     await expect(readAll('"just text"\n')).resolves.toEqual([{ value: 'just text', location: 'line 1', format: 'jsonl' }]);
   });
 

@@ -171,11 +171,15 @@ describe('parl reward', () => {
       expect(r.stderr).toContain('Usage: parl reward [options]');
     }
     const r = await parl(['reward', '--step', '-1']);
-    expect(r.stderr).toContain("option '--step <s>' argument '-1' is invalid. Expected a finite number ≥ 0.");
+    expect(r.stderr).toContain("option '--step <s>' argument '-1' is invalid. Expected a decimal number ≥ 0.");
   });
 
   it('gives an empty output for an empty input', async () => {
-    expect(await parl(['reward'], '')).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await parl(['reward'], '')).toEqual({ code: 0, stdout: '', stderr: 'parl reward: 0 records read (the input is empty)\n' });
     expect((await parl(['reward', '--format', 'json'], '\n\n')).stdout).toBe('[]\n');
+  });
+
+  it('answers an empty JSON array with an empty JSON array', async () => {
+    expect(await parl(['reward'], '[]')).toEqual({ code: 0, stdout: '[]\n', stderr: 'parl reward: 0 records read (an empty JSON array)\n' });
   });
 });

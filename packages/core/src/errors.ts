@@ -68,7 +68,8 @@ export function describeValue(value: unknown): string {
     if (text === undefined) return String(value);
     return text.length > 80 ? `${text.slice(0, 77)}...` : text;
   } catch {
-    return String(value);
+    // A cycle, a BigInt inside, or nesting deeper than the stack: String() may fail the same way.
+    return Array.isArray(value) ? '(an array that cannot be shown)' : `(${typeof value} that cannot be shown)`;
   }
 }
 

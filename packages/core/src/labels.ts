@@ -39,7 +39,7 @@ export function labelReward(
     throw err;
   }
   const structure = episode.stages === undefined ? {} : criticalStepsOfStages(episode.stages);
-  return mergeFields(record as Record<string, unknown>, structure, reward) as RewardLabelledRecord;
+  return mergeFields(location, record as Record<string, unknown>, structure, reward) as RewardLabelledRecord;
 }
 
 /** Options of {@link labelCriticalSteps}. */
@@ -74,14 +74,26 @@ export function labelCriticalSteps(record: unknown, options: CriticalStepsLabelO
   }
   const mode = parseBudgetMode(options.onBudget, 'onBudget');
   if (options.budget === undefined) {
-    return mergeFields(record as Record<string, unknown>, criticalStepsOfStages(episode.stages)) as CriticalStepsLabelledRecord;
+    return mergeFields(location, record as Record<string, unknown>, criticalStepsOfStages(episode.stages)) as CriticalStepsLabelledRecord;
   }
   const cut = applyBudget(episode.stages, requireNonNegative(options.budget, 'budget'));
   const stages = mode === 'truncate' ? cut.stagesRun : episode.stages;
-  return mergeFields(record as Record<string, unknown>, criticalStepsOfStages(stages), {
+  return mergeFields(location, record as Record<string, unknown>, criticalStepsOfStages(stages), {
     within_budget: cut.withinBudget,
     budget_cut_stage: cut.withinBudget ? null : cut.cutStage,
   }) as CriticalStepsLabelledRecord;
+}
+
+/**
+ * Every computed number must be finite: a record whose steps or features overflow a double when
+ * summed is an input error naming the field, never a `null` (JSON's rendering of ±Infinity/NaN).
+ */
+function requireFiniteResults(fields: object, location: string | undefined): void {
+  for (const [key, value] of Object.entries(fields)) {
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+      throw new ParlInputError(key, value, 'a finite number: the record\'s values overflow a double when combined', location);
+    }
+  }
 }
 
 /**
@@ -90,7 +102,8 @@ export function labelCriticalSteps(record: unknown, options: CriticalStepsLabelO
  * a record with an own `__proto__` key (possible from JSON.parse) takes the spread, which defines
  * it as a plain field instead of setting the prototype.
  */
-function mergeFields(record: Record<string, unknown>, ...computed: object[]): Record<string, unknown> {
+function mergeFields(location: string | undefined, record: Record<string, unknown>, ...computed: object[]): Record<string, unknown> {
+  for (const fields of computed) requireFiniteResults(fields, location);
   if (Object.prototype.hasOwnProperty.call(record, '__proto__')) {
     let out: Record<string, unknown> = { ...record };
     for (const c of computed) out = { ...out, ...c };

@@ -177,7 +177,7 @@ export function rPerf(source: PerfSource): number {
     case 'features': {
       let sum = 0;
       for (const f of source.features) sum += f;
-      return clamp01((sum / source.features.length) * (source.success ? 1 : 0));
+      return clamp01(featureMean(sum, source.features) * (source.success ? 1 : 0));
     }
     case 'none':
       throw new ParlInputError('r_perf', undefined, 'given: r_perf, or success (with optional quality), or trajectory_features with success');
@@ -249,4 +249,16 @@ function isResolved(config: RewardConfig | ResolvedRewardConfig): config is Reso
 
 function isNormalized(record: unknown): record is NormalizedEpisode {
   return typeof record === 'object' && record !== null && isValidatedEpisode(record);
+}
+
+/**
+ * mean(features) from their sum; when the sum overflows a double (features near ±1.8e308), the
+ * mean is taken as Σ f/n instead, which cannot overflow.
+ */
+function featureMean(sum: number, features: readonly number[]): number {
+  const n = features.length;
+  if (Number.isFinite(sum)) return sum / n;
+  let scaled = 0;
+  for (const f of features) scaled += f / n;
+  return scaled;
 }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { parseDecimal } from './decimal.js';
 import { ParlInputError, fieldPath, requireArray, requireFinite, requireNonNegative, requireObject, requirePositive } from './errors.js';
 
 /** `{"kind":"constant","value":0.1}` */
@@ -177,8 +178,7 @@ function formatNumber(value: number): string {
 }
 
 function parseNumberToken(token: string, field: string, whole: string): number {
-  const t = token.trim();
-  const n = t === '' ? Number.NaN : Number(t);
+  const n = parseDecimal(token);
   if (!Number.isFinite(n)) {
     throw new ParlInputError(field, whole, `a schedule whose numbers are finite (could not read ${JSON.stringify(token)})`);
   }
@@ -252,13 +252,12 @@ export function validateScheduleSpec(value: unknown, field = 'schedule'): Schedu
     case 'constant':
       return { kind, value: requireFinite(obj['value'], f('value')) };
     case 'linear':
-    case 'cosine':
-      return {
-        kind,
-        from: requireFinite(obj['from'], f('from')),
-        to: requireFinite(obj['to'], f('to')),
-        steps: requirePositive(obj['steps'], f('steps')),
-      };
+    case 'cosine': {
+      const from = requireFinite(obj['from'], f('from'));
+      const to = requireFinite(obj['to'], f('to'));
+      requireFiniteSpan(from, to, f('to'), 'from');
+      return { kind, from, to, steps: requirePositive(obj['steps'], f('steps')) };
+    }
     case 'exponential':
       return {
         kind,
@@ -297,6 +296,7 @@ export function validateScheduleSpec(value: unknown, field = 'schedule'): Schedu
       for (let i = 1; i < points.length; i++) {
         const prev = (points[i - 1] as [number, number])[0];
         const cur = (points[i] as [number, number])[0];
+        requireFiniteSpan((points[i - 1] as [number, number])[1], (points[i] as [number, number])[1], fieldPath(fieldPath(f('points'), i), 1), `points[${i - 1}]'s value`);
         if (cur <= prev) {
           throw new ParlInputError(fieldPath(fieldPath(f('points'), i), 0), cur, `greater than the previous point's step ${prev} (steps must increase)`);
         }
@@ -305,6 +305,16 @@ export function validateScheduleSpec(value: unknown, field = 'schedule'): Schedu
     }
     default:
       throw new ParlInputError(f('kind'), kind, `one of ${SCHEDULE_KINDS.map((k) => `"${k}"`).join(', ')}`);
+  }
+}
+
+/**
+ * Values between which a schedule interpolates must differ by a finite amount (|b − a| ≤ the
+ * largest double), or the interpolation overflows to ±Infinity or NaN.
+ */
+function requireFiniteSpan(a: number, b: number, field: string, other: string): void {
+  if (!Number.isFinite(b - a)) {
+    throw new ParlInputError(field, b, `within a finite distance of ${other} (${a}); the difference overflows a double`);
   }
 }
 

@@ -60,7 +60,13 @@ describe('describeValue', () => {
   it('never throws, even on a cycle', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic['self'] = cyclic;
-    expect(describeValue(cyclic)).toBe('[object Object]');
+    expect(describeValue(cyclic)).toBe('(object that cannot be shown)');
+  });
+
+  it('never throws on an array nested deeper than the stack (String() would overflow too)', () => {
+    let deep: unknown[] = [];
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(describeValue(deep)).toBe('(an array that cannot be shown)');
   });
 });
 

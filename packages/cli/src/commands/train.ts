@@ -7,9 +7,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ParlInputError, validateRunSummary, validateStepMetrics, type RunSummary } from '@parl/core';
-import { getPreset, resolveTrainingConfig, train, writeRunFolder, type TrainingConfig } from '@parl/sim';
+import { checkRunFolderTarget, getPreset, resolveTrainingConfig, train, writeRunFolder, type TrainingConfig } from '@parl/sim';
 import { CliError, describeFsError } from '../errors.js';
 import type { CliIo } from '../io/cli-io.js';
+import { tempPaths } from '../io/exit-cleanup.js';
 import { createProgressReporter } from '../io/train-progress.js';
 import { buildRunReport } from '../report/build-report.js';
 import type { RunData } from '../report/run-folder.js';
@@ -31,6 +32,8 @@ export interface TrainCommandOptions {
   readonly out?: string;
   /** `--quiet`: no progress on stderr. */
   readonly quiet?: boolean;
+  /** `--force`: replace `--out` even when it is not a previous run folder. */
+  readonly force?: boolean;
 }
 
 /** What {@link trainCommand} wrote. */
@@ -112,6 +115,8 @@ function runDataOf(dir: string, config: unknown, metrics: readonly unknown[], su
 export async function trainCommand(options: TrainCommandOptions, io: CliIo): Promise<TrainCommandResult> {
   const config = await trainingConfigOf(options);
   const dir = options.out ?? join('runs', `${config.preset}-seed${config.seed}`);
+  const folderOptions = { force: options.force === true, tempPaths };
+  await checkRunFolderTarget(dir, folderOptions);
   const progress = createProgressReporter(io, 'parl train', options.quiet === true);
   let result: Awaited<ReturnType<typeof train>>;
   try {
@@ -121,7 +126,10 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
   }
   try {
     const html = buildRunReport(runDataOf(dir, result.config, result.metrics, result.summary));
-    await writeRunFolder(dir, result, { 'report.html': html });
+    await writeRunFolder(dir, result, { 'report.html': html }, folderOptions);
+  } catch (err) {
+    if (err instanceof ParlInputError) throw err;
+    throw new CliError(`cannot write run folder ${dir}: ${describeFsError(err)}`, 1);
   } finally {
     result.policy.dispose();
   }

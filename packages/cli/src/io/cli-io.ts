@@ -4,6 +4,9 @@
  *
  * @module
  */
+import { describeFsError } from '../errors.js';
+import { removeTempPaths } from './exit-cleanup.js';
+
 
 /** The standard streams of one CLI invocation. Records go to stdout; logs and progress to stderr. */
 export interface CliIo {
@@ -19,12 +22,15 @@ export interface CliIo {
 
 /**
  * End quietly when the reader of stdout goes away (`parl reward … | head`): EPIPE is not an error
- * of the command. Output files are not affected (they are never written through stdout).
+ * of the command. Output files are not affected (they are never written through stdout). Any other
+ * stdout error (a full disk, `> /dev/full`) ends the command with one line and exit code 1.
  */
 export function exitQuietlyOnClosedStdout(): void {
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    removeTempPaths();
     if (err.code === 'EPIPE') process.exit(0);
-    throw err;
+    process.stderr.write(`parl: cannot write stdout: ${describeFsError(err)}\n`);
+    process.exit(1);
   });
 }
 

@@ -79,14 +79,14 @@ export async function labelStream(command: string, options: RecordIoOptions, io:
       warn: (message) => logLine(io, `parl ${command}: note: ${message}`),
     });
   };
+  let detected: RecordFormat | undefined;
   try {
-    for await (const item of readRecords(input)) {
+    for await (const item of readRecords(input, { onFormat: (format) => (detected = format) })) {
       read++;
       writer ??= await openWriter(item.format);
-      let labelled: Readonly<Record<string, unknown>>;
       try {
         if (isUnreadable(item)) throw item.error;
-        labelled = label(item.value, item.location);
+        await writer.write(label(item.value, item.location), item.location);
       } catch (err) {
         if (onError === 'skip' && err instanceof ParlInputError) {
           skipped++;
@@ -95,14 +95,14 @@ export async function labelStream(command: string, options: RecordIoOptions, io:
         }
         throw err;
       }
-      await writer.write(labelled, item.location);
     }
-    writer ??= await openWriter('jsonl');
+    writer ??= await openWriter(detected ?? 'jsonl');
     await writer.finish();
   } catch (err) {
     await writer?.abort();
     throw err;
   }
+  if (read === 0) logLine(io, `parl ${command}: 0 records read (${detected === undefined ? 'the input is empty' : 'an empty JSON array'})`);
   if (skipped > 0) logLine(io, `parl ${command}: skipped ${skipped} of ${read} records`);
   return {
     command,

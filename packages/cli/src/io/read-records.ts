@@ -1,17 +1,23 @@
 /**
- * Reading spec §5 records from JSON or JSONL, detected from the content.
+ * Reading spec §5 records from JSON or JSONL, detected from the content, with memory bounded by
+ * the largest record whatever the size of the input:
  *
- * JSONL is streamed line by line with `readline`, so memory stays constant however long the
- * input is. JSON (an array of records, or one record, possibly spread over many lines) is read
- * whole, since it is one value.
+ * - **JSONL** (the default): one record per line, lines split on LF only (see {@link LineReader}),
+ *   each line parsed on its own, so a bad line — the first one included — is reported with its
+ *   number and the others are read;
+ * - **a JSON array** (the first non-blank character is `[`): streamed element by element with
+ *   `@streamparser/json`, never held whole;
+ * - **pretty-printed JSON objects** (the first non-blank line only opens an object, e.g. `{` or
+ *   `{"id": 1,`): streamed value by value the same way, one record per top-level object.
  *
  * @module
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
+import { JSONParser } from '@streamparser/json';
 import { ParlInputError } from '@parl/core';
 import { CliError, describeFsError } from '../errors.js';
+import { LineReader } from './input-lines.js';
 
 /** The two record formats: one JSON value, or one JSON object per line. */
 export type RecordFormat = 'json' | 'jsonl';
@@ -20,7 +26,7 @@ export type RecordFormat = 'json' | 'jsonl';
 export interface SourcedRecord {
   /** The parsed JSON value (not validated yet). */
   readonly value: unknown;
-  /** `line N` (1-based) for JSONL, `record N` (1-based) for a JSON array. */
+  /** `line N` (1-based) for JSONL, `record N` (1-based) for a JSON document. */
   readonly location: string;
   /** The detected format of the input the record came from. */
   readonly format: RecordFormat;
@@ -44,18 +50,37 @@ export function isUnreadable(item: RecordItem): item is UnreadableRecord {
   return 'error' in item;
 }
 
-function parseError(text: string, err: unknown, location: string): ParlInputError {
+function excerpt(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function lineError(text: string | undefined, err: unknown): ParlInputError {
+  if (text === undefined) return new ParlInputError('record', '(bytes that are not UTF-8)', 'a line of valid UTF-8 text');
   const reason = err instanceof Error ? err.message : String(err);
-  return new ParlInputError('record', text.length > 60 ? `${text.slice(0, 57)}...` : text, `valid JSON (${reason})`, location);
+  return new ParlInputError('record', excerpt(text), `valid JSON (${reason})`);
 }
 
 /**
- * Read records from a stream, detecting the format: when the first non-blank line is a complete
- * JSON value (and not the start of an array), the input is JSONL and is streamed; otherwise the
- * whole input is one JSON document, an array of records or a single record.
+ * A first line that only opens a multi-line JSON object (`{`, `{"id": 1,`, `{"stages": [`): the
+ * input is then pretty-printed JSON rather than JSONL with a broken first line.
+ */
+const OPENS_DOCUMENT = /^\{\s*$|^\{.*[,{[:]\s*$/;
+
+const BRACKET = 0x5b;
+
+/** Options of {@link readRecords}. */
+export interface ReadRecordsOptions {
+  /** Called once, as soon as the format is known (before the first record; not at all for an input with no records but blanks). */
+  readonly onFormat?: (format: RecordFormat) => void;
+}
+
+/**
+ * Read records from a stream, detecting the format (see the module comment). Unparseable JSONL
+ * lines are yielded in place as {@link UnreadableRecord}s.
  *
  * @param input - a byte or text stream (a file, stdin)
- * @throws {@link @parl/core!ParlInputError} when a JSON document does not parse or is not an object or array
+ * @param options - {@link ReadRecordsOptions}
+ * @throws {@link @parl/core!ParlInputError} when a JSON document does not parse (naming the record it stopped in)
  *
  * @example
  * ```ts
@@ -64,72 +89,97 @@ function parseError(text: string, err: unknown, location: string): ParlInputErro
  * }
  * ```
  */
-export async function* readRecords(input: NodeJS.ReadableStream): AsyncGenerator<RecordItem> {
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
-  let mode: 'unknown' | RecordFormat = 'unknown';
-  const documentLines: string[] = [];
-  let lineNo = 0;
-  for await (const raw of lines) {
-    lineNo++;
-    const line = lineNo === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
-    if (mode === 'json') {
-      documentLines.push(line);
-      continue;
-    }
-    const text = line.trim();
-    if (text === '') {
-      if (mode === 'unknown') documentLines.push(line);
-      continue;
-    }
-    const location = `line ${lineNo}`;
-    if (mode === 'unknown') {
-      if (text.startsWith('[')) {
-        mode = 'json';
-        documentLines.push(line);
-        continue;
-      }
-      let first: unknown;
-      try {
-        first = JSON.parse(text);
-      } catch {
-        mode = 'json';
-        documentLines.push(line);
-        continue;
-      }
-      mode = 'jsonl';
-      documentLines.length = 0;
-      yield { value: first, location, format: 'jsonl' };
-      continue;
-    }
+export async function* readRecords(input: AsyncIterable<unknown>, options: ReadRecordsOptions = {}): AsyncGenerator<RecordItem> {
+  const reader = new LineReader(input);
+  if ((await reader.peekNonBlank()) === BRACKET) {
+    options.onFormat?.('json');
+    yield* documentRecords(reader, 'array');
+    return;
+  }
+  let decided = false;
+  for (;;) {
+    const line = await reader.nextLine();
+    if (line === undefined) return;
+    const text = line.text?.trim();
+    if (text === '') continue;
+    const location = `line ${line.lineNo}`;
     let value: unknown;
     try {
+      if (text === undefined) throw new Error('not UTF-8');
       value = JSON.parse(text);
     } catch (err) {
-      yield { error: parseError(text, err, location), location, format: 'jsonl' };
+      if (!decided && text !== undefined && OPENS_DOCUMENT.test(text)) {
+        options.onFormat?.('json');
+        yield* documentRecords(reader, 'objects', `${line.text ?? ''}\n`);
+        return;
+      }
+      if (!decided) options.onFormat?.('jsonl');
+      decided = true;
+      yield { error: lineError(text, err).at(location), location, format: 'jsonl' };
       continue;
     }
+    if (!decided) options.onFormat?.('jsonl');
+    decided = true;
     yield { value, location, format: 'jsonl' };
   }
-  if (mode !== 'json') return;
-  const document = documentLines.join('\n');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(document);
-  } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    throw new ParlInputError('input', document.trim().slice(0, 40), `JSON (an array of records or one record) or JSONL (one record per line); it does not parse: ${reason}`);
-  }
-  if (Array.isArray(parsed)) {
-    for (let i = 0; i < parsed.length; i++) {
-      yield { value: parsed[i], location: `record ${i + 1}`, format: 'json' };
+}
+
+/**
+ * Stream a JSON document: the elements of one top-level array, or a sequence of top-level
+ * objects. Each value is handed over as soon as it is complete and not kept afterwards.
+ */
+async function* documentRecords(reader: LineReader, shape: 'array' | 'objects', head = ''): AsyncGenerator<RecordItem> {
+  const parser = new JSONParser(
+    shape === 'array' ? { paths: ['$.*'], keepStack: false } : { paths: ['$'], keepStack: false, separator: '' },
+  );
+  const ready: unknown[] = [];
+  parser.onValue = ({ value }) => {
+    ready.push(value);
+  };
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  let count = 0;
+  const failure = (err: unknown): ParlInputError => {
+    const reason = err instanceof TypeError ? 'the bytes are not valid UTF-8' : err instanceof Error ? err.message : String(err);
+    return new ParlInputError(
+      'input',
+      `${count} record(s) read`,
+      `${shape === 'array' ? 'a JSON array of records' : 'JSON objects'} or JSONL (one record per line); it stops parsing: ${reason}`,
+      `record ${count + 1}`,
+    );
+  };
+  const feed = (text: string): void => {
+    try {
+      if (text !== '') parser.write(text);
+    } catch (err) {
+      throw failure(err);
     }
-    return;
+  };
+  const drain = function* (): Generator<RecordItem> {
+    for (const value of ready.splice(0)) {
+      count++;
+      yield { value, location: `record ${count}`, format: 'json' };
+    }
+  };
+  feed(head);
+  yield* drain();
+  for await (const bytes of reader.rest()) {
+    let text: string;
+    try {
+      text = decoder.decode(bytes, { stream: true });
+    } catch (err) {
+      throw failure(err);
+    }
+    feed(text);
+    yield* drain();
   }
-  if (typeof parsed === 'object' && parsed !== null) {
-    yield { value: parsed, location: 'record 1', format: 'json' };
-    return;
+  try {
+    feed(decoder.decode());
+    if (!parser.isEnded) parser.end();
+  } catch (err) {
+    throw err instanceof ParlInputError ? err : failure(err);
   }
-  throw new ParlInputError('input', parsed, 'a JSON array of records or one record object');
+  yield* drain();
+  if (shape === 'array' && count === 0 && !parser.isEnded) throw failure(new Error('the array is not closed'));
 }
 
 /**

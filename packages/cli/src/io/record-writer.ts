@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { ParlInputError } from '@parl/core';
 import { csvRow } from './csv.js';
 import type { TextSink } from './text-sink.js';
 
@@ -11,6 +12,23 @@ export type OutputFormat = 'jsonl' | 'json' | 'csv';
 
 /** The output formats, as accepted by `--format`. */
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['jsonl', 'json', 'csv'];
+
+/**
+ * A record's JSON text. A value nested so deeply that `JSON.stringify` runs out of stack (JSON.parse
+ * reads any depth) is a bad record, named by its location, not a crash of the command.
+ *
+ * @throws {@link @parl/core!ParlInputError} for a record nested too deeply to write
+ */
+export function recordText(record: unknown, location: string): string {
+  try {
+    return JSON.stringify(record);
+  } catch (err) {
+    if (err instanceof RangeError) {
+      throw new ParlInputError('record', '(a value nested too deeply to write)', 'nested at most a few thousand levels deep', location);
+    }
+    throw err;
+  }
+}
 
 /** Writes records one by one in one format. */
 export interface RecordWriter {
@@ -49,7 +67,6 @@ export function createRecordWriter(format: OutputFormat, sink: TextSink, options
       columns = Object.keys(record);
       known = new Set(columns);
     }
-    if (count === 0) await sink.write(csvRow(columns));
     const unknown = Object.keys(record).filter((key) => !(known as Set<string>).has(key) && !warned.has(key));
     if (unknown.length > 0 && options.columns === undefined) {
       for (const key of unknown) warned.add(key);
@@ -57,7 +74,14 @@ export function createRecordWriter(format: OutputFormat, sink: TextSink, options
         `${location} has ${unknown.length === 1 ? 'a field' : 'fields'} with no CSV column, left out: ${unknown.join(', ')} (columns come from the first record; choose them with --columns)`,
       );
     }
-    await sink.write(csvRow(columns.map((c) => record[c])));
+    let row: string;
+    try {
+      row = csvRow(columns.map((c) => record[c]));
+    } catch (err) {
+      if (err instanceof RangeError) recordText(record, location);
+      throw err;
+    }
+    await sink.write(count === 0 ? csvRow(columns) + row : row);
   };
 
   return {
@@ -67,10 +91,10 @@ export function createRecordWriter(format: OutputFormat, sink: TextSink, options
     async write(record, location): Promise<void> {
       switch (format) {
         case 'jsonl':
-          await sink.write(`${JSON.stringify(record)}\n`);
+          await sink.write(`${recordText(record, location)}\n`);
           break;
         case 'json':
-          await sink.write(`${count === 0 ? '[\n' : ',\n'}  ${JSON.stringify(record)}`);
+          await sink.write(`${count === 0 ? '[\n' : ',\n'}  ${recordText(record, location)}`);
           break;
         case 'csv':
           await writeCsv(record, location);

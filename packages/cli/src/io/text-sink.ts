@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CliError, describeFsError } from '../errors.js';
+import { tempPaths } from './exit-cleanup.js';
 
 /** A destination for text, written in order, then finished (kept) or aborted (dropped where possible). */
 export interface TextSink {
@@ -74,6 +75,7 @@ export async function atomicFileSink(finalPath: string, flag = '--out'): Promise
   } catch (err) {
     throw new CliError(`cannot write ${flag} ${finalPath}: ${describeFsError(err)}`);
   }
+  tempPaths.add(tempPath);
   let pending = '';
   let closed = false;
   const flush = async (): Promise<void> => {
@@ -106,12 +108,15 @@ export async function atomicFileSink(finalPath: string, flag = '--out'): Promise
         await close().catch(() => undefined);
         await unlink(tempPath).catch(() => undefined);
         throw new CliError(`cannot write ${flag} ${finalPath}: ${describeFsError(err)}`, 1);
+      } finally {
+        tempPaths.delete(tempPath);
       }
     },
     async abort(): Promise<void> {
       pending = '';
       await close().catch(() => undefined);
       await unlink(tempPath).catch(() => undefined);
+      tempPaths.delete(tempPath);
     },
   };
 }

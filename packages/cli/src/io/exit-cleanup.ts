@@ -1,0 +1,54 @@
+/**
+ * Temporary files and folders that must not outlive the process: atomic writes register their
+ * temp path here while it exists; on SIGINT or SIGTERM (and on a fatal stdout error) every
+ * registered path is removed before the process exits with 130, 143 or 1.
+ *
+ * @module
+ */
+import { rmSync } from 'node:fs';
+
+const livePaths = new Set<string>();
+
+/** The registry atomic writers report their temp paths to (also handed to `@parl/sim`'s run-folder writer). */
+export const tempPaths = {
+  /** A temp path now exists. */
+  add(path: string): void {
+    livePaths.add(path);
+  },
+  /** It was renamed into place or removed. */
+  delete(path: string): void {
+    livePaths.delete(path);
+  },
+} as const;
+
+/** Remove every registered temp path now (synchronously: this runs on the way out of the process). */
+export function removeTempPaths(): void {
+  for (const path of livePaths) {
+    try {
+      rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Best effort: the process is ending; a path that cannot be removed is left as it is.
+    }
+  }
+  livePaths.clear();
+}
+
+/** Exit codes of the conventional shell form 128 + signal number. */
+const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
+
+let installed = false;
+
+/**
+ * On SIGINT or SIGTERM, remove the registered temp paths and exit with 130 or 143, as shells
+ * expect of an interrupted command. Installed once per process by the `parl` bin.
+ */
+export function removeTempPathsOnSignal(): void {
+  if (installed) return;
+  installed = true;
+  for (const [signal, code] of Object.entries(SIGNAL_EXIT_CODES)) {
+    process.once(signal, () => {
+      removeTempPaths();
+      process.exit(code);
+    });
+  }
+}
