@@ -158,10 +158,11 @@ function trainProgram(io: CliIo): Command {
     .option('--steps <n>', 'training steps (default: the preset\'s)', positiveInteger)
     .option('--seed <s>', 'seed of the run (default: the preset\'s); the same seed gives the same metrics', seedValue)
     .option('--config <file>', 'JSON file of training settings over the preset (--steps and --seed override it)')
-    .option('--out <dir>', 'the run folder to write (default runs/PRESET-seedSEED)')
+    .option('--out <dir>', 'the run folder to write (default runs/PRESET-seedSEED); an existing one is replaced only when it is a previous run folder')
+    .option('--force', 'replace --out even when it is not a previous run folder (its contents are lost)')
     .option('--quiet', 'no progress on stderr')
     .option('--json', 'print {"run_dir", "report", "summary"} as JSON on stdout')
-    .action(async (flags: { preset?: string; steps?: number; seed?: number; config?: string; out?: string; quiet?: boolean; json?: boolean }) => {
+    .action(async (flags: { preset?: string; steps?: number; seed?: number; config?: string; out?: string; force?: boolean; quiet?: boolean; json?: boolean }) => {
       const { json, ...rest } = flags;
       const result = await trainCommand(defined(rest), io);
       if (json === true) {

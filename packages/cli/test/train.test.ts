@@ -81,7 +81,7 @@ describe('parl train', () => {
   it('rejects a bad --steps or --seed as bad flags (usage, exit 2)', async () => {
     const r = await parl(['train', '--steps', 'many']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain("option '--steps <n>' argument 'many' is invalid. Expected an integer ≥ 1.");
+    expect(r.stderr).toContain("option '--steps <n>' argument 'many' is invalid. Expected a decimal integer ≥ 1.");
     expect(r.stderr).toContain('Usage: parl train [options]');
   });
 });

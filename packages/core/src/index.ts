@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 export * from './errors.js';
+export * from './decimal.js';
 export * from './schedules.js';
 export * from './records.js';
 export * from './reward.js';

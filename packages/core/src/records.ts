@@ -166,11 +166,21 @@ export function validateStages(value: unknown, field = 'stages'): NormalizedStag
   return out;
 }
 
+/**
+ * True for a record that `parl reward` or `parl critical-steps` wrote (spec §5.1): it carries
+ * `total_reward` or `critical_steps`. Its computed fields are recomputed, not read.
+ */
+export function isLabelledRecord(rec: Readonly<Record<string, unknown>>): boolean {
+  return rec['total_reward'] !== undefined || rec['critical_steps'] !== undefined;
+}
+
 function readPerf(rec: Record<string, unknown>): PerfSource {
-  const hasDirect = rec['r_perf'] !== undefined;
   const hasSuccess = rec['success'] !== undefined;
   const hasQuality = rec['quality'] !== undefined;
   const hasFeatures = rec['trajectory_features'] !== undefined;
+  // Spec §5.1: in a labelled record, r_perf beside success or trajectory_features was computed
+  // from them, so it is ignored and computed again.
+  const hasDirect = rec['r_perf'] !== undefined && !((hasSuccess || hasFeatures) && isLabelledRecord(rec));
   if (hasDirect && (hasSuccess || hasQuality || hasFeatures)) {
     const other = hasSuccess ? 'success' : hasQuality ? 'quality' : 'trajectory_features';
     throw new ParlInputError('r_perf', rec['r_perf'], `given in one way only, but ${other} is given too`);
