@@ -13,7 +13,7 @@ import type { CliIo } from '../io/cli-io.js';
 import { tempPaths } from '../io/exit-cleanup.js';
 import { createProgressReporter } from '../io/train-progress.js';
 import { buildRunReport } from '../report/build-report.js';
-import type { RunData } from '../report/run-folder.js';
+import { runDataOf, type RunData } from '../report/run-folder.js';
 
 /** The preset `parl train` uses when `--preset` is not given. */
 export const DEFAULT_PRESET = 'parl';
@@ -90,15 +90,15 @@ export async function trainingConfigOf(options: TrainCommandOptions): Promise<Tr
   return Object.keys(overrides).length === 0 ? config : resolveTrainingConfig(overrides, config);
 }
 
-/** The report's view of a training result, exactly as its files will hold it (JSON round trip). */
-function runDataOf(dir: string, config: unknown, metrics: readonly unknown[], summary: unknown): RunData {
+/** The report's view of a run just trained: the same JSON round trip and checks as a run folder read from disk. */
+function trainedRunData(dir: string, config: unknown, metrics: readonly unknown[], summary: unknown): RunData {
   const json = <T>(v: T): unknown => JSON.parse(JSON.stringify(v));
-  return {
+  return runDataOf(
     dir,
-    config: json(config) as Record<string, unknown>,
-    metrics: metrics.map((m) => validateStepMetrics(json(m))),
-    summary: validateRunSummary(json(summary)),
-  };
+    json(config) as Record<string, unknown>,
+    metrics.map((m) => validateStepMetrics(json(m))),
+    validateRunSummary(json(summary)),
+  );
 }
 
 /**
@@ -125,7 +125,7 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
     progress.stop();
   }
   try {
-    const html = buildRunReport(runDataOf(dir, result.config, result.metrics, result.summary));
+    const html = buildRunReport(trainedRunData(dir, result.config, result.metrics, result.summary));
     await writeRunFolder(dir, result, { 'report.html': html }, folderOptions);
   } catch (err) {
     if (err instanceof ParlInputError) throw err;

@@ -8,7 +8,8 @@
  * - **a JSON array** (the first non-blank character is `[`): streamed element by element with
  *   `@streamparser/json`, never held whole;
  * - **pretty-printed JSON objects** (the first non-blank line only opens an object, e.g. `{` or
- *   `{"id": 1,`): streamed value by value the same way, one record per top-level object.
+ *   `{"id": 1,`, and the next one is not a complete value either): streamed value by value the
+ *   same way, one record per top-level object.
  *
  * @module
  */
@@ -96,31 +97,46 @@ export async function* readRecords(input: AsyncIterable<unknown>, options: ReadR
     yield* documentRecords(reader, 'array');
     return;
   }
+  // The first non-blank line when it failed to parse but may open a pretty-printed object: the
+  // next non-blank line decides (a JSONL record parses alone, a line inside an object does not).
+  let opening: { text: string; item: UnreadableRecord } | undefined;
   let decided = false;
   for (;;) {
     const line = await reader.nextLine();
-    if (line === undefined) return;
+    if (line === undefined) break;
     const text = line.text?.trim();
     if (text === '') continue;
-    const location = `line ${line.lineNo}`;
-    let value: unknown;
-    try {
-      if (text === undefined) throw new Error('not UTF-8');
-      value = JSON.parse(text);
-    } catch (err) {
-      if (!decided && text !== undefined && OPENS_DOCUMENT.test(text)) {
+    const item = parseLine(text, line.lineNo);
+    if (!decided && opening !== undefined) {
+      if (isUnreadable(item)) {
         options.onFormat?.('json');
-        yield* documentRecords(reader, 'objects', `${line.text ?? ''}\n`);
+        yield* documentRecords(reader, 'objects', `${opening.text}\n${line.text ?? ''}\n`);
         return;
       }
-      if (!decided) options.onFormat?.('jsonl');
-      decided = true;
-      yield { error: lineError(text, err).at(location), location, format: 'jsonl' };
+      yield opening.item;
+      opening = undefined;
+    } else if (!decided && isUnreadable(item) && text !== undefined && OPENS_DOCUMENT.test(text)) {
+      opening = { text, item };
       continue;
     }
     if (!decided) options.onFormat?.('jsonl');
     decided = true;
-    yield { value, location, format: 'jsonl' };
+    yield item;
+  }
+  if (opening !== undefined) {
+    // The whole input is one line that opens an object and never closes it.
+    options.onFormat?.('json');
+    yield* documentRecords(reader, 'objects', `${opening.text}\n`);
+  }
+}
+
+function parseLine(text: string | undefined, lineNo: number): RecordItem {
+  const location = `line ${lineNo}`;
+  try {
+    if (text === undefined) throw new Error('not UTF-8');
+    return { value: JSON.parse(text) as unknown, location, format: 'jsonl' };
+  } catch (err) {
+    return { error: lineError(text, err).at(location), location, format: 'jsonl' };
   }
 }
 

@@ -25,7 +25,7 @@ export function summaryTables(run: RunData): string {
     ['preset', s.preset],
     ['seed', n(s.seed)],
     ['training steps', n(s.steps)],
-    ['metrics lines', n(run.metrics.length)],
+    ['metrics lines', n(run.metricsCount)],
   ]);
   const finalTable = table('Evaluation on held-out tasks', ['metric', 'trained policy', 'serial baseline'], [
     ['r_perf', n(s.final.r_perf), n(s.baseline_serial.r_perf)],

@@ -17,6 +17,8 @@ import {
 } from '@parl/core';
 import { CliError, describeFsError } from '../errors.js';
 import { isUnreadable, readRecords } from '../io/read-records.js';
+import { recordText } from '../io/record-writer.js';
+import { ExtremaDownsampler } from './extrema-downsampler.js';
 
 /** A run folder's contents. */
 export interface RunData {
@@ -24,8 +26,14 @@ export interface RunData {
   readonly dir: string;
   /** `config.json` as written by the trainer. */
   readonly config: Readonly<Record<string, unknown>>;
-  /** `metrics.jsonl`, in file order. */
+  /**
+   * `metrics.jsonl` in file order, downsampled for drawing when long (see
+   * {@link ExtremaDownsampler}: every line while there are a few thousand, else each stretch's
+   * first, last, minima and maxima).
+   */
   readonly metrics: readonly StepMetrics[];
+  /** Lines in `metrics.jsonl` (one per training step). */
+  readonly metricsCount: number;
   /** `summary.json`. */
   readonly summary: RunSummary;
 }
@@ -74,16 +82,37 @@ export async function readRunFolder(dir: string): Promise<RunData> {
   } catch (err) {
     throw new CliError(`cannot read ${metricsPath}: ${describeFsError(err)}`);
   }
-  const metrics: StepMetrics[] = [];
+  const config = located('config.json', () => requireObject(configValue, 'config'));
+  recordText(config, 'config.json');
+  const summary = located('summary.json', () => validateRunSummary(summaryValue));
+  const metrics = new ExtremaDownsampler<StepMetrics>();
   for await (const item of readRecords(createReadStream(metricsPath))) {
     const location = `metrics.jsonl ${item.location}`;
     if (isUnreadable(item)) throw item.error.at(location);
     metrics.push(located(location, () => validateStepMetrics(item.value)));
   }
-  return {
-    dir,
-    config: located('config.json', () => requireObject(configValue, 'config')),
-    metrics,
-    summary: located('summary.json', () => validateRunSummary(summaryValue)),
-  };
+  if (metrics.count !== summary.steps) {
+    throw new ParlInputError(
+      'steps',
+      summary.steps,
+      `the number of lines in metrics.jsonl (${metrics.count}), one per training step`,
+      'summary.json',
+    );
+  }
+  return { dir, config, metrics: metrics.result(), metricsCount: metrics.count, summary };
+}
+
+/**
+ * The {@link RunData} of metrics already in memory (a run just trained), downsampled the same way
+ * as when read from a folder.
+ */
+export function runDataOf(
+  dir: string,
+  config: Readonly<Record<string, unknown>>,
+  metrics: readonly StepMetrics[],
+  summary: RunSummary,
+): RunData {
+  const kept = new ExtremaDownsampler<StepMetrics>();
+  for (const m of metrics) kept.push(m);
+  return { dir, config, metrics: kept.result(), metricsCount: kept.count, summary };
 }
