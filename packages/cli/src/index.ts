@@ -21,7 +21,7 @@ export { reportCommand, type ReportCommandOptions, type ReportCommandResult } fr
 export { labelStream, ON_ERROR_CHOICES, type OnError, type RecordIoOptions, type RecordRunSummary, type RecordLabeller } from './io/label-stream.js';
 export { readRecords, openInput, isUnreadable, type RecordFormat, type RecordItem, type SourcedRecord, type UnreadableRecord } from './io/read-records.js';
 export { createRecordWriter, OUTPUT_FORMATS, type OutputFormat, type RecordWriter, type RecordWriterOptions } from './io/record-writer.js';
-export { atomicFileSink, streamSink, writeFileAtomic, openTextSink, tempPathFor, type TextSink } from './io/text-sink.js';
+export { atomicFileSink, streamSink, writeFileAtomic, openFileSink, openTextSink, tempPathFor, type TextSink } from './io/text-sink.js';
 export { csvRow, csvCell } from './io/csv.js';
 export { readRunFolder, type RunData } from './report/run-folder.js';
 export { buildRunReport, summaryTables } from './report/build-report.js';

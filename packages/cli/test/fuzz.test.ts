@@ -10,7 +10,7 @@ import { COMPUTED_FIELDS, fuzzLine, validRecord } from './support/fuzz-records.j
 
 /** Records per command over the whole property (runs × lines per file). */
 const RECORDS = Number(process.env['PARL_FUZZ_RECORDS'] ?? 10_000);
-const LINES_PER_FILE = 100;
+const LINES_PER_FILE = Number(process.env['PARL_FUZZ_LINES'] ?? 100);
 const RUNS = Math.max(1, Math.ceil(RECORDS / LINES_PER_FILE));
 const SEED = process.env['PARL_FUZZ_SEED'] === undefined ? undefined : Number(process.env['PARL_FUZZ_SEED']);
 

@@ -8,6 +8,10 @@
  * @module
  */
 import { isUtf8 } from 'node:buffer';
+import { ParlInputError } from '@parl/core';
+
+/** The longest line read by default: 256 MiB, about half of the longest string V8 can hold. */
+export const MAX_LINE_BYTES = 256 * 1024 * 1024;
 
 /** One line of the input: its text (without the line break), or why it is not text. */
 export interface InputLine {
@@ -30,20 +34,32 @@ const CR = 0x0d;
 /**
  * A reader of lines over a byte stream that can hand the rest of the stream back unread, so a
  * caller can look at the first line and then stream the remaining bytes to another parser.
+ * A line spread over many chunks is joined once, when its end is found (linear in its length).
  */
 export class LineReader {
   private readonly chunks: AsyncIterator<unknown>;
+  private readonly maxLineBytes: number;
+  /** The chunk being read, from {@link offset}. */
   private buffer: Buffer = Buffer.alloc(0);
   private offset = 0;
+  /** Earlier pieces of a line whose end has not been seen yet. */
+  private head: Buffer[] = [];
+  private headBytes = 0;
   private ended = false;
   private lineNo = 0;
   private atStart = true;
 
-  /** @param input - the byte (or text) stream to read */
-  constructor(input: AsyncIterable<unknown>) {
+  /**
+   * @param input - the byte (or text) stream to read
+   * @param maxLineBytes - longest line accepted (default {@link MAX_LINE_BYTES}); a longer one, such
+   *   as `/dev/zero` or a binary file read by mistake, is an error instead of unbounded memory
+   */
+  constructor(input: AsyncIterable<unknown>, maxLineBytes = MAX_LINE_BYTES) {
     this.chunks = input[Symbol.asyncIterator]();
+    this.maxLineBytes = maxLineBytes;
   }
 
+  /** Read the next chunk into {@link buffer}; false at the end of the input. */
   private async fill(): Promise<boolean> {
     if (this.ended) return false;
     const next = await this.chunks.next();
@@ -51,34 +67,45 @@ export class LineReader {
       this.ended = true;
       return false;
     }
-    const chunk = toBuffer(next.value);
-    const rest = this.buffer.subarray(this.offset);
-    this.buffer = rest.length === 0 ? chunk : Buffer.concat([rest, chunk]);
+    this.buffer = toBuffer(next.value);
     this.offset = 0;
-    if (this.atStart && this.buffer.length >= 3) this.dropBom();
     return true;
   }
 
-  /** Read until a byte-order mark can be told apart (3 bytes, or the end of a shorter input). */
-  private async settleStart(): Promise<void> {
-    while (this.atStart && (await this.fill()));
-    if (this.atStart) this.dropBom();
+  /** Append the next chunk to what is left of the current one (for short look-aheads only). */
+  private async extend(): Promise<boolean> {
+    const rest = this.buffer.subarray(this.offset);
+    if (!(await this.fill())) {
+      this.buffer = rest;
+      this.offset = 0;
+      return false;
+    }
+    this.buffer = Buffer.concat([rest, this.buffer]);
+    return true;
   }
 
-  private dropBom(): void {
+  /** Read until a byte-order mark can be told apart (3 bytes, or the end of a shorter input), and drop it. */
+  private async settleStart(): Promise<void> {
+    if (!this.atStart) return;
     this.atStart = false;
-    if (this.buffer[0] === 0xef && this.buffer[1] === 0xbb && this.buffer[2] === 0xbf) this.offset = 3;
+    while (this.buffer.length - this.offset < 3 && (await this.extend()));
+    const b = this.buffer;
+    const o = this.offset;
+    if (b[o] === 0xef && b[o + 1] === 0xbb && b[o + 2] === 0xbf) this.offset += 3;
   }
 
   /** The first byte that is not JSON whitespace, without consuming anything; undefined at the end. */
   async peekNonBlank(): Promise<number | undefined> {
     await this.settleStart();
+    let from = this.offset;
     for (;;) {
-      for (let i = this.offset; i < this.buffer.length; i++) {
+      for (let i = from; i < this.buffer.length; i++) {
         const b = this.buffer[i] as number;
         if (b !== 0x20 && b !== 0x09 && b !== LF && b !== CR) return b;
       }
-      if (!(await this.fill())) return undefined;
+      from = this.buffer.length - this.offset;
+      if (!(await this.extend())) return undefined;
+      from += this.offset;
     }
   }
 
@@ -87,19 +114,42 @@ export class LineReader {
     await this.settleStart();
     for (;;) {
       const nl = this.buffer.indexOf(LF, this.offset);
-      if (nl >= 0) return this.take(nl, nl + 1);
+      if (nl >= 0) {
+        const piece = this.buffer.subarray(this.offset, nl);
+        this.offset = nl + 1;
+        return this.line(piece, true);
+      }
+      if (this.offset < this.buffer.length) {
+        const piece = this.buffer.subarray(this.offset);
+        this.head.push(piece);
+        this.headBytes += piece.length;
+        this.offset = this.buffer.length;
+      }
+      if (this.headBytes > this.maxLineBytes) {
+        throw new ParlInputError(
+          'record',
+          `a line of over ${this.maxLineBytes} bytes`,
+          `at most ${this.maxLineBytes} bytes long (is this a JSONL file?)`,
+          `line ${this.lineNo + 1}`,
+        );
+      }
       if (!(await this.fill())) {
-        if (this.offset >= this.buffer.length) return undefined;
-        return this.take(this.buffer.length, this.buffer.length);
+        if (this.headBytes === 0) return undefined;
+        return this.line(Buffer.alloc(0), false);
       }
     }
   }
 
-  private take(end: number, next: number): InputLine {
-    let stop = end;
-    if (stop > this.offset && this.buffer[stop - 1] === CR && next > end) stop--;
-    const bytes = this.buffer.subarray(this.offset, stop);
-    this.offset = next;
+  /** The line made of the pending head pieces and `last`; a CR before the LF is dropped. */
+  private line(last: Buffer, endedByLf: boolean): InputLine {
+    let bytes = last;
+    if (this.head.length > 0) {
+      this.head.push(last);
+      bytes = Buffer.concat(this.head);
+      this.head = [];
+      this.headBytes = 0;
+    }
+    if (endedByLf && bytes.length > 0 && bytes[bytes.length - 1] === CR) bytes = bytes.subarray(0, bytes.length - 1);
     this.lineNo++;
     return { lineNo: this.lineNo, text: isUtf8(bytes) ? bytes.toString('utf8') : undefined };
   }
@@ -107,18 +157,14 @@ export class LineReader {
   /** Everything not yet read as lines: the buffered bytes, then the rest of the stream. */
   async *rest(): AsyncGenerator<Buffer> {
     await this.settleStart();
-    const buffered = this.buffer.subarray(this.offset);
+    const pending = [...this.head, this.buffer.subarray(this.offset)];
+    this.head = [];
+    this.headBytes = 0;
     this.buffer = Buffer.alloc(0);
     this.offset = 0;
-    if (buffered.length > 0) yield buffered;
-    while (!this.ended) {
-      const next = await this.chunks.next();
-      if (next.done === true) {
-        this.ended = true;
-        return;
-      }
-      yield toBuffer(next.value);
-    }
+    for (const piece of pending) if (piece.length > 0) yield piece;
+    while (await this.fill()) yield this.buffer;
+    this.buffer = Buffer.alloc(0);
   }
 
   /** Lines read so far. */

@@ -5,7 +5,7 @@
  * @module
  */
 import { randomBytes } from 'node:crypto';
-import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CliError, describeFsError } from '../errors.js';
 import { tempPaths } from './exit-cleanup.js';
@@ -122,7 +122,8 @@ export async function atomicFileSink(finalPath: string, flag = '--out'): Promise
 }
 
 /**
- * Write a whole file atomically (temp file in the same folder, then rename).
+ * Write a whole file atomically (temp file in the same folder, then rename); a device or FIFO is
+ * written in place.
  *
  * @example
  * ```ts
@@ -130,7 +131,7 @@ export async function atomicFileSink(finalPath: string, flag = '--out'): Promise
  * ```
  */
 export async function writeFileAtomic(finalPath: string, content: string, flag = '--out'): Promise<void> {
-  const sink = await atomicFileSink(finalPath, flag);
+  const sink = await openFileSink(finalPath, flag);
   try {
     await sink.write(content);
   } catch (err) {
@@ -140,7 +141,67 @@ export async function writeFileAtomic(finalPath: string, content: string, flag =
   await sink.finish();
 }
 
-/** A sink to `path` (atomic) when given, else to `stream`. */
+/**
+ * A sink over an existing device, FIFO or socket (`/dev/null`, `/dev/stdout`, a named pipe): it
+ * is written in place, since renaming a temp file over it would replace the device with a file.
+ */
+async function specialFileSink(path: string, flag: string): Promise<TextSink> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'w');
+  } catch (err) {
+    throw new CliError(`cannot write ${flag} ${path}: ${describeFsError(err)}`);
+  }
+  const stream = handle.createWriteStream();
+  const failed = new Promise<never>((_, reject) => {
+    stream.once('error', (err) => reject(new CliError(`cannot write ${flag} ${path}: ${describeFsError(err)}`, 1)));
+  });
+  failed.catch(() => undefined);
+  const inner = streamSink(stream, path);
+  const end = (): Promise<void> => Promise.race([new Promise<void>((resolve) => stream.end(resolve)), failed]);
+  return {
+    target: path,
+    write: (text) => Promise.race([inner.write(text), failed]),
+    async finish(): Promise<void> {
+      await Promise.race([inner.finish(), failed]);
+      await end();
+    },
+    async abort(): Promise<void> {
+      await inner.abort();
+      await end().catch(() => undefined);
+    },
+  };
+}
+
+/** The kind of thing at `path`: nothing, a regular file, a folder, or a device/FIFO/socket. */
+async function pathKind(path: string): Promise<'none' | 'file' | 'directory' | 'special'> {
+  try {
+    const info = await stat(path);
+    return info.isFile() ? 'file' : info.isDirectory() ? 'directory' : 'special';
+  } catch {
+    return 'none';
+  }
+}
+
+/** A sink to `path` when given, else to `stream` (see {@link openFileSink}). */
 export async function openTextSink(path: string | undefined, stream: NodeJS.WritableStream, flag = '--out'): Promise<TextSink> {
-  return path === undefined ? streamSink(stream) : atomicFileSink(path, flag);
+  return path === undefined ? streamSink(stream) : openFileSink(path, flag);
+}
+
+/**
+ * A sink to the output file `path`: a new or regular file is written atomically
+ * ({@link atomicFileSink}); an existing device, FIFO or socket (`/dev/null`, a named pipe) is
+ * written in place, never replaced; a folder is an error.
+ *
+ * @throws {@link CliError} when `path` is a folder or cannot be opened
+ */
+export async function openFileSink(path: string, flag = '--out'): Promise<TextSink> {
+  switch (await pathKind(path)) {
+    case 'special':
+      return specialFileSink(path, flag);
+    case 'directory':
+      throw new CliError(`cannot write ${flag} ${path}: is a directory`);
+    default:
+      return atomicFileSink(path, flag);
+  }
 }
