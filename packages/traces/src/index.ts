@@ -26,3 +26,7 @@ export { readLangSmithRun, idsOfDottedOrder, LANGSMITH_RUN_ROLES } from './forma
 export type { SpanReadResult } from './formats/span-fields.js';
 export { jsonUnits, type JsonUnit, type JsonUnitResult } from './input/json-units.js';
 export type { TraceInput } from './input/text-chunks.js';
+export { ParlSpanProcessor, otlpJsonOfSpan, type ReadableSpanLike } from './live/otel-span-processor.js';
+export { ParlTracingProcessor, type AgentsTraceLike, type AgentsSpanLike } from './live/openai-agents-processor.js';
+export { LiveTraceAssembler } from './live/live-assembler.js';
+export { DEFAULT_LIVE_OPTIONS, checkLiveOptions, type LiveTraceOptions } from './live/live-options.js';
