@@ -1,5 +1,6 @@
 /** Generate every framework's fixtures: `pnpm generate` (or `pnpm generate openai-agents …` for some). */
 import { generateAiSdk } from './ai-sdk.js';
+import { generateLangChain } from './langchain.js';
 import { generateMastra } from './mastra.js';
 import { generateOpenAiAgents } from './openai-agents.js';
 
@@ -7,6 +8,7 @@ const generators: Record<string, () => Promise<void>> = {
   'openai-agents': generateOpenAiAgents,
   'ai-sdk': generateAiSdk,
   mastra: generateMastra,
+  langchain: generateLangChain,
 };
 
 const wanted = process.argv.slice(2);
