@@ -12,7 +12,7 @@ returns the labelled records: every field of the input plus `total_reward`, `r_p
 `task_component` (and `critical_steps`, `parallelism`, ... when the record has stages).
 
 Which `parl` runs: the command in the PARL_CLI environment variable (e.g.
-"node /path/to/packages/cli/dist/bin.js"), else `parl` on the PATH (`npm install -g @parl/cli`).
+"node /path/to/packages/cli/bin/parl.js"), else `parl` on the PATH (`npm install -g @parl/cli`).
 
 Plain Python 3.8+, standard library only. `trl` and `verl` are imported only by the wiring
 examples at the bottom, and only when you call them.

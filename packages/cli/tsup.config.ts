@@ -1,12 +1,7 @@
 import { defineConfig } from 'tsup';
+import { parlTsupConfig } from '../../tsup.base.js';
 
-// Two entries: the library (with types) and the `parl` bin. src/bin.ts starts with the node
-// shebang, which esbuild keeps at the top of dist/bin.js (and tsup makes the file executable).
-export default defineConfig({
-  entry: ['src/index.ts', 'src/bin.ts'],
-  format: ['esm'],
-  dts: { entry: 'src/index.ts' },
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
-});
+// The shared build (../../tsup.base.ts): the library, ESM and CommonJS. The `parl` bin is
+// bin/parl.js, a committed file that runs dist/index.js's runCli: it exists before the first
+// build, so installing the workspace links it without a warning.
+export default defineConfig(parlTsupConfig());

@@ -1,10 +1,5 @@
 import { defineConfig } from 'tsup';
+import { parlTsupConfig } from '../../tsup.base.js';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
-});
+// The shared build (../../tsup.base.ts): src/index.ts as ESM and CommonJS, with types for both.
+export default defineConfig(parlTsupConfig());

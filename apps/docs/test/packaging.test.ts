@@ -26,18 +26,47 @@ afterAll(() => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
+/**
+ * What a CommonJS user writes: `require` of every package, each called once. `sameErrorClass`: the
+ * error sim throws (its CommonJS build requires core's) is core's CommonJS `ParlInputError`.
+ */
+const CJS_SMOKE = `
+const { computeReward, ParlInputError } = require('@parl/core');
+const { initBackend } = require('@parl/gpu');
+const { runEpisodes, resolveEnvConfig } = require('@parl/sim');
+const { readTraces } = require('@parl/traces');
+const { runCli } = require('@parl/cli');
+let sameErrorClass = false;
+try {
+  resolveEnvConfig({ famly: 'deep' });
+} catch (error) {
+  sameErrorClass = error instanceof ParlInputError;
+}
+initBackend({ order: ['cpu'] }).then((selection) => {
+  const total_reward = computeReward({ num_subagents: 25, completed_subtasks: 20, success: true, quality: 0.8, training_step: 5000 }).total_reward;
+  console.log(JSON.stringify({ total_reward, backend: selection.backend, runEpisodes: typeof runEpisodes, readTraces: typeof readTraces, runCli: typeof runCli, sameErrorClass }));
+});
+`;
+
 /** Run `node` in the install folder, as a user would, outside the workspace. */
 function nodeInApp(args: readonly string[]): SpawnSyncReturns<string> {
   return run(process.execPath, args, appDir, outsideWorkspaceEnv());
 }
 
 describe.each(packages)('the tarball of $name', ({ name }) => {
-  it('holds only dist/, README.md, LICENSE, CHANGELOG.md and package.json, and all of the required ones', () => {
+  it('holds only dist/, README.md, LICENSE, CHANGELOG.md and package.json (and the cli its bin/), and all of the required ones', () => {
     const entries = tarballEntries(tarballs.get(name) as string);
-    expect(unexpectedEntries(entries)).toEqual([]);
-    for (const required of ['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts']) {
+    expect(unexpectedEntries(entries, name)).toEqual([]);
+    for (const required of ['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/index.cjs', 'dist/index.d.cts']) {
       expect(entries, `${name} lacks ${required}`).toContain(required);
     }
+  });
+
+  it('resolves with types for import and require under node10, node16 and bundler resolution (@arethetypeswrong/cli on the tarball)', () => {
+    const attw = join(REPO_ROOT, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
+    const result = run(process.execPath, [attw, tarballs.get(name) as string, '--format', 'ascii'], workDir, { ...process.env, NO_COLOR: '1' });
+    expect(result.status, describeRun('attw', result)).toBe(0);
+    expect(result.stdout).toMatch(/No problems found/);
   });
 
   it('passes publint --strict (as published: the tarball itself is linted)', () => {
@@ -71,18 +100,45 @@ describe('the five tarballs installed together into an empty folder with npm', (
     expect(problem).toBeUndefined();
   });
 
-  it('gives types: a strict TypeScript file importing every package compiles against the installed .d.ts files', () => {
+  it('runs from CommonJS: a "type": "commonjs" project requires every package and calls it', () => {
+    const cjsDir = join(appDir, 'cjs');
+    mkdirSync(cjsDir, { recursive: true });
+    writeFileSync(join(cjsDir, 'package.json'), `${JSON.stringify({ name: 'parl-cjs-check', private: true, type: 'commonjs' }, null, 2)}\n`);
+    writeFileSync(join(cjsDir, 'check.js'), CJS_SMOKE);
+    const result = run(process.execPath, ['check.js'], cjsDir, outsideWorkspaceEnv());
+    expect(result.status, describeRun('node check.js (CommonJS)', result)).toBe(0);
+    const printed = JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
+    expect(printed).toEqual({
+      total_reward: 0.8525,
+      backend: 'cpu',
+      runEpisodes: 'function',
+      readTraces: 'function',
+      runCli: 'function',
+      sameErrorClass: true,
+    });
+  });
+
+  it.each([
+    ['an ES module (module nodenext)', 'esm', 'check.ts', ['--module', 'nodenext', '--moduleResolution', 'nodenext']],
+    ['a CommonJS module (module node16 in a "type": "commonjs" project)', 'cjs', 'check.ts', ['--module', 'node16', '--moduleResolution', 'node16']],
+    ['a bundler project (moduleResolution bundler)', 'bundler', 'check.ts', ['--module', 'esnext', '--moduleResolution', 'bundler']],
+  ] as const)('gives types to %s: a strict file importing every package compiles against the installed declarations', (_, folder, file, flags) => {
+    const dir = join(appDir, folder);
+    mkdirSync(dir, { recursive: true });
+    if (folder === 'cjs') {
+      writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'parl-cjs-check', private: true, type: 'commonjs' }, null, 2)}\n`);
+    }
     const lines = packages.map((pkg, i) => `import * as p${i} from '${pkg.name}';`);
     lines.push(`export const loaded: number = [${packages.map((_, i) => `Object.keys(p${i}).length`).join(', ')}].length;`);
     lines.push(`import { computeReward } from '@parl/core';`, `export const total: number = computeReward({ r_perf: 1 }).total_reward;`);
-    writeFileSync(join(appDir, 'check.ts'), `${lines.join('\n')}\n`);
+    writeFileSync(join(dir, file), `${lines.join('\n')}\n`);
     const require = createRequire(join(DOCS_APP_DIR, 'package.json'));
     const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
-    const result = nodeInApp([
-      tsc, '--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext',
-      '--skipLibCheck', '--types', 'node', '--typeRoots', join(DOCS_APP_DIR, 'node_modules', '@types'), 'check.ts',
-    ]);
-    expect(result.status, describeRun('tsc', result)).toBe(0);
+    const result = run(process.execPath, [
+      tsc, '--noEmit', '--strict', '--target', 'es2022', ...flags,
+      '--skipLibCheck', '--types', 'node', '--typeRoots', join(DOCS_APP_DIR, 'node_modules', '@types'), file,
+    ], dir, outsideWorkspaceEnv());
+    expect(result.status, describeRun(`tsc (${folder})`, result)).toBe(0);
   });
 
   it('puts a working `parl` on the bin path: parl --help', () => {

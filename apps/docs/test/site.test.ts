@@ -1,6 +1,6 @@
-import { mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, documentedPackages, modulePagePath, REPO_ROOT, siteGuides, type SiteBuild } from './support/build-site.js';
@@ -8,6 +8,53 @@ import { CHROMIUM_ARGS, findChromium } from './support/chromium.js';
 import { serveSite, SITE_ORIGIN } from './support/static-site.js';
 
 const outDir = mkdtempSync(join(tmpdir(), 'parl-docs-site-'));
+
+/** Every HTML file under `dir`. */
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+/** The text a reader sees in an HTML page: tags, scripts and styles removed, entities decoded. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/**
+ * In the page: the elements of the content column that run under the right-hand sidebar (past
+ * where its text starts) or off the window, skipping what is inside a box that scrolls or clips
+ * on its own. Also whether the whole page scrolls sideways.
+ */
+function overflowIn(): { pageScrollsSideways: boolean; sticking: string[] } {
+  const column = document.querySelector('.col-content');
+  const toc = document.querySelector('.page-menu');
+  const sticking: string[] = [];
+  if (column !== null) {
+    const tocBox = toc?.getBoundingClientRect();
+    const right =
+      tocBox !== undefined && tocBox.width > 0 && tocBox.left > column.getBoundingClientRect().left
+        ? tocBox.left + parseFloat(getComputedStyle(toc as Element).paddingLeft)
+        : window.innerWidth;
+    const walk = (el: Element): void => {
+      for (const child of Array.from(el.children)) {
+        const box = child.getBoundingClientRect();
+        if (box.width > 0 && box.right > right) sticking.push(`<${child.tagName.toLowerCase()}> ${(child.textContent ?? '').trim().slice(0, 60)} (right edge ${Math.round(box.right)} > ${Math.round(right)})`);
+        const overflowX = getComputedStyle(child).overflowX;
+        if (overflowX !== 'auto' && overflowX !== 'scroll' && overflowX !== 'hidden') walk(child);
+      }
+    };
+    walk(column);
+  }
+  return { pageScrollsSideways: document.documentElement.scrollWidth > window.innerWidth, sticking: sticking.slice(0, 12) };
+}
 let build: SiteBuild;
 
 beforeAll(() => {
@@ -34,6 +81,26 @@ describe('the docs site build', () => {
     for (const pkg of documentedPackages()) {
       expect(existsSync(join(outDir, modulePagePath(pkg.name))), `${pkg.name} has no page`).toBe(true);
     }
+  });
+
+  it('renders no raw link syntax: no `{@link`, no `@parl/core!Name` or `"@parl/core"!` text on any page', () => {
+    const offenders: string[] = [];
+    for (const file of htmlFiles(outDir)) {
+      const text = visibleText(readFileSync(file, 'utf8'));
+      const raw = /\{@link|"?@parl\/[a-z-]+"?!/.exec(text);
+      if (raw !== null) offenders.push(`${relative(outDir, file)}: …${text.slice(Math.max(0, raw.index - 40), raw.index + 40)}…`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('titles every guide with words (its first heading), not its file name', () => {
+    const titles = readdirSync(join(outDir, 'documents'))
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => /<title>([^<]*?)(?: \| [^<|]*)?<\/title>/.exec(readFileSync(join(outDir, 'documents', f), 'utf8'))?.[1] ?? f);
+    const stems = siteGuides().map((path) => basename(path, '.md'));
+    expect(titles.length).toBe(stems.length);
+    expect(titles.filter((title) => stems.includes(title) || /^[a-z0-9-]+$/.test(title))).toEqual([]);
+    expect(titles).toContain('The parl command');
   });
 
   it('lists every guide in docs/ (in reading order) and turns each into a page of its own', () => {
@@ -63,8 +130,8 @@ describe.skipIf(lookup.skipReason !== undefined)(`the docs site in headless Chro
   });
 
   /** Open one page of the site; collect console errors, page errors and missing files. */
-  async function open(path: string): Promise<{ page: Page; problems: string[] }> {
-    const page = await browser.newPage();
+  async function open(path: string, viewport?: { width: number; height: number }): Promise<{ page: Page; problems: string[] }> {
+    const page = await browser.newPage(viewport === undefined ? {} : { viewport });
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
@@ -99,6 +166,19 @@ describe.skipIf(lookup.skipReason !== undefined)(`the docs site in headless Chro
     expect(hrefs.some((href) => /functions\/[\w.]*computeReward\.html$/.test(href)), hrefs.join(', ')).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  it('fits every guide into a 1280 px window: nothing runs under the sidebar, wide tables scroll in their own box', async () => {
+    const pages = ['index.html', ...readdirSync(join(outDir, 'documents')).filter((f) => f.endsWith('.html')).map((f) => `documents/${f}`)];
+    const report: Record<string, ReturnType<typeof overflowIn>> = {};
+    for (const path of pages) {
+      const { page, problems } = await open(path, { width: 1280, height: 800 });
+      const found = await page.evaluate(overflowIn);
+      if (found.pageScrollsSideways || found.sticking.length > 0) report[path] = found;
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+    expect(report).toEqual({});
   });
 
   for (const pkg of documentedPackages()) {

@@ -8,8 +8,8 @@ export const EXAMPLES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..
 /** The repository root. */
 export const REPO_ROOT = resolve(EXAMPLES_DIR, '..');
 
-/** The built `parl` command of the workspace. */
-export const PARL_BIN = join(REPO_ROOT, 'packages', 'cli', 'dist', 'bin.js');
+/** The `parl` command of the workspace (it runs the built @parl/cli). */
+export const PARL_BIN = join(REPO_ROOT, 'packages', 'cli', 'bin', 'parl.js');
 
 /** Run a command in the examples folder (or `cwd`); never throws on a non-zero exit. */
 export function runIn(command: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): SpawnSyncReturns<string> {

@@ -9,7 +9,7 @@ import { useTempDirs } from './support/temp-dir.js';
 
 const tempDir = useTempDirs();
 
-describe('the parl bin (node dist/bin.js)', () => {
+describe('the parl bin (node bin/parl.js)', () => {
   it('is an executable node script', () => {
     expect(readFileSync(BIN, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect(statSync(BIN).mode & 0o111).not.toBe(0);

@@ -30,9 +30,10 @@ describe('parl trace', () => {
     expect(r.code).toBe(0);
     const records = parseJsonl(r.stdout);
     expect(records.map((x) => x['id'])).toEqual([SERIAL_TRACE, PARALLEL_TRACE]);
-    // trace 1: researcher (2 LLM calls) then writer (1), both launched in turn 1
+    // trace 1: researcher (2 LLM calls) then writer (1), both launched in turn 1: two waves as run
     expect(shape(records[0])).toEqual([
-      [1, [[2, true], [1, true]]],
+      [1, [[2, true]]],
+      [0, [[1, true]]],
       [1, []],
     ]);
     // trace 2: searcher (3 LLM calls) and checker (1, ended in error) together
@@ -40,7 +41,7 @@ describe('parl trace', () => {
       [1, [[3, true], [1, false]]],
       [1, []],
     ]);
-    expect(r.stderr).toBe('parl trace: 2 traces read, 2 records written to stdout; 1 with serial collapse, launching together would save 1 critical step\n');
+    expect(r.stderr).toBe('parl trace: 2 traces read, 2 records written to stdout; 1 with serial collapse, running in parallel would save up to 1 critical step\n');
   });
 
   it('reads an OpenAI Agents SDK export from stdin, and reports formats in the --json summary', async () => {
@@ -80,26 +81,26 @@ describe('parl trace', () => {
     expect(filesIn(dir)).toEqual(['episodes.jsonl', 'findings.jsonl']);
     expect(parseJsonl(readFileSync(out, 'utf8'))).toHaveLength(2);
     const [serial, parallel] = parseJsonl(readFileSync(findings, 'utf8'));
-    expect(serial).toMatchObject({ trace_id: SERIAL_TRACE, serial_collapse: true, critical_steps_as_run: 5, critical_steps_if_launched_together: 4, critical_steps_saved: 1 });
-    const waves = (serial?.['serial_groups'] as { turn: number; waves: { name: string }[][] }[]).map((g) => [g.turn, g.waves.map((w) => w.map((s) => s.name))]);
-    expect(waves).toEqual([[1, [['researcher'], ['writer']]]]);
-    expect(parallel).toMatchObject({ trace_id: PARALLEL_TRACE, serial_collapse: false, serial_groups: [], critical_steps_saved: 0 });
+    expect(serial).toMatchObject({ trace_id: SERIAL_TRACE, serial_collapse: true, critical_steps_as_run: 5, critical_steps_if_parallel: 4, critical_steps_saved: 1 });
+    const waves = (serial?.['patterns'] as { kind: string; turns: number[]; groups: { name: string }[][] }[]).map((p) => [p.kind, p.turns, p.groups.map((w) => w.map((s) => s.name))]);
+    expect(waves).toEqual([['waves', [1], [['researcher'], ['writer']]]]);
+    expect(parallel).toMatchObject({ trace_id: PARALLEL_TRACE, serial_collapse: false, patterns: [], critical_steps_saved: 0 });
   });
 
   it('passes --grouping, --clock and --steps-from to the mapping', async () => {
-    const overlap = parseJsonl((await parl(['trace', '--in', WORKED, '--grouping', 'overlap'])).stdout)[0];
+    const overlap = parseJsonl((await parl(['trace', '--in', WORKED])).stdout)[0];
     expect(shape(overlap)).toEqual([
       [1, [[2, true], [1, true]]],
       [0, [[1, false]]],
       [1, []],
     ]);
-    const wall = parseJsonl((await parl(['trace', '--in', WORKED, '--clock', 'wall'])).stdout)[0];
+    const wall = parseJsonl((await parl(['trace', '--in', WORKED, '--clock', 'wall', '--grouping', 'children'])).stdout)[0];
     expect(shape(wall)).toEqual([
       [1, [[2.5, true], [2, false], [1, true]]],
       [1, []],
     ]);
     // the researcher made one tool call (lookup); the others none
-    const tools = parseJsonl((await parl(['trace', '--in', WORKED, '--steps-from', 'tools'])).stdout)[0];
+    const tools = parseJsonl((await parl(['trace', '--in', WORKED, '--steps-from', 'tools', '--grouping', 'children'])).stdout)[0];
     expect(shape(tools)).toEqual([
       [1, [[1, true], [0, true], [0, false]]],
       [1, []],
@@ -153,7 +154,7 @@ describe('parl trace', () => {
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^parl trace: skipped trace trace_demo: line \d+: span span_r[12]\.parent_id must be the id of a span in trace trace_demo/);
-    expect(lines[1]).toBe('parl trace: 2 traces read, 2 records written to stdout; 1 with serial collapse, launching together would save 1 critical step; 1 skipped');
+    expect(lines[1]).toBe('parl trace: 2 traces read, 2 records written to stdout; 1 with serial collapse, running in parallel would save up to 1 critical step; 1 skipped');
   });
 
   it('prints warnings about a trace on stderr and counts them', async () => {
@@ -180,7 +181,7 @@ describe('parl trace', () => {
     expect(same.stderr).toMatch(/^parl trace: --out and --findings name the same file/);
     const bad = await parl(['trace', '--trace-format', 'xml'], '');
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/^error: option '--trace-format <format>' argument 'xml' is invalid\. Allowed choices are auto, otlp, openai-agents, langsmith, parl\./);
+    expect(bad.stderr).toMatch(/^error: option '--trace-format <format>' argument 'xml' is invalid\. Allowed choices are auto, otlp, openai-agents, langsmith, mastra, parl\./);
   });
 
   it('rejects values of another format under a forced --trace-format', async () => {
@@ -240,10 +241,39 @@ describe('parl trace', () => {
     writeFileSync(join(dir, 'evals.jsonl'), `${JSON.stringify({ id: 'trace_demo', success: true })}\n`);
     const r = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" trace --in "${WORKED}" --outcomes evals.jsonl | "${process.execPath}" "${BIN}" reward --out rewarded.jsonl`], { cwd: dir, encoding: 'utf8' });
     expect(r.status).toBe(0);
-    expect(r.stderr).toContain('parl trace: 1 trace read, 1 record written to stdout; 1 with serial collapse, launching together would save 1 critical step\n');
+    expect(r.stderr).toContain('parl trace: 1 trace read, 1 record written to stdout; 1 with serial collapse, running in parallel would save up to 1 critical step\n');
     const [rec] = parseJsonl(readFileSync(join(dir, 'rewarded.jsonl'), 'utf8'));
-    // worked example: critical steps (1 + max(1, 2, 1)) + 1 = 4; 2 of 3 sub-agents finished
-    expect(rec).toMatchObject({ id: 'trace_demo', critical_steps: 4, r_perf: 1, r_finish: 2 / 3 });
+    // worked example as run: (1 + max(1, 2)) + (0 + 1) + 1 = 5; 2 of 3 sub-agents finished
+    expect(rec).toMatchObject({ id: 'trace_demo', critical_steps: 5, r_perf: 1, r_finish: 2 / 3 });
     expect(existsSync(join(dir, 'rewarded.jsonl'))).toBe(true);
+  });
+});
+
+describe('parl trace --strict', () => {
+  it('turns a warning into exit code 2 naming the trace; without it the record is written with the warning on stderr', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'silent.jsonl');
+    const span = (id: string, parent: string | undefined, op: string, agent: string | undefined, start: number, end: number) => ({
+      traceId: 't-silent',
+      spanId: id,
+      ...(parent === undefined ? {} : { parentSpanId: parent }),
+      name: id,
+      startTimeUnixNano: `${1_735_732_800_000 + start}000000`,
+      endTimeUnixNano: `${1_735_732_800_000 + end}000000`,
+      attributes: [
+        { key: 'gen_ai.operation.name', value: { stringValue: op } },
+        ...(agent === undefined ? [] : [{ key: 'gen_ai.agent.name', value: { stringValue: agent } }]),
+      ],
+    });
+    const spans = [span('llm', 'root', 'chat', undefined, 0, 10), span('sub', 'root', 'invoke_agent', 'silent', 11, 20), span('root', undefined, 'invoke_agent', 'boss', 0, 30)];
+    writeFileSync(file, `${JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] })}\n`);
+    const lax = await parl(['trace', '--in', file]);
+    expect(lax.code).toBe(0);
+    expect(lax.stderr).toContain('parl trace: warning: trace t-silent: sub-agent span sub ("silent") has no recognised model call');
+    const strict = await parl(['trace', '--in', file, '--strict']);
+    expect(strict.code).toBe(2);
+    expect(strict.stdout).toBe('');
+    expect(strict.stderr.trim().split('\n')).toHaveLength(1);
+    expect(strict.stderr).toContain('trace t-silent must be a trace without warnings under strict');
   });
 });

@@ -1,65 +1,154 @@
 /**
- * The serial-collapse finding of one trace: sub-agents that ran one after another although
- * neither could have consumed the other's result, and what launching them together would save.
+ * The serial-collapse finding of one trace (spec §7): the patterns in which work that could have
+ * run in parallel ran one piece after another, and the critical steps as run and if parallel.
  *
  * @module
  */
 import { criticalSteps, type StageRecord } from '@parl/core';
-import { stagesOf, type SubAgentRef, type TraceMapping } from './mapping.js';
+import { independenceOf, type Independence } from './independence.js';
+import { stagesOf, type SubAgentRef, type TraceMapping, type TurnGroup } from './mapping.js';
 
-/** Sub-agents of one orchestrator turn that ran in more than one wave. */
-export interface SerialGroup {
-  /** The orchestrator turn (1 = after its first LLM call; 0 = before it). */
-  readonly turn: number;
-  /** The waves in the order they ran; no two waves overlap in time. */
-  readonly waves: readonly (readonly SubAgentRef[])[];
-}
+/** The kinds of serial pattern (spec §7). */
+export const SERIAL_PATTERN_KINDS = ['waves', 'one_per_turn'] as const;
+/** A serial pattern kind. */
+export type SerialPatternKind = (typeof SERIAL_PATTERN_KINDS)[number];
 
 /**
- * Serial collapse observed in one trace (JSON field names in the spec's style).
- *
- * Two sub-agents ran serially although neither consumed the other's result when: the second
- * started after the first ended (no overlap), neither is inside the other (no parent/child
- * link: both are direct sub-agents of the orchestrator), and no orchestrator LLM call started
- * between them, so the orchestrator could not have read the first one's result before launching
- * the second.
+ * One serial pattern of a trace:
+ * - `waves`: the sub-agents of one orchestrator turn ran one after another (in waves that did not
+ *   overlap) although no orchestrator step came between them;
+ * - `one_per_turn`: consecutive orchestrator turns each launched one sub-agent or did the work
+ *   itself (a tool call, no sub-agent) — the report's serial collapse.
  */
+export interface SerialPattern {
+  /** Which pattern. */
+  readonly kind: SerialPatternKind;
+  /** The orchestrator turns involved (1 = its first model call; 0 = before it). */
+  readonly turns: readonly number[];
+  /** The indices (0-based) of the stages of the as-run record involved. */
+  readonly stages: readonly number[];
+  /** The sub-agents involved, in the order they ran, grouped by wave (`waves`) or by turn (`one_per_turn`; a turn that did the work itself has an empty group). */
+  readonly groups: readonly (readonly SubAgentRef[])[];
+  /** From captured content: did a later piece's input quote an earlier one's output? */
+  readonly independence: Independence;
+  /** Critical steps this pattern alone would save if its work had been launched together, by `@parl/core`. */
+  readonly critical_steps_saved: number;
+}
+
+/** Serial collapse observed in one trace (JSON field names in the spec's style). */
 export interface SerialCollapseFinding {
   /** The trace (or record id) the finding is about. */
   readonly trace_id: string;
-  /** True when at least one turn ran its sub-agents in more than one wave. */
+  /** True when the trace has a serial pattern that captured content does not show to be dependent. */
   readonly serial_collapse: boolean;
-  /** The turns whose sub-agents ran one wave after another. */
-  readonly serial_groups: readonly SerialGroup[];
-  /** Critical steps of the trace as it ran (each wave its own stage), by `@parl/core`. */
+  /** The serial patterns, in turn order. */
+  readonly patterns: readonly SerialPattern[];
+  /** Critical steps of the trace as it ran (the default record), by `@parl/core`. */
   readonly critical_steps_as_run: number;
-  /** Critical steps had each turn launched all its sub-agents together, by `@parl/core`. */
-  readonly critical_steps_if_launched_together: number;
-  /** critical_steps_as_run − critical_steps_if_launched_together (≥ 0). */
+  /**
+   * Critical steps had the work of every pattern not shown dependent been launched together, by
+   * `@parl/core`. An upper bound on the saving when independence is `unknown`.
+   */
+  readonly critical_steps_if_parallel: number;
+  /** critical_steps_as_run − critical_steps_if_parallel (≥ 0). */
   readonly critical_steps_saved: number;
+}
+
+/** A turn that launched exactly one sub-agent, or none but called a tool itself. */
+function oneAtATime(turn: TurnGroup): boolean {
+  const subs = turn.waves.reduce((n, w) => n + w.length, 0);
+  return turn.turn > 0 && (subs === 1 || (subs === 0 && turn.own_tool_calls > 0));
+}
+
+interface Located {
+  readonly pattern: Omit<SerialPattern, 'critical_steps_saved'>;
+  /** Rewrites the as-run stages into the launched-together ones for this pattern. */
+  readonly apply: (stages: StageRecord[]) => void;
+}
+
+/** Stage index of each turn's first stage in the as-run record. */
+function firstStages(mapping: TraceMapping): number[] {
+  const first: number[] = [];
+  let at = 0;
+  for (const turn of mapping.turns) {
+    first.push(at);
+    at += Math.max(1, turn.waves.length);
+  }
+  return first;
+}
+
+function locate(mapping: TraceMapping): Located[] {
+  const first = firstStages(mapping);
+  const found: Located[] = [];
+  const turns = mapping.turns;
+  const contentOf = (sub: SubAgentRef) => mapping.contents.get(sub.span_id);
+  for (let k = 0; k < turns.length; k++) {
+    const turn = turns[k] as TurnGroup;
+    if (turn.waves.length <= 1) continue;
+    const start = first[k] as number;
+    const stages = turn.waves.map((_, w) => start + w);
+    found.push({
+      pattern: { kind: 'waves', turns: [turn.turn], stages, groups: turn.waves, independence: independenceOf(turn.waves.flat().map(contentOf)) },
+      apply: (s) => {
+        const merged = stages.flatMap((i) => s[i]?.sub_steps ?? []);
+        s[start] = { main_steps: s[start]?.main_steps ?? 0, sub_steps: merged };
+        for (const i of stages.slice(1)) s[i] = { main_steps: 0, sub_steps: [] };
+      },
+    });
+  }
+  let k = 0;
+  while (k < turns.length) {
+    let end = k;
+    while (end < turns.length && oneAtATime(turns[end] as TurnGroup) && (end === k || (turns[end] as TurnGroup).turn === (turns[end - 1] as TurnGroup).turn + 1)) end++;
+    const run = turns.slice(k, end);
+    const launches = run.filter((t) => t.waves.length > 0).length;
+    if (run.length >= 2 && launches >= 1) {
+      const stages = run.map((_, i) => first[k + i] as number);
+      const units = run.map((t) => (t.waves.length > 0 ? contentOf(t.waves[0]?.[0] as SubAgentRef) : mapping.ownToolContents.get(t.turn)));
+      found.push({
+        pattern: { kind: 'one_per_turn', turns: run.map((t) => t.turn), stages, groups: run.map((t) => t.waves.flat()), independence: independenceOf(units) },
+        apply: (s) => {
+          // Launched together from the first turn: one group; a turn that did the work itself becomes a sub-agent of its main steps.
+          const group = run.flatMap((t, i) => (t.waves.length > 0 ? (s[stages[i] as number]?.sub_steps ?? []) : [t.main_steps]));
+          s[stages[0] as number] = { main_steps: run[0]?.main_steps ?? 0, sub_steps: group };
+          for (const i of stages.slice(1)) s[i] = { main_steps: 0, sub_steps: [] };
+        },
+      });
+    }
+    k = Math.max(end, k + 1);
+  }
+  return found.sort((a, b) => (a.pattern.stages[0] ?? 0) - (b.pattern.stages[0] ?? 0));
 }
 
 /**
  * The serial-collapse finding of a mapped trace. Critical steps come from `@parl/core`'s
- * `criticalSteps` over the as-run stages (`overlap` grouping) and the launched-together stages
- * (`children` grouping).
+ * `criticalSteps`: as run (`overlap` stages, the default record) and with the work of every
+ * pattern not shown `dependent` launched together.
  */
 export function serialCollapseFinding(traceId: string, mapping: TraceMapping): SerialCollapseFinding {
-  const serial_groups = mapping.turns.filter((t) => t.waves.length > 1).map((t) => ({ turn: t.turn, waves: t.waves }));
-  const asRun = criticalSteps(stagesOf(mapping, 'overlap')).critical_steps;
-  const together = criticalSteps(stagesOf(mapping, 'children')).critical_steps;
+  const asRunStages = stagesOf(mapping, 'overlap');
+  const asRun = criticalSteps(asRunStages).critical_steps;
+  const located = locate(mapping);
+  const patterns = located.map(({ pattern, apply }) => {
+    const alone = asRunStages.map((s) => ({ ...s }));
+    apply(alone);
+    return { ...pattern, critical_steps_saved: Math.max(0, asRun - criticalSteps(alone).critical_steps) };
+  });
+  const parallel = asRunStages.map((s) => ({ ...s }));
+  for (const { pattern, apply } of located) if (pattern.independence !== 'dependent') apply(parallel);
+  const ifParallel = Math.min(asRun, criticalSteps(parallel).critical_steps);
   return {
     trace_id: traceId,
-    serial_collapse: serial_groups.length > 0,
-    serial_groups,
+    serial_collapse: patterns.some((p) => p.independence !== 'dependent'),
+    patterns,
     critical_steps_as_run: asRun,
-    critical_steps_if_launched_together: together,
-    critical_steps_saved: asRun - together,
+    critical_steps_if_parallel: ifParallel,
+    critical_steps_saved: asRun - ifParallel,
   };
 }
 
 /**
- * The finding for a native spec §5 record: it has no timing, so no serial collapse can be
+ * The finding for a native spec §5 record: it has no timing, so no serial pattern can be
  * observed; both critical-step figures are the record's own.
  */
 export function recordFinding(id: string, stages: readonly StageRecord[] | undefined): SerialCollapseFinding {
@@ -67,9 +156,9 @@ export function recordFinding(id: string, stages: readonly StageRecord[] | undef
   return {
     trace_id: id,
     serial_collapse: false,
-    serial_groups: [],
+    patterns: [],
     critical_steps_as_run: cs,
-    critical_steps_if_launched_together: cs,
+    critical_steps_if_parallel: cs,
     critical_steps_saved: 0,
   };
 }

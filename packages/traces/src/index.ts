@@ -1,7 +1,8 @@
 /**
- * `@parl/traces`: agent traces (OpenTelemetry GenAI spans as OTLP JSON, OpenAI Agents SDK trace
- * exports, LangSmith runs) into PARL spec §5 episode records, with a serial-collapse finding per
- * trace. Streams trace by trace; computes no PARL quantity itself (critical steps come from
+ * `@parl/traces`: agent traces (OpenTelemetry spans as OTLP JSON — GenAI conventions, the Vercel
+ * AI SDK's `ai.*` spans, OpenInference —, OpenAI Agents SDK trace exports, LangSmith runs, Mastra
+ * exported spans) into PARL spec §5 episode records as run, with a serial-collapse finding per
+ * trace; and live processors for the OpenTelemetry and OpenAI Agents SDKs. Streams trace by trace; computes no PARL quantity itself (critical steps come from
  * `@parl/core`).
  *
  * @packageDocumentation
@@ -12,13 +13,20 @@ export * from './span.js';
 export * from './read-traces.js';
 export * from './trace-result.js';
 export * from './finding.js';
-export { mapTrace, stagesOf, type SubAgentRef, type TurnGroup, type TraceMapping } from './mapping.js';
+export { mapTrace, stagesOf, type SubAgentRef, type TurnGroup, type TraceMapping, type CapturedContent } from './mapping.js';
+export { effectiveRoles, countedModelCalls } from './roles.js';
+export { independenceOf, quotes, MIN_QUOTE_CHARS, QUOTE_WINDOW_CHARS, type Independence } from './independence.js';
 export { buildTraceTree, type TraceTree } from './trace-tree.js';
 export { TraceCollector, type CollectedTrace } from './trace-collector.js';
-export { detectFormat, decodeUnit, type DecodedItem } from './formats/detect.js';
-export { readOtlpSpan, readOtlpRequest, OTEL_OPERATION_ROLES } from './formats/otlp.js';
+export { detectFormat, decodeUnit, RECORD_FIELDS, type DecodedItem } from './formats/detect.js';
+export { readOtlpSpan, readOtlpRequest, OTEL_OPERATION_ROLES, AI_SDK_OPERATION_ROLES, SPAN_KIND_ROLES } from './formats/otlp.js';
+export { readMastraSpan, isMastraSpan, MASTRA_SPAN_ROLES } from './formats/mastra.js';
 export { readOpenAiAgentsItem, OPENAI_AGENTS_SPAN_ROLES } from './formats/openai-agents.js';
 export { readLangSmithRun, idsOfDottedOrder, LANGSMITH_RUN_ROLES } from './formats/langsmith.js';
 export type { SpanReadResult } from './formats/span-fields.js';
 export { jsonUnits, type JsonUnit, type JsonUnitResult } from './input/json-units.js';
 export type { TraceInput } from './input/text-chunks.js';
+export { ParlSpanProcessor, otlpJsonOfSpan, type ReadableSpanLike } from './live/otel-span-processor.js';
+export { ParlTracingProcessor, type AgentsTraceLike, type AgentsSpanLike } from './live/openai-agents-processor.js';
+export { LiveTraceAssembler } from './live/live-assembler.js';
+export { DEFAULT_LIVE_OPTIONS, checkLiveOptions, type LiveTraceOptions } from './live/live-options.js';

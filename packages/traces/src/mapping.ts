@@ -6,8 +6,9 @@
  * @module
  */
 import type { StageRecord, SubAgentRun } from '@parl/core';
+import { effectiveRoles, countedModelCalls } from './roles.js';
 import type { ResolvedTraceOptions } from './options.js';
-import type { SpanRole, TraceSpan } from './span.js';
+import { spanLabel, type SpanRole, type TraceSpan } from './span.js';
 import type { TraceTree } from './trace-tree.js';
 
 /** One sub-agent as the mapping saw it. */
@@ -28,12 +29,22 @@ export interface SubAgentRef {
 
 /** The sub-agents launched in one orchestrator turn, split into waves that overlap in time. */
 export interface TurnGroup {
-  /** The turn: 1 for the orchestrator's first LLM call, …; 0 for sub-agents launched before it. */
+  /** The turn: 1 for the orchestrator's first model call, …; 0 for sub-agents launched before it. */
   readonly turn: number;
-  /** The main steps of the turn (the LLM call, or its duration in seconds; 0 for turn 0). */
+  /** The main steps of the turn (the model call, or its duration in seconds; 0 for turn 0). */
   readonly main_steps: number;
   /** Waves in start order: sub-agents in one wave overlap in time (transitively), waves do not. */
   readonly waves: readonly (readonly SubAgentRef[])[];
+  /** Tool calls the orchestrator made itself in this turn (tool calls that ran no sub-agent). */
+  readonly own_tool_calls: number;
+}
+
+/** Captured content of a sub-agent (its own, or that of the tool call that ran it), or of a turn's own tool calls. */
+export interface CapturedContent {
+  /** What it was asked (prompt, tool arguments). */
+  readonly input: string | undefined;
+  /** What it answered (answer, tool result). */
+  readonly output: string | undefined;
 }
 
 /** The mapping of one trace. */
@@ -42,25 +53,33 @@ export interface TraceMapping {
   readonly orchestrator: string;
   /** The turns in order, each with its sub-agents. */
   readonly turns: readonly TurnGroup[];
-  /** Warnings about the mapping (no agent span, several top-level agents…). */
+  /** Warnings about the mapping (no agent span, several top-level agents, sub-agents without model calls…). */
   readonly warnings: readonly string[];
-}
-
-function effectiveRoles(tree: TraceTree): Map<string, SpanRole> {
-  const roles = new Map<string, SpanRole>();
-  for (const span of tree.spans) roles.set(span.spanId, span.role);
-  // LangSmith has no agent run type: the root run is the orchestrator, and a chain launched by a
-  // tool run is an agent used as a tool (a sub-agent).
-  for (const span of tree.spans) {
-    if (span.format !== 'langsmith' || span.role !== 'other' || span.rawKind !== 'chain') continue;
-    const parent = span.parentId === undefined ? undefined : tree.byId.get(span.parentId);
-    if (parent === undefined || parent.role === 'tool') roles.set(span.spanId, 'agent');
-  }
-  return roles;
+  /** Captured content by sub-agent span id, where the format carries it. */
+  readonly contents: ReadonlyMap<string, CapturedContent>;
+  /** Captured content of each turn's own tool calls (joined), by turn number, where the format carries it. */
+  readonly ownToolContents: ReadonlyMap<number, CapturedContent>;
 }
 
 function byStart(a: TraceSpan, b: TraceSpan): number {
   return a.startMs - b.startMs;
+}
+
+/** The turn (1-based; 0 before the first call) of something that started at `startMs`. */
+function turnOf(mainCalls: readonly TraceSpan[], startMs: number): number {
+  let lo = 0;
+  let hi = mainCalls.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((mainCalls[mid] as TraceSpan).startMs <= startMs) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function joinContent(parts: readonly (string | undefined)[]): string | undefined {
+  const known = parts.filter((p): p is string => p !== undefined);
+  return known.length === 0 ? undefined : known.join('\n');
 }
 
 /**
@@ -69,43 +88,61 @@ function byStart(a: TraceSpan, b: TraceSpan): number {
  * - The orchestrator is the top-level agent (an agent span with no agent above it); several
  *   top-level agents (e.g. OpenAI Agents handoffs) act as one orchestrator. Without any agent span
  *   the root spans stand for it.
- * - Its LLM calls (those not inside a sub-agent) are the main steps, one turn each, in start order.
+ * - Its model calls (those not inside a sub-agent; a call nested in another call of the same
+ *   agent counts once) are the main steps, one turn each, in start order.
  * - Its sub-agents are the agent spans whose nearest agent ancestor is the orchestrator; each is
- *   put in the turn of the last orchestrator LLM call that started at or before it (turn 0 when
+ *   put in the turn of the last orchestrator model call that started at or before it (turn 0 when
  *   none did).
- * - A sub-agent's steps are the LLM calls (`stepsFrom: 'llm'`) or tool calls (`'tools'`) in its
+ * - A sub-agent's steps are the model calls (`stepsFrom: 'llm'`) or tool calls (`'tools'`) in its
  *   whole subtree; with `clock: 'wall'` each counts its duration in seconds. It finished when its
  *   span did not end in error.
  */
 export function mapTrace(tree: TraceTree, options: Pick<ResolvedTraceOptions, 'stepsFrom' | 'clock'>): TraceMapping {
   const warnings: string[] = [];
   const roles = effectiveRoles(tree);
+  const counted = countedModelCalls(tree, roles);
   const orchestrators: TraceSpan[] = [];
   const subAgents: TraceSpan[] = [];
   const mainCalls: TraceSpan[] = [];
+  const ownTools: TraceSpan[] = [];
   const anyAgent = tree.spans.some((s) => roles.get(s.spanId) === 'agent');
+  // The tool call a sub-agent runs under (agents as tools), for its captured content.
+  const toolAbove = new Map<string, TraceSpan>();
+  const delegating = new Set<string>();
 
-  // Walk top-down carrying the nearest agent ancestor: null = none, 'main' = an orchestrator.
+  // Walk top-down carrying the nearest agent ancestor ('none', 'main' = an orchestrator, or a sub-agent span).
   type Owner = 'none' | 'main' | TraceSpan;
-  const stack: { span: TraceSpan; owner: Owner }[] = tree.roots.map((span) => ({ span, owner: 'none' as Owner })).reverse();
+  type Frame = { span: TraceSpan; owner: Owner; tool: TraceSpan | undefined };
+  const stack: Frame[] = tree.roots.map((span) => ({ span, owner: 'none' as Owner, tool: undefined })).reverse();
   while (stack.length > 0) {
-    const { span, owner } = stack.pop() as { span: TraceSpan; owner: Owner };
+    const { span, owner, tool } = stack.pop() as Frame;
     const role = roles.get(span.spanId);
     let childOwner: Owner = owner;
+    let childTool = tool;
     if (role === 'agent') {
       if (owner === 'none') {
         orchestrators.push(span);
         childOwner = 'main';
       } else {
-        if (owner === 'main') subAgents.push(span);
+        if (owner === 'main') {
+          subAgents.push(span);
+          if (tool !== undefined) {
+            toolAbove.set(span.spanId, tool);
+            delegating.add(tool.spanId);
+          }
+        }
         childOwner = span;
       }
-    } else if (role === 'llm' && (owner === 'main' || (owner === 'none' && !anyAgent))) {
+      childTool = undefined;
+    } else if (role === 'llm' && counted.has(span.spanId) && (owner === 'main' || (owner === 'none' && !anyAgent))) {
       mainCalls.push(span);
+    } else if (role === 'tool' && owner === 'main') {
+      ownTools.push(span);
+      childTool = span;
     }
     const kids = tree.children.get(span.spanId) ?? [];
     // Reverse push so that spans are visited in arrival order: ties in start time keep that order.
-    for (let k = kids.length - 1; k >= 0; k--) stack.push({ span: kids[k] as TraceSpan, owner: childOwner });
+    for (let k = kids.length - 1; k >= 0; k--) stack.push({ span: kids[k] as TraceSpan, owner: childOwner, tool: childTool });
   }
   if (!anyAgent) {
     warnings.push(`trace ${tree.traceId} has no agent span: the root span stands for the orchestrator and there are no sub-agents`);
@@ -116,42 +153,71 @@ export function mapTrace(tree: TraceTree, options: Pick<ResolvedTraceOptions, 's
   }
   const named = anyAgent ? orchestrators : [...tree.roots];
   const orchestrator = [...new Set(named.sort(byStart).map((s) => s.name))].join(' + ');
+  if (mainCalls.length === 0 && subAgents.length > 0) {
+    warnings.push(`trace ${tree.traceId}: the orchestrator ${JSON.stringify(orchestrator)} has sub-agents but no recognised model call, so it has no main steps`);
+  }
 
   const stepRole: SpanRole = options.stepsFrom === 'llm' ? 'llm' : 'tool';
+  const isStep = (span: TraceSpan): boolean => roles.get(span.spanId) === stepRole && (stepRole !== 'llm' || counted.has(span.spanId));
   const weight = (span: TraceSpan): number => (options.clock === 'wall' ? (span.endMs - span.startMs) / 1000 : 1);
-  const stepsOf = (agent: TraceSpan): number => {
+  const stepsOf = (agent: TraceSpan): { steps: number; calls: number } => {
     let steps = 0;
+    let calls = 0;
     const todo = [...(tree.children.get(agent.spanId) ?? [])];
     while (todo.length > 0) {
       const span = todo.pop() as TraceSpan;
-      if (roles.get(span.spanId) === stepRole) steps += weight(span);
+      if (isStep(span)) steps += weight(span);
+      if (roles.get(span.spanId) === 'llm' && counted.has(span.spanId)) calls++;
       for (const child of tree.children.get(span.spanId) ?? []) todo.push(child);
     }
-    return steps;
+    return { steps, calls };
   };
 
   mainCalls.sort(byStart);
   subAgents.sort(byStart);
   const perTurn: SubAgentRef[][] = Array.from({ length: mainCalls.length + 1 }, () => []);
-  let call = 0;
+  const contents = new Map<string, CapturedContent>();
   for (const sub of subAgents) {
-    while (call < mainCalls.length && (mainCalls[call] as TraceSpan).startMs <= sub.startMs) call++;
-    (perTurn[call] as SubAgentRef[]).push({
+    const { steps, calls } = stepsOf(sub);
+    if (calls === 0) {
+      warnings.push(
+        `trace ${tree.traceId}: sub-agent ${spanLabel(sub)} has no recognised model call${options.stepsFrom === 'llm' ? ', so it counts 0 steps' : ''} (is its model instrumented?)`,
+      );
+    }
+    (perTurn[turnOf(mainCalls, sub.startMs)] as SubAgentRef[]).push({
       span_id: sub.spanId,
       name: sub.name,
       start_ms: sub.startMs,
       end_ms: sub.endMs,
-      steps: stepsOf(sub),
+      steps,
       finished: !sub.error,
     });
+    const via = toolAbove.get(sub.spanId);
+    const input = sub.input ?? via?.input;
+    const output = sub.output ?? via?.output;
+    if (input !== undefined || output !== undefined) contents.set(sub.spanId, { input, output });
+  }
+  const ownPerTurn = new Map<number, TraceSpan[]>();
+  for (const tool of ownTools) {
+    if (delegating.has(tool.spanId)) continue;
+    const t = turnOf(mainCalls, tool.startMs);
+    let list = ownPerTurn.get(t);
+    if (list === undefined) ownPerTurn.set(t, (list = []));
+    list.push(tool);
+  }
+  const ownToolContents = new Map<number, CapturedContent>();
+  for (const [t, tools] of ownPerTurn) {
+    const input = joinContent(tools.map((s) => s.input));
+    const output = joinContent(tools.map((s) => s.output));
+    if (input !== undefined || output !== undefined) ownToolContents.set(t, { input, output });
   }
   const turns: TurnGroup[] = [];
   perTurn.forEach((subs, t) => {
     if (t === 0 && subs.length === 0) return;
     const mainSpan = t === 0 ? undefined : mainCalls[t - 1];
-    turns.push({ turn: t, main_steps: mainSpan === undefined ? 0 : weight(mainSpan), waves: wavesOf(subs) });
+    turns.push({ turn: t, main_steps: mainSpan === undefined ? 0 : weight(mainSpan), waves: wavesOf(subs), own_tool_calls: ownPerTurn.get(t)?.length ?? 0 });
   });
-  return { orchestrator, turns, warnings };
+  return { orchestrator, turns, warnings, contents, ownToolContents };
 }
 
 /** Split sub-agents (in start order) into waves: a new wave starts when one starts at or after every earlier one ended. */
@@ -179,11 +245,13 @@ function entry(sub: SubAgentRef): SubAgentRun {
 /**
  * Spec §5 stages of a mapping.
  *
- * - `children`: one stage per turn, its group all the sub-agents launched in that turn.
- * - `overlap`: one stage per wave; the first wave of a turn carries the turn's main steps, later
- *   waves 0 (they ran after the earlier ones although no orchestrator step came between).
+ * - `overlap` (as run, the default): one stage per wave; the first wave of a turn carries the
+ *   turn's main steps, later waves 0 (they ran after the earlier ones although no orchestrator
+ *   step came between).
+ * - `children` (launched together): one stage per turn, its group all the sub-agents launched in
+ *   that turn.
  */
-export function stagesOf(mapping: TraceMapping, grouping: 'children' | 'overlap'): StageRecord[] {
+export function stagesOf(mapping: Pick<TraceMapping, 'turns'>, grouping: 'children' | 'overlap'): StageRecord[] {
   const stages: StageRecord[] = [];
   for (const turn of mapping.turns) {
     if (grouping === 'children' || turn.waves.length <= 1) {

@@ -6,7 +6,7 @@
 import { ParlInputError, requireObject, requireOneOf } from '@parl/core';
 
 /** Input formats; `auto` detects the format of each JSON value on its own. */
-export const TRACE_FORMATS = ['auto', 'otlp', 'openai-agents', 'langsmith', 'parl'] as const;
+export const TRACE_FORMATS = ['auto', 'otlp', 'openai-agents', 'langsmith', 'mastra', 'parl'] as const;
 /** A format name accepted by {@link TraceOptions.format}. */
 export type TraceFormat = (typeof TRACE_FORMATS)[number];
 /** A concrete format, as detected or forced (every {@link TraceFormat} but `auto`). */
@@ -44,15 +44,18 @@ export type TraceOrdering = (typeof TRACE_ORDERINGS)[number];
 export interface TraceOptions {
   /**
    * Input format. `auto` (default) recognises each JSON value: an OTLP export request or span
-   * (`resourceSpans`, `spanId`), an OpenAI Agents SDK item (`object: "trace.span"`, `span_data`),
-   * a LangSmith run (`run_type`), else a spec §5 record.
+   * (`resourceSpans`, `spanId`, `traceId`, `startTimeUnixNano`…), an OpenAI Agents SDK item
+   * (`object: "trace.span"`, `span_data`), a LangSmith run (`run_type`), a Mastra exported span
+   * (`traceId`, `id`, `type`, `startTime`), or a spec §5 record (an object with at least one
+   * spec §5 field). Anything else is a warning (an error under `strict`), never a record.
    */
   readonly format?: TraceFormat;
   /**
-   * `children` (default): the sub-agents launched in one orchestrator turn (after the same
-   * orchestrator LLM call) form that stage's group, whether they ran at the same time or not.
-   * `overlap`: only sub-agents whose time windows overlap form a group; a turn whose sub-agents
-   * ran in several waves becomes one stage per wave (the later ones with 0 main steps).
+   * `overlap` (default, "as run", spec §7): only sub-agents whose time windows overlap form a
+   * group; a turn whose sub-agents ran in several waves becomes one stage per wave (the later ones
+   * with 0 main steps), so the record's critical steps are what happened.
+   * `children` ("launched together"): the sub-agents launched in one orchestrator turn form that
+   * stage's group, whether they ran at the same time or not.
    */
   readonly grouping?: TraceGrouping;
   /** A sub-agent's steps are its LLM calls (`llm`, default) or its tool calls (`tools`). */
@@ -80,6 +83,12 @@ export interface TraceOptions {
    * emitted trace are in its {@link TraceResult.warnings}.
    */
   readonly onWarning?: (message: string) => void;
+  /**
+   * `false` (default): warnings (a sub-agent without a model call, JSON that no format recognises,
+   * unknown span kinds) are reported and the record is still written. `true`: every warning is a
+   * {@link TraceInputError} naming the trace or line.
+   */
+  readonly strict?: boolean;
 }
 
 /** {@link TraceOptions} with every default filled in. */
@@ -98,16 +107,19 @@ export interface ResolvedTraceOptions {
   readonly ordering: TraceOrdering;
   /** See {@link TraceOptions.onWarning}. */
   readonly onWarning: (message: string) => void;
+  /** See {@link TraceOptions.strict}. */
+  readonly strict: boolean;
 }
 
 /** The defaults of {@link TraceOptions}. */
 export const DEFAULT_TRACE_OPTIONS = {
   format: 'auto',
-  grouping: 'children',
+  grouping: 'overlap',
   stepsFrom: 'llm',
   clock: 'count',
   onMalformed: 'error',
   ordering: 'streamed',
+  strict: false,
 } as const satisfies Omit<ResolvedTraceOptions, 'onWarning'>;
 
 function emitProcessWarning(message: string): void {
@@ -121,7 +133,7 @@ function emitProcessWarning(message: string): void {
  *
  * @example
  * ```ts
- * resolveTraceOptions({ grouping: 'overlap' }).clock; // 'count'
+ * resolveTraceOptions({ grouping: 'children' }).clock; // 'count'
  * ```
  */
 export function resolveTraceOptions(options: TraceOptions = {}): ResolvedTraceOptions {
@@ -132,6 +144,8 @@ export function resolveTraceOptions(options: TraceOptions = {}): ResolvedTraceOp
   if (onWarning !== undefined && typeof onWarning !== 'function') {
     throw new ParlInputError('options.onWarning', onWarning, 'a function (message: string) => void');
   }
+  const strict = o['strict'];
+  if (strict !== undefined && typeof strict !== 'boolean') throw new ParlInputError('options.strict', strict, 'true or false');
   return {
     format: pick('format', TRACE_FORMATS, DEFAULT_TRACE_OPTIONS.format),
     grouping: pick('grouping', TRACE_GROUPINGS, DEFAULT_TRACE_OPTIONS.grouping),
@@ -140,5 +154,6 @@ export function resolveTraceOptions(options: TraceOptions = {}): ResolvedTraceOp
     onMalformed: pick('onMalformed', TRACE_MALFORMED_POLICIES, DEFAULT_TRACE_OPTIONS.onMalformed),
     ordering: pick('ordering', TRACE_ORDERINGS, DEFAULT_TRACE_OPTIONS.ordering),
     onWarning: (onWarning as ((message: string) => void) | undefined) ?? emitProcessWarning,
+    strict: strict ?? DEFAULT_TRACE_OPTIONS.strict,
   };
 }

@@ -40,6 +40,9 @@ export async function* readTraces(input: TraceInput, options: TraceOptions = {})
   const opts = resolveTraceOptions(options);
   const collector = new TraceCollector(opts.ordering);
   let records = 0;
+  let recognised = 0;
+  let unrecognised = 0;
+  let firstUnrecognised = '';
 
   const malformed = (err: ParlInputError, what: string): void => {
     if (opts.onMalformed === 'error') throw err;
@@ -68,14 +71,21 @@ export async function* readTraces(input: TraceInput, options: TraceOptions = {})
     for (const item of decodeUnit(unit.value, unit.location, opts.format)) {
       if (item.kind === 'error') {
         malformed(item.error, unit.location);
+      } else if (item.kind === 'unrecognised') {
+        if (unrecognised++ === 0) firstUnrecognised = item.message;
+        if (opts.strict) throw new TraceInputError(item.location, 'an unrecognised JSON object', `a trace span, run or spec §5 record under strict (${item.message})`, undefined);
+        opts.onWarning(item.message);
       } else if (item.kind === 'record') {
+        recognised++;
         records++;
         yield* passRecord(item.record, item.location, records, opts);
       } else if (item.result instanceof TraceInputError) {
+        recognised++;
         const err = item.result;
         if (opts.onMalformed === 'error' || err.traceId === undefined) malformed(err, unit.location);
         else completed.push(...collector.poison(err.traceId, err));
       } else {
+        recognised++;
         try {
           completed.push(...collector.add(item.result));
         } catch (err) {
@@ -92,6 +102,14 @@ export async function* readTraces(input: TraceInput, options: TraceOptions = {})
   for (const trace of collector.drain()) {
     const result = finish(trace);
     if (result !== undefined) yield result;
+  }
+  if (recognised === 0 && unrecognised > 0) {
+    throw new TraceInputError(
+      'input',
+      `${unrecognised} JSON object(s), none recognised`,
+      `trace spans, runs or spec §5 records; nothing in it was recognised, so no record was written (first: ${firstUnrecognised})`,
+      undefined,
+    );
   }
 }
 

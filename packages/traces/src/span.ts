@@ -12,9 +12,34 @@ import type { ConcreteTraceFormat } from './options.js';
  *   `generation` / `response`, LangSmith `llm`);
  * - `tool`: one tool call (OTel `execute_tool`, OpenAI Agents `function`, LangSmith `tool`);
  * - `handoff`: an OpenAI Agents handoff;
+ * - `chain`: a chain or graph run (LangSmith `chain`, OpenInference `CHAIN`): it stands for an
+ *   agent when it is a root or directly under a tool call and the trace has no agent span, else
+ *   for nothing;
  * - `other`: anything else (kept for the tree, counts for nothing).
+ *
+ * Model calls nested in a model call of the same agent (an OpenAI Agents `response` span inside
+ * its `turn` span) are one model call: only the innermost counts.
  */
-export type SpanRole = 'agent' | 'llm' | 'tool' | 'handoff' | 'other';
+export type SpanRole = 'agent' | 'llm' | 'tool' | 'handoff' | 'chain' | 'other';
+
+/** Captured message content is kept up to this many characters per span and direction. */
+export const MAX_CONTENT_CHARS = 4096;
+
+/**
+ * Captured content as text for the independence check: a string as it is, anything else as JSON;
+ * cut to {@link MAX_CONTENT_CHARS}. Undefined for absent, null or empty content.
+ */
+export function contentText(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+  if (text === undefined || text === '' || text === '{}' || text === '[]') return undefined;
+  return text.length > MAX_CONTENT_CHARS ? text.slice(0, MAX_CONTENT_CHARS) : text;
+}
 
 /** One span of a trace, normalised from any supported format. */
 export interface TraceSpan {
@@ -42,6 +67,10 @@ export interface TraceSpan {
   readonly location: string;
   /** Warnings raised while reading it (unknown attributes, unknown operation names). */
   readonly warnings: readonly string[];
+  /** Captured input content (prompt, tool arguments), when the format carries it (see {@link contentText}). */
+  readonly input?: string;
+  /** Captured output content (answer, tool result), when the format carries it. */
+  readonly output?: string;
 }
 
 /**

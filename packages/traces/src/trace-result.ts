@@ -8,11 +8,12 @@ import { recordFinding, serialCollapseFinding, type SerialCollapseFinding } from
 import { mapTrace, stagesOf } from './mapping.js';
 import { resolveTraceOptions, type ConcreteTraceFormat, type TraceOptions } from './options.js';
 import type { TraceSpan } from './span.js';
+import { TraceInputError } from './errors.js';
 import { buildTraceTree } from './trace-tree.js';
 
 /** What {@link readTraces} yields per trace. */
 export interface TraceResult {
-  /** The spec §5 record: `id` (the trace id) and `stages` (sub-agents as `{steps, finished}`). */
+  /** The spec §5 record, as run (spec §7): `id` (the trace id) and `stages` (sub-agents as `{steps, finished}`). */
   readonly record: EpisodeRecord;
   /** The serial-collapse finding of the trace. */
   readonly finding: SerialCollapseFinding;
@@ -31,8 +32,9 @@ export interface TraceResult {
  *
  * @param traceId - the trace id
  * @param spans - all its spans, in arrival order
- * @param options - see {@link TraceOptions} (`grouping`, `stepsFrom`, `clock` apply here)
- * @throws {@link TraceInputError} for a duplicate span id, a missing parent or a cycle
+ * @param options - see {@link TraceOptions} (`grouping`, `stepsFrom`, `clock` and `strict` apply here)
+ * @throws {@link TraceInputError} for a duplicate span id, a missing parent or a cycle; under
+ *   `strict`, for the first warning about the trace
  *
  * @example
  * ```ts
@@ -45,6 +47,10 @@ export function traceToResult(traceId: string, spans: readonly TraceSpan[], opti
   const mapping = mapTrace(tree, resolved);
   const stages: StageRecord[] = stagesOf(mapping, resolved.grouping);
   const warnings = [...spans.flatMap((s) => s.warnings), ...mapping.warnings];
+  if (resolved.strict && warnings.length > 0) {
+    const first = warnings[0] as string;
+    throw new TraceInputError(`trace ${traceId}`, `${warnings.length} warning(s)`, `a trace without warnings under strict (${first})`, spans[0]?.location, { traceId });
+  }
   return {
     record: { id: traceId, stages },
     finding: serialCollapseFinding(traceId, mapping),

@@ -24,6 +24,7 @@ const PARENT_FIELD: Readonly<Record<TraceSpan['format'], string>> = {
   otlp: 'parentSpanId',
   'openai-agents': 'parent_id',
   langsmith: 'parent_run_id',
+  mastra: 'parentSpanId',
   parl: 'parent',
 };
 
@@ -32,6 +33,21 @@ function treeError(span: TraceSpan, field: string, value: unknown, expected: str
     traceId: span.traceId,
     spanId: span.spanId,
   });
+}
+
+/** Span ids shown at each end of a long cycle in an error message (the line stays short). */
+const CYCLE_IDS_SHOWN = 4;
+
+function short(id: string): string {
+  return id.length > 64 ? `${id.slice(0, 64)}…` : id;
+}
+
+/** `a → b → c → a`, or for a long cycle its first and last ids around `… (N spans) …`. */
+function cycleText(cycle: readonly string[]): string {
+  if (cycle.length <= 2 * CYCLE_IDS_SHOWN + 1) return cycle.map(short).join(' → ');
+  const head = cycle.slice(0, CYCLE_IDS_SHOWN).map(short);
+  const tail = cycle.slice(-CYCLE_IDS_SHOWN).map(short);
+  return `${head.join(' → ')} → … (${cycle.length - 1} spans in all) … → ${tail.join(' → ')}`;
 }
 
 /**
@@ -89,7 +105,7 @@ export function buildTraceTree(traceId: string, spans: readonly TraceSpan[]): Tr
       cur = byId.get(cur.parentId as string) as TraceSpan;
     }
     const cycle = [...path.slice(path.indexOf(cur.spanId)), cur.spanId];
-    throw treeError(cur, PARENT_FIELD[cur.format], cur.parentId, `a parent link that leads to a root, but the links form a cycle ${cycle.join(' → ')}`);
+    throw treeError(cur, PARENT_FIELD[cur.format], cur.parentId, `a parent link that leads to a root, but the links form a cycle ${cycleText(cycle)}`);
   }
   return { traceId, spans, byId, children, roots };
 }

@@ -53,11 +53,10 @@ describe('OpenAI Agents JS SDK traces (real SDK, scripted model)', () => {
     const { results } = await collect([run.jsonl]);
     const f = results[0]?.finding;
     expect(f?.serial_collapse).toBe(true);
-    expect(f?.serial_groups.map((g) => [g.turn, g.waves.map((w) => w.map((s) => s.name))])).toEqual([[1, [['researcher'], ['writer']]]]);
+    expect(f?.patterns.map((p) => [p.kind, p.turns, p.groups.map((w) => w.map((s) => s.name))])).toEqual([['waves', [1], [['researcher'], ['writer']]]]);
     // As run: (1 + 2) + (0 + 1) + 1 = 5; together: (1 + max(2, 1)) + 1 = 4.
-    expect([f?.critical_steps_as_run, f?.critical_steps_if_launched_together, f?.critical_steps_saved]).toEqual([5, 4, 1]);
-    const overlap = await collect([run.jsonl], { grouping: 'overlap' });
-    expect(stepsOf(overlap.results[0]?.record.stages)).toEqual([
+    expect([f?.critical_steps_as_run, f?.critical_steps_if_parallel, f?.critical_steps_saved]).toEqual([5, 4, 1]);
+    expect(stepsOf(results[0]?.record.stages)).toEqual([
       [1, [2]],
       [0, [1]],
       [1, []],

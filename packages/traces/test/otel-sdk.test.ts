@@ -16,8 +16,8 @@ const script: ScriptedTurn[] = [
 describe('OpenTelemetry JS SDK traces (OTLP JSON from the real serializer)', () => {
   const run = otelAgentRun(script);
 
-  it('maps the orchestrator turns and their sub-agents into spec §5 stages (children grouping)', async () => {
-    const { results } = await collect([run.json]);
+  it('maps the orchestrator turns and their sub-agents into spec §5 stages (children grouping: launched together)', async () => {
+    const { results } = await collect([run.json], { grouping: 'children' });
     expect(results).toHaveLength(1);
     const [r] = results;
     expect(r?.traceId).toBe(run.traceId);
@@ -37,17 +37,18 @@ describe('OpenTelemetry JS SDK traces (OTLP JSON from the real serializer)', () 
     const { results } = await collect([run.json]);
     const f = results[0]?.finding;
     expect(f?.serial_collapse).toBe(true);
-    expect(f?.serial_groups.map((g) => ({ turn: g.turn, waves: g.waves.map((w) => w.map((s) => s.name)) }))).toEqual([
-      { turn: 2, waves: [['tester'], ['reviewer']] },
+    expect(f?.patterns.map((p) => ({ kind: p.kind, turns: p.turns, stages: p.stages, groups: p.groups.map((w) => w.map((s) => s.name)), independence: p.independence }))).toEqual([
+      { kind: 'waves', turns: [2], stages: [1, 2], groups: [['tester'], ['reviewer']], independence: 'unknown' },
     ]);
     // As run: (1+3) + (1+1) + (0+2) + 1 = 9; together: (1+3) + (1+2) + 1 = 8.
     expect(f?.critical_steps_as_run).toBe(9);
-    expect(f?.critical_steps_if_launched_together).toBe(8);
+    expect(f?.critical_steps_if_parallel).toBe(8);
     expect(f?.critical_steps_saved).toBe(1);
+    expect(f?.patterns[0]?.critical_steps_saved).toBe(1);
   });
 
-  it('splits the serial wave into its own stage with overlap grouping', async () => {
-    const { results } = await collect([run.json], { grouping: 'overlap' });
+  it('splits the serial wave into its own stage by default (as run)', async () => {
+    const { results } = await collect([run.json]);
     const stages = results[0]?.record.stages;
     expect(stages?.map((s) => [s.main_steps, s.sub_steps?.length])).toEqual([
       [1, 2],
@@ -61,13 +62,13 @@ describe('OpenTelemetry JS SDK traces (OTLP JSON from the real serializer)', () 
   it('counts tool calls as steps with stepsFrom: tools', async () => {
     const { results } = await collect([run.json], { stepsFrom: 'tools' });
     const steps = results[0]?.record.stages?.map((s) => s.sub_steps?.map((e) => (typeof e === 'number' ? e : e.steps)));
-    expect(steps).toEqual([[1, 2], [0, 1], []]);
+    expect(steps).toEqual([[1, 2], [0], [1], []]);
   });
 
   it('uses durations in seconds with clock: wall', async () => {
     const { results } = await collect([run.json], { clock: 'wall' });
     const stages = results[0]?.record.stages ?? [];
-    expect(stages.map((s) => s.main_steps)).toEqual([LLM_MS / 1000, LLM_MS / 1000, LLM_MS / 1000]);
+    expect(stages.map((s) => s.main_steps)).toEqual([LLM_MS / 1000, LLM_MS / 1000, 0, LLM_MS / 1000]);
     const first = stages[0]?.sub_steps?.map((e) => (typeof e === 'number' ? e : e.steps));
     expect(first).toEqual([(2 * LLM_MS) / 1000, (3 * LLM_MS) / 1000]);
     // The scripted durations are consistent with the clock the spans were stamped with.
@@ -96,6 +97,6 @@ describe('OpenTelemetry JS SDK traces (OTLP JSON from the real serializer)', () 
     const { results } = await collect([lines]);
     expect(results.map((r) => r.traceId).sort()).toEqual([a.traceId, b.traceId].sort());
     const ra = results.find((r) => r.traceId === a.traceId);
-    expect(ra?.record.stages?.length).toBe(3);
+    expect(ra?.record.stages?.length).toBe(4);
   });
 });

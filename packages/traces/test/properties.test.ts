@@ -55,14 +55,21 @@ describe('properties', () => {
       fc.property(arbTrace, (hand) => {
         const spans = toSpans(hand);
         const children = traceToResult('p', spans, { grouping: 'children' });
-        const overlap = traceToResult('p', spans, { grouping: 'overlap' });
-        const f = children.finding;
+        const overlap = traceToResult('p', spans);
+        const f = overlap.finding;
+        expect(children.finding).toEqual(f);
         expect(f.critical_steps_saved).toBeGreaterThanOrEqual(0);
-        expect(f.critical_steps_if_launched_together).toBe(criticalSteps(children.record.stages ?? []).critical_steps);
         expect(f.critical_steps_as_run).toBe(criticalSteps(overlap.record.stages ?? []).critical_steps);
-        // Steps are saved only where sub-agents of one turn ran in several waves.
+        expect(f.critical_steps_as_run - f.critical_steps_if_parallel).toBe(f.critical_steps_saved);
+        // Launching each turn's waves together is part of the parallel figure; one_per_turn patterns can only save more.
+        expect(f.critical_steps_if_parallel).toBeLessThanOrEqual(criticalSteps(children.record.stages ?? []).critical_steps);
+        if (!f.patterns.some((p) => p.kind === 'one_per_turn')) {
+          expect(f.critical_steps_if_parallel).toBe(criticalSteps(children.record.stages ?? []).critical_steps);
+        }
+        // Steps are saved only where a pattern was found (no content here: independence is unknown).
         if (!f.serial_collapse) expect(f.critical_steps_saved).toBe(0);
-        if (f.critical_steps_saved > 0) expect(f.serial_groups.length).toBeGreaterThan(0);
+        if (f.critical_steps_saved > 0) expect(f.patterns.length).toBeGreaterThan(0);
+        for (const p of f.patterns) expect(p.independence).toBe('unknown');
         // Same work either way: only the grouping differs.
         expect(criticalSteps(children.record.stages ?? []).total_steps).toBe(criticalSteps(overlap.record.stages ?? []).total_steps);
       }),

@@ -14,9 +14,9 @@ describe('native spec §5 records', () => {
     expect(results[0]?.finding).toEqual({
       trace_id: 'task-17/rollout-3',
       serial_collapse: false,
-      serial_groups: [],
+      patterns: [],
       critical_steps_as_run: criticalSteps(rec.stages).critical_steps,
-      critical_steps_if_launched_together: criticalSteps(rec.stages).critical_steps,
+      critical_steps_if_parallel: criticalSteps(rec.stages).critical_steps,
       critical_steps_saved: 0,
     });
   });

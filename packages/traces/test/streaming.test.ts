@@ -53,7 +53,7 @@ describe('streaming, trace by trace', () => {
     const stream = Readable.from([bytes.subarray(0, cut), bytes.subarray(cut)]);
     const out = [];
     for await (const r of readTraces(stream, { grouping: 'overlap' })) out.push(r);
-    expect(out[0]?.finding.serial_groups).toEqual([]);
+    expect(out[0]?.finding.patterns).toEqual([]);
     expect(out[0]?.record.stages).toEqual([{ main_steps: 1, sub_steps: [{ steps: 1, finished: true }] }]);
   });
 

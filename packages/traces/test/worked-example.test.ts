@@ -15,7 +15,7 @@ async function one(options: TraceOptions = {}): Promise<TraceResult> {
 
 describe('the worked example of docs/traces.md', () => {
   it('gives the documented record and finding', async () => {
-    const r = await one();
+    const r = await one({ grouping: 'children' });
     expect(r.orchestrator).toBe('planner');
     expect(r.record).toEqual({
       id: 'trace_demo',
@@ -24,19 +24,19 @@ describe('the worked example of docs/traces.md', () => {
         { main_steps: 1, sub_steps: [] },
       ],
     });
-    expect(r.finding.serial_groups.map((g) => [g.turn, g.waves.map((w) => w.map((s) => s.name))])).toEqual([
-      [1, [['summariser', 'researcher'], ['reviewer']]],
+    expect(r.finding.patterns.map((p) => [p.kind, p.turns, p.groups.map((w) => w.map((s) => s.name)), p.independence])).toEqual([
+      ['waves', [1], [['summariser', 'researcher'], ['reviewer']], 'unknown'],
     ]);
-    expect([r.finding.critical_steps_as_run, r.finding.critical_steps_if_launched_together, r.finding.critical_steps_saved]).toEqual([5, 4, 1]);
+    expect([r.finding.critical_steps_as_run, r.finding.critical_steps_if_parallel, r.finding.critical_steps_saved]).toEqual([5, 4, 1]);
   });
 
-  it('gives the documented overlap and wall-clock records', async () => {
-    expect((await one({ grouping: 'overlap' })).record.stages).toEqual([
+  it('gives the documented as-run (default) and wall-clock records', async () => {
+    expect((await one()).record.stages).toEqual([
       { main_steps: 1, sub_steps: [{ steps: 1, finished: true }, { steps: 2, finished: true }] },
       { main_steps: 0, sub_steps: [{ steps: 1, finished: false }] },
       { main_steps: 1, sub_steps: [] },
     ]);
-    expect((await one({ clock: 'wall' })).record.stages).toEqual([
+    expect((await one({ clock: 'wall', grouping: 'children' })).record.stages).toEqual([
       { main_steps: 1, sub_steps: [{ steps: 1, finished: true }, { steps: 2.5, finished: true }, { steps: 2, finished: false }] },
       { main_steps: 1, sub_steps: [] },
     ]);

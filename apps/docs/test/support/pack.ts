@@ -47,10 +47,12 @@ export function tarballEntries(tarball: string): string[] {
 
 /**
  * The files a published @parl package may hold: `dist/`, `README.md`, `LICENSE`,
- * `CHANGELOG.md` and `package.json`. Returns the entries that are not allowed.
+ * `CHANGELOG.md` and `package.json`, and for `@parl/cli` its committed bin, `bin/parl.js`.
+ * Returns the entries that are not allowed.
  */
-export function unexpectedEntries(entries: readonly string[]): string[] {
-  return entries.filter((entry) => !(entry.startsWith('dist/') || ['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json'].includes(entry)));
+export function unexpectedEntries(entries: readonly string[], packageName = ''): string[] {
+  const extra = packageName === '@parl/cli' ? ['bin/parl.js'] : [];
+  return entries.filter((entry) => !(entry.startsWith('dist/') || ['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json', ...extra].includes(entry)));
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * `parl trace`: agent traces in (OpenTelemetry OTLP JSON, OpenAI Agents SDK exports, LangSmith
- * runs, spec §5 records), spec §5 episode records out, plus one serial-collapse finding per trace.
+ * runs, Mastra spans, spec §5 records), spec §5 episode records (as run) out, plus one
+ * serial-collapse finding per trace.
  * Every trace is read and mapped by `@parl/traces`' `readTraces`; this command only wires files,
  * flags and messages around it.
  *
@@ -37,7 +38,7 @@ export interface TraceCommandOptions {
   readonly outcomes?: string;
   /** `--trace-format`: input format (default `auto`, detected per JSON value). */
   readonly traceFormat?: TraceFormat;
-  /** `--grouping`: `children` (default) or `overlap`. */
+  /** `--grouping`: `overlap` (default: as run) or `children` (launched together). */
   readonly grouping?: TraceGrouping;
   /** `--steps-from`: a sub-agent's steps are its LLM calls (`llm`, default) or tool calls (`tools`). */
   readonly stepsFrom?: TraceStepSource;
@@ -47,6 +48,8 @@ export interface TraceCommandOptions {
   readonly ordering?: TraceOrdering;
   /** `--on-malformed`: stop with exit code 2 (`error`, default) or skip with a warning (`skip`). */
   readonly onMalformed?: TraceMalformedPolicy;
+  /** `--strict`: every warning is an error (exit code 2). */
+  readonly strict?: boolean;
   /** `--format`: output format of the records (default `jsonl`). */
   readonly format?: OutputFormat;
   /** `--columns` for CSV. */
@@ -67,7 +70,7 @@ export interface TraceRunSummary {
   readonly warnings: number;
   /** Traces whose finding reports serial collapse. */
   readonly serial_collapse_traces: number;
-  /** Critical steps that launching each turn's sub-agents together would have saved, over all traces. */
+  /** Critical steps that running each serial pattern's work in parallel would save at most, over all traces. */
   readonly critical_steps_saved: number;
   /** Traces read per input format. */
   readonly trace_formats: Readonly<Partial<Record<ConcreteTraceFormat, number>>>;
@@ -90,6 +93,7 @@ function libraryOptions(options: TraceCommandOptions, onWarning: (message: strin
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.ordering === undefined ? {} : { ordering: options.ordering }),
     ...(options.onMalformed === undefined ? {} : { onMalformed: options.onMalformed }),
+    ...(options.strict === undefined ? {} : { strict: options.strict }),
   };
 }
 
@@ -191,13 +195,13 @@ export async function traceCommand(options: TraceCommandOptions, io: CliIo): Pro
 
 /**
  * The one-line human summary of a `parl trace` run, e.g.
- * `parl trace: 3 traces read, 3 records written to stdout; 1 with serial collapse, launching together would save 2 critical steps`.
+ * `parl trace: 3 traces read, 3 records written to stdout; 1 with serial collapse, running in parallel would save up to 2 critical steps`.
  */
 export function traceSummaryLine(s: TraceRunSummary): string {
   const plural = (n: number, word: string): string => `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
   const parts = [
     `parl trace: ${plural(s.traces_read, 'trace')} read, ${plural(s.records_written, 'record')} written to ${s.output}`,
-    `${s.serial_collapse_traces} with serial collapse, launching together would save ${plural(s.critical_steps_saved, 'critical step')}`,
+    `${s.serial_collapse_traces} with serial collapse, running in parallel would save up to ${plural(s.critical_steps_saved, 'critical step')}`,
   ];
   const extra = [
     ...(s.skipped > 0 ? [`${s.skipped} skipped`] : []),

@@ -2,14 +2,17 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The built bin; `pnpm test` builds first (turbo `test` depends on `build`). */
-export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
+/** The bin package.json names (committed); it runs the built library, dist/index.js. */
+export const BIN = fileURLToPath(new URL('../../bin/parl.js', import.meta.url));
+
+/** The built library the bin runs; `pnpm test` builds first (turbo `test` depends on `build`). */
+const BUILT = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
 
 export function requireBuiltBin(): void {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`pnpm --filter @parl/cli build\` first`);
+  if (!existsSync(BUILT)) throw new Error(`${BUILT} is missing: run \`pnpm --filter @parl/cli build\` first`);
 }
 
-/** Spawn `node dist/bin.js ARGS` with `input` on stdin. */
+/** Spawn `node bin/parl.js ARGS` with `input` on stdin. */
 export function runBin(args: readonly string[], options: { input?: string; cwd?: string; nodeArgs?: readonly string[] } = {}): { code: number | null; stdout: string; stderr: string } {
   requireBuiltBin();
   const r = spawnSync(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], {

@@ -6,18 +6,49 @@
 import { TraceInputError } from '../errors.js';
 import type { ConcreteTraceFormat, TraceFormat } from '../options.js';
 import { isLangSmithRun, readLangSmithRun } from './langsmith.js';
+import { isMastraSpan, readMastraSpan } from './mastra.js';
 import { isOpenAiAgentsItem, readOpenAiAgentsItem } from './openai-agents.js';
 import { readOtlpRequest, readOtlpSpan } from './otlp.js';
 import type { SpanReadResult } from './span-fields.js';
 
-/** What one JSON value holds: spans (or span errors), or a native spec §5 record. */
+/** What one JSON value holds: spans (or span errors), a native spec §5 record, or something no format recognises. */
 export type DecodedItem =
   | { readonly kind: 'span'; readonly result: SpanReadResult }
   | { readonly kind: 'record'; readonly record: Record<string, unknown>; readonly location: string }
+  | { readonly kind: 'unrecognised'; readonly message: string; readonly location: string }
   | { readonly kind: 'error'; readonly error: TraceInputError };
 
+/** Fields that only OTLP spans have: one of them makes an object an OTLP span (checked, not echoed as a record). */
+const OTLP_SPAN_KEYS = ['spanId', 'startTimeUnixNano', 'endTimeUnixNano', 'parentSpanId', 'traceState', 'droppedAttributesCount'] as const;
+
 function isOtlpSpan(v: Record<string, unknown>): boolean {
-  return 'spanId' in v && 'traceId' in v;
+  return OTLP_SPAN_KEYS.some((k) => Object.hasOwn(v, k)) || (Object.hasOwn(v, 'traceId') && Object.hasOwn(v, 'kind') && Object.hasOwn(v, 'attributes'));
+}
+
+/** Spec §5 fields (inputs and computed) other than `id`: an object with none of them is not read as a record under `auto`. */
+export const RECORD_FIELDS = [
+  'stages',
+  'num_subagents',
+  'assigned_subtasks',
+  'completed_subtasks',
+  'success',
+  'quality',
+  'r_perf',
+  'trajectory_features',
+  'training_step',
+  'critical_steps',
+  'total_steps',
+  'total_reward',
+] as const;
+
+function isRecordLike(v: Record<string, unknown>): boolean {
+  return RECORD_FIELDS.some((k) => Object.hasOwn(v, k));
+}
+
+function keysOf(v: Record<string, unknown>): string {
+  const keys = Object.keys(v);
+  const shown = keys.slice(0, 6).map((k) => JSON.stringify(k.length > 40 ? `${k.slice(0, 40)}…` : k));
+  return keys.length === 0 ? 'no keys' : `keys ${shown.join(', ')}${keys.length > 6 ? `, … (${keys.length} in all)` : ''}`;
 }
 
 /**
@@ -31,7 +62,9 @@ function isOtlpSpan(v: Record<string, unknown>): boolean {
  * ```
  */
 export function detectFormat(value: Record<string, unknown>): Exclude<ConcreteTraceFormat, 'parl'> | undefined {
-  if ('resourceSpans' in value || isOtlpSpan(value)) return 'otlp';
+  if (Object.hasOwn(value, 'resourceSpans')) return 'otlp';
+  if (isMastraSpan(value)) return 'mastra';
+  if (isOtlpSpan(value)) return 'otlp';
   if (isOpenAiAgentsItem(value)) return 'openai-agents';
   if (isLangSmithRun(value)) return 'langsmith';
   return undefined;
@@ -41,6 +74,7 @@ const EXPECTED: Readonly<Record<ConcreteTraceFormat, string>> = {
   otlp: 'an OTLP export request ({"resourceSpans": …}) or an OTLP span ({"traceId", "spanId", …})',
   'openai-agents': 'an OpenAI Agents SDK item ({"object": "trace.span", "span_data": …}) or {"data": [items]}',
   langsmith: 'a LangSmith run ({"id", "run_type", "start_time", …})',
+  mastra: 'a Mastra exported span ({"id", "traceId", "type", "startTime", …})',
   parl: 'a spec §5 episode record (a JSON object)',
 };
 
@@ -78,6 +112,14 @@ function decodeInto(value: unknown, location: string, format: TraceFormat, out: 
       return;
     }
   }
+  if (format === 'auto' && detected === undefined && !isRecordLike(v)) {
+    out.push({
+      kind: 'unrecognised',
+      location,
+      message: `${location}: a JSON object that no format recognises (${keysOf(v)}): not an OTLP span or request, OpenAI Agents item, LangSmith run, Mastra span or spec §5 record; ignored`,
+    });
+    return;
+  }
   const effective = format === 'auto' ? (detected ?? 'parl') : format;
   if (format !== 'auto' && format !== 'parl' && detected !== format) {
     out.push({ kind: 'error', error: new TraceInputError('(value)', value, EXPECTED[format], location) });
@@ -94,6 +136,9 @@ function decodeInto(value: unknown, location: string, format: TraceFormat, out: 
       return;
     case 'langsmith':
       for (const result of readLangSmithRun(v, location)) out.push({ kind: 'span', result });
+      return;
+    case 'mastra':
+      out.push({ kind: 'span', result: readMastraSpan(v, location) });
       return;
     case 'parl':
       out.push({ kind: 'record', record: v, location });

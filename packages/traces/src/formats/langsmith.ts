@@ -12,19 +12,20 @@ import {
   requireId,
   requireTimes,
   spanFieldError,
+  withContent,
   type SpanContext,
   type SpanReadResult,
 } from './span-fields.js';
 
 /**
- * `run_type` values and the role they give a run. A `chain` is promoted to an agent when it is the
- * root run or the child of a `tool` run (an agent used as a tool) — see `promoteLangSmithAgents`.
+ * `run_type` values and the role they give a run. A `chain` stands for an agent when it is the
+ * root run or the child of a `tool` run (an agent used as a tool) — see {@link SpanRole}.
  */
 export const LANGSMITH_RUN_ROLES: Readonly<Record<string, SpanRole>> = {
   agent: 'agent',
   llm: 'llm',
   tool: 'tool',
-  chain: 'other',
+  chain: 'chain',
   retriever: 'other',
   embedding: 'other',
   prompt: 'other',
@@ -89,7 +90,7 @@ function readRun(value: unknown, location: string, inherited: { parentId?: strin
       if (typeof type !== 'string') throw spanFieldError(ctx, 'run_type', type, 'a string');
       const { startMs, endMs } = requireTimes(run, 'start_time', 'end_time', msFromIsoOrEpoch, ctx);
       const warnings: string[] = [];
-      let role = LANGSMITH_RUN_ROLES[type];
+      let role = Object.hasOwn(LANGSMITH_RUN_ROLES, type) ? LANGSMITH_RUN_ROLES[type] : undefined;
       if (role === undefined) {
         warnings.push(`${spanLabel({ spanId, name: rawName }).replace(/^span/, 'run')}: unknown run_type ${JSON.stringify(type)}; the run counts as neither agent, LLM call nor tool call`);
         role = 'other';
@@ -110,6 +111,7 @@ function readRun(value: unknown, location: string, inherited: { parentId?: strin
         format: 'langsmith',
         location,
         warnings,
+        ...withContent(run['inputs'], run['outputs']),
       };
       return span;
     }),

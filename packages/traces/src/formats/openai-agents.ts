@@ -13,6 +13,7 @@ import {
   requireId,
   requireTimes,
   spanFieldError,
+  withContent,
   type SpanContext,
   type SpanReadResult,
 } from './span-fields.js';
@@ -25,6 +26,7 @@ export const OPENAI_AGENTS_SPAN_ROLES: Readonly<Record<string, SpanRole>> = {
   function: 'tool',
   handoff: 'handoff',
   custom: 'other',
+  // A custom span with data.sdk_span_type "turn" is one model call of its agent (see readOpenAiAgentsItem).
   guardrail: 'other',
   task: 'other',
   turn: 'other',
@@ -63,11 +65,15 @@ export function readOpenAiAgentsItem(value: Record<string, unknown>, location: s
       const parentId = optionalParentId(value, 'parent_id', ctx);
       const { startMs, endMs } = requireTimes(value, 'started_at', 'ended_at', msFromIsoOrEpoch, ctx);
       const warnings: string[] = [];
-      let role = OPENAI_AGENTS_SPAN_ROLES[type];
+      // The SDK (0.20+) marks each model call of an agent with a custom "turn" span; a `response` or
+      // `generation` span inside it (OpenAI model classes) is the same call, counted once.
+      const custom = type === 'custom' && typeof d['data'] === 'object' && d['data'] !== null ? (d['data'] as Record<string, unknown>)['sdk_span_type'] : undefined;
+      let role: SpanRole | undefined = custom === 'turn' ? 'llm' : Object.hasOwn(OPENAI_AGENTS_SPAN_ROLES, type) ? OPENAI_AGENTS_SPAN_ROLES[type] : undefined;
       if (role === undefined) {
         warnings.push(`${spanLabel({ spanId, name: dataName })}: unknown span_data.type ${JSON.stringify(type)}; the span counts as neither agent, LLM call nor tool call`);
         role = 'other';
       }
+      const rawKind = typeof custom === 'string' ? custom : type;
       const name =
         type === 'handoff' && typeof d['from_agent'] === 'string'
           ? `${d['from_agent']} → ${typeof d['to_agent'] === 'string' ? d['to_agent'] : '?'}`
@@ -79,13 +85,14 @@ export function readOpenAiAgentsItem(value: Record<string, unknown>, location: s
         parentId,
         name,
         role,
-        rawKind: type,
+        rawKind,
         startMs,
         endMs,
         error: err !== undefined && err !== null,
         format: 'openai-agents',
         location,
         warnings,
+        ...withContent(d['input'], d['output']),
       };
       return span;
     }),

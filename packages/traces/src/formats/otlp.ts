@@ -13,6 +13,7 @@ import {
   requireId,
   requireTimes,
   spanFieldError,
+  withContent,
   type SpanContext,
   type SpanReadResult,
 } from './span-fields.js';
@@ -27,14 +28,64 @@ export const OTEL_OPERATION_ROLES: Readonly<Record<string, SpanRole>> = {
   execute_tool: 'tool',
   embeddings: 'other',
   retrieval: 'other',
+  agent_step: 'other',
+  invoke_workflow: 'other',
 };
 
-/** OpenInference's `openinference.span.kind` and Traceloop's `traceloop.span.kind`, older conventions. */
-const KIND_ROLES: Readonly<Record<string, SpanRole>> = {
+/**
+ * The Vercel AI SDK's legacy `ai.*` telemetry (AI SDK 3–6, `LegacyOpenTelemetry` in 7): the
+ * `ai.operationId` values and their roles. `ai.generateText` / `ai.streamText` is an agent run,
+ * its `doGenerate` / `doStream` a model call (the tool calls it asked for run inside it), and an
+ * agent used as a tool is `ai.toolCall` → `ai.generateText`.
+ */
+export const AI_SDK_OPERATION_ROLES: Readonly<Record<string, SpanRole>> = {
+  'ai.generateText': 'agent',
+  'ai.streamText': 'agent',
+  'ai.generateObject': 'agent',
+  'ai.streamObject': 'agent',
+  'ai.generateText.doGenerate': 'llm',
+  'ai.streamText.doStream': 'llm',
+  'ai.generateObject.doGenerate': 'llm',
+  'ai.streamObject.doStream': 'llm',
+  'ai.toolCall': 'tool',
+  'ai.embed': 'other',
+  'ai.embedMany': 'other',
+  'ai.embed.doEmbed': 'other',
+  'ai.embedMany.doEmbed': 'other',
+};
+
+/**
+ * OpenInference's `openinference.span.kind` (upper case) and Traceloop's `traceloop.span.kind`
+ * (lower case), compared in lower case. A `CHAIN` (LangChain / LangGraph runs) stands for an
+ * agent only as a root or directly under a tool call (see {@link SpanRole}).
+ */
+export const SPAN_KIND_ROLES: Readonly<Record<string, SpanRole>> = {
   agent: 'agent',
   llm: 'llm',
   tool: 'tool',
+  chain: 'chain',
+  workflow: 'chain',
+  task: 'other',
+  retriever: 'other',
+  embedding: 'other',
+  reranker: 'other',
+  guardrail: 'other',
+  evaluator: 'other',
+  prompt: 'other',
 };
+
+/** Attributes holding a span's input content, in order of preference. */
+const INPUT_KEYS = ['gen_ai.tool.call.arguments', 'gen_ai.input.messages', 'ai.toolCall.args', 'ai.prompt', 'input.value', 'gen_ai.prompt', 'traceloop.entity.input'] as const;
+/** Attributes holding a span's output content, in order of preference. */
+const OUTPUT_KEYS = ['gen_ai.tool.call.result', 'gen_ai.output.messages', 'ai.toolCall.result', 'ai.response.text', 'output.value', 'gen_ai.completion', 'traceloop.entity.output'] as const;
+
+function firstOf(attrs: Map<string, AttributeValue>, keys: readonly string[]): AttributeValue | undefined {
+  for (const key of keys) {
+    const v = attrs.get(key);
+    if (v !== undefined && v !== null && v !== '') return v;
+  }
+  return undefined;
+}
 
 const STATUS_ERROR = 2;
 
@@ -46,13 +97,24 @@ function str(attrs: Map<string, AttributeValue>, key: string): string | undefine
 function roleOf(attrs: Map<string, AttributeValue>, warnings: string[]): SpanRole {
   const op = str(attrs, 'gen_ai.operation.name');
   if (op !== undefined) {
-    const role = OTEL_OPERATION_ROLES[op];
-    if (role !== undefined) return role;
+    // Own keys only: "constructor", "__proto__" or "toString" are unknown operations, not Object.prototype's.
+    if (Object.hasOwn(OTEL_OPERATION_ROLES, op)) return OTEL_OPERATION_ROLES[op] as SpanRole;
     warnings.push(`unknown gen_ai.operation.name ${JSON.stringify(op)}; the span counts as neither agent, LLM call nor tool call`);
     return 'other';
   }
+  const aiOp = str(attrs, 'ai.operationId');
+  if (aiOp !== undefined) {
+    if (Object.hasOwn(AI_SDK_OPERATION_ROLES, aiOp)) return AI_SDK_OPERATION_ROLES[aiOp] as SpanRole;
+    warnings.push(`unknown ai.operationId ${JSON.stringify(aiOp)}; the span counts as neither agent, LLM call nor tool call`);
+    return 'other';
+  }
   const kind = str(attrs, 'openinference.span.kind') ?? str(attrs, 'traceloop.span.kind');
-  if (kind !== undefined) return KIND_ROLES[kind.toLowerCase()] ?? 'other';
+  if (kind !== undefined) {
+    const k = kind.toLowerCase();
+    if (Object.hasOwn(SPAN_KIND_ROLES, k)) return SPAN_KIND_ROLES[k] as SpanRole;
+    warnings.push(`unknown span kind ${JSON.stringify(kind)}; the span counts as neither agent, LLM call nor tool call`);
+    return 'other';
+  }
   // Older GenAI conventions: an LLM call carries gen_ai.system (newer: gen_ai.provider.name) and a model.
   const provider = str(attrs, 'gen_ai.provider.name') ?? str(attrs, 'gen_ai.system');
   const model = str(attrs, 'gen_ai.request.model') ?? str(attrs, 'gen_ai.response.model');
@@ -96,9 +158,9 @@ export function readOtlpSpan(value: unknown, location: string): SpanReadResult {
     const role = roleOf(attrs, warnings);
     const name =
       role === 'agent'
-        ? (str(attrs, 'gen_ai.agent.name') ?? str(attrs, 'gen_ai.agent.id') ?? rawName)
+        ? (str(attrs, 'gen_ai.agent.name') ?? str(attrs, 'gen_ai.agent.id') ?? str(attrs, 'ai.telemetry.functionId') ?? rawName)
         : role === 'tool'
-          ? (str(attrs, 'gen_ai.tool.name') ?? rawName)
+          ? (str(attrs, 'gen_ai.tool.name') ?? str(attrs, 'ai.toolCall.name') ?? str(attrs, 'tool.name') ?? rawName)
           : rawName;
     const span: TraceSpan = {
       traceId,
@@ -106,13 +168,14 @@ export function readOtlpSpan(value: unknown, location: string): SpanReadResult {
       parentId,
       name,
       role,
-      rawKind: str(attrs, 'gen_ai.operation.name') ?? '',
+      rawKind: str(attrs, 'gen_ai.operation.name') ?? str(attrs, 'ai.operationId') ?? (str(attrs, 'openinference.span.kind') ?? str(attrs, 'traceloop.span.kind') ?? '').toLowerCase(),
       startMs,
       endMs,
       error: isErrorStatus(s['status'], attrs),
       format: 'otlp',
       location,
       warnings: warnings.length === 0 ? warnings : warnings.map((w) => `${spanLabel({ spanId, name })}: ${w}`),
+      ...withContent(firstOf(attrs, INPUT_KEYS), firstOf(attrs, OUTPUT_KEYS)),
     };
     return span;
   });

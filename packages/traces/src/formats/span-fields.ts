@@ -5,7 +5,7 @@
  * @module
  */
 import { TraceInputError } from '../errors.js';
-import type { TraceSpan } from '../span.js';
+import { contentText, type TraceSpan } from '../span.js';
 
 /** What a reader knows about a span while checking its fields. */
 export interface SpanContext {
@@ -80,4 +80,11 @@ export function catchSpanError(read: () => TraceSpan): SpanReadResult {
     if (err instanceof TraceInputError) return err;
     throw err;
   }
+}
+
+/** `{input, output}` holding only the captured ones (see `contentText`), to spread into a span. */
+export function withContent(input: unknown, output: unknown): { input?: string; output?: string } {
+  const i = contentText(input);
+  const o = contentText(output);
+  return { ...(i === undefined ? {} : { input: i }), ...(o === undefined ? {} : { output: o }) };
 }

@@ -1,0 +1,87 @@
+/**
+ * Traces written by the real frameworks (test/fixtures/frameworks, see its README for versions and
+ * the generator): every framework gives the same records and findings for the same scenario.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { TraceResult } from '../src/index.js';
+import { collect } from './support/collect.js';
+
+const root = fileURLToPath(new URL('./fixtures/frameworks/', import.meta.url));
+const frameworks = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+/** `main:[sub steps, ! = not finished]` per stage, sub-agents sorted (order within a group carries no meaning). */
+function shape(r: TraceResult): string {
+  return (r.record.stages ?? [])
+    .map((s) => `${s.main_steps}:[${(s.sub_steps ?? []).map((e) => (typeof e === 'number' ? `${e}` : `${e.steps}${e.finished === false ? '!' : ''}`)).sort().join(',')}]`)
+    .join(' ');
+}
+
+async function read(framework: string, scenario: string): Promise<{ result: TraceResult; warnings: readonly string[] }> {
+  const { results, warnings } = await collect([readFileSync(`${root}${framework}/${scenario}.jsonl`, 'utf8')], { strict: framework !== 'openai-agents' && framework !== 'openai-agents-response-spans' });
+  expect(results).toHaveLength(1);
+  expect(warnings).toEqual([]);
+  return { result: results[0] as TraceResult, warnings: [...warnings, ...(results[0]?.warnings ?? [])] };
+}
+
+describe.each(frameworks)('%s traces', (framework) => {
+  it('parallel swarm: one stage with the three workers, no serial collapse', async () => {
+    const { result } = await read(framework, 'parallel-swarm');
+    expect(shape(result)).toBe('1:[1,2,3] 1:[]');
+    expect(result.finding).toMatchObject({ serial_collapse: false, patterns: [], critical_steps_as_run: 5, critical_steps_if_parallel: 5, critical_steps_saved: 0 });
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('serial collapse: one worker per turn is a one_per_turn pattern, likely independent', async () => {
+    const { result } = await read(framework, 'serial-collapse');
+    expect(shape(result)).toBe('1:[2] 1:[3] 1:[1] 1:[]');
+    const f = result.finding;
+    expect(f.serial_collapse).toBe(true);
+    expect(f.patterns.map((p) => [p.kind, p.turns, p.stages, p.groups.map((g) => g.map((s) => s.name)), p.independence])).toEqual([
+      ['one_per_turn', [1, 2, 3], [0, 1, 2], [['alpha'], ['beta'], ['gamma']], 'likely'],
+    ]);
+    // As run 1+2 + 1+3 + 1+1 + 1 = 10; launched together from turn 1: 1 + max(2,3,1) + 1 = 5.
+    expect([f.critical_steps_as_run, f.critical_steps_if_parallel, f.critical_steps_saved]).toEqual([10, 5, 5]);
+  });
+
+  it('dependent pipeline: the second input quotes the first output, so no serial collapse', async () => {
+    const { result } = await read(framework, 'dependent-pipeline');
+    expect(shape(result)).toBe('1:[2] 1:[2] 1:[]');
+    const f = result.finding;
+    expect(f.patterns.map((p) => [p.kind, p.independence])).toEqual([['one_per_turn', 'dependent']]);
+    expect([f.serial_collapse, f.critical_steps_as_run, f.critical_steps_if_parallel, f.critical_steps_saved]).toEqual([false, 7, 7, 0]);
+  });
+
+  it('failing sub-agent: counted with finished false', async () => {
+    const { result } = await read(framework, 'failing-subagent');
+    expect(shape(result)).toBe('1:[2,2!] 1:[]');
+  });
+
+  it('nested sub-agents: the lead counts the model calls of its whole subtree', async () => {
+    const { result } = await read(framework, 'nested-subagents');
+    expect(shape(result)).toBe('1:[3,6] 1:[]');
+    expect(result.finding.critical_steps_as_run).toBe(8);
+  });
+});
+
+describe('OpenAI Agents SDK handoffs', () => {
+  it.each(['openai-agents', 'openai-agents-response-spans'])('%s: triage hands off to a planner; both act as one orchestrator', async (framework) => {
+    const { results } = await collect([readFileSync(`${root}${framework}/handoff.jsonl`, 'utf8')]);
+    const r = results[0] as TraceResult;
+    expect(r.orchestrator).toBe('triage + planner');
+    expect(shape(r)).toBe('1:[] 1:[2,2] 1:[]');
+    expect(r.warnings).toEqual([expect.stringContaining('2 top-level agents ("triage", "planner")')]);
+  });
+});
+
+describe('model calls are counted once', () => {
+  it('an OpenAI Agents turn span with a response span inside gives the same record as the turn span alone', async () => {
+    for (const scenario of ['parallel-swarm', 'serial-collapse', 'nested-subagents']) {
+      const turns = await read('openai-agents', scenario);
+      const responses = await read('openai-agents-response-spans', scenario);
+      expect(shape(responses.result)).toBe(shape(turns.result));
+      expect(readFileSync(`${root}openai-agents-response-spans/${scenario}.jsonl`, 'utf8')).toContain('"type":"response"');
+    }
+  });
+});
