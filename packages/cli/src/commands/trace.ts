@@ -23,7 +23,7 @@ import { logLine, type CliIo } from '../io/cli-io.js';
 import { readOutcomes, type OutcomeTable } from '../io/outcomes.js';
 import { openInput } from '../io/read-records.js';
 import { createRecordWriter, type OutputFormat, type RecordWriter } from '../io/record-writer.js';
-import { atomicFileSink, openTextSink, type TextSink } from '../io/text-sink.js';
+import { openFileSink, openTextSink, type TextSink } from '../io/text-sink.js';
 import { formatNumber } from '../report/format-number.js';
 
 /** Options of {@link traceCommand}, one per flag. */
@@ -140,7 +140,7 @@ export async function traceCommand(options: TraceCommandOptions, io: CliIo): Pro
   let withoutOutcome = 0;
   const formats: Partial<Record<ConcreteTraceFormat, number>> = {};
   try {
-    findingsSink = options.findings === undefined ? undefined : await atomicFileSink(options.findings, '--findings');
+    findingsSink = options.findings === undefined ? undefined : await openFileSink(options.findings, '--findings');
     writer = createRecordWriter(format, await openTextSink(options.out, io.stdout), {
       ...(options.columns === undefined ? {} : { columns: options.columns }),
       warn: (message) => logLine(io, `parl trace: note: ${message}`),
