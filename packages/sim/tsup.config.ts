@@ -2,4 +2,6 @@ import { defineConfig } from 'tsup';
 import { parlTsupConfig } from '../../tsup.base.js';
 
 // The shared build (../../tsup.base.ts): src/index.ts as ESM and CommonJS, with types for both.
-export default defineConfig(parlTsupConfig());
+// src/names.ts is a second entry: `@parl/sim/names` gives the preset, policy and task-family names
+// without loading the simulator (and TensorFlow.js), for the CLI's help.
+export default defineConfig(parlTsupConfig({ entry: ['src/index.ts', 'src/names.ts'] }));

@@ -1,21 +1,17 @@
 /**
  * The `parl` program: its commands and flags (commander), each action a thin call into
- * `commands/`.
+ * `commands/`. A command's module is loaded only when it runs, so `parl reward` never loads the
+ * simulator or TensorFlow.js, and `--help` starts fast.
  *
  * @module
  */
 import { BUDGET_MODES, PARALLEL_SHAPES, type BudgetMode, type ParallelShape } from '@parl/core';
 import { TRACE_CLOCKS, TRACE_FORMATS, TRACE_GROUPINGS, TRACE_MALFORMED_POLICIES, TRACE_ORDERINGS, TRACE_STEP_SOURCES } from '@parl/traces';
-import { PRESET_NAMES, SCRIPTED_POLICY_NAMES, TASK_FAMILIES, type TaskFamily } from '@parl/sim';
 import { createRequire } from 'node:module';
 import { Command, Option } from 'commander';
-import { criticalStepsCommand } from './commands/critical-steps.js';
-import { reportCommand } from './commands/report.js';
-import { rewardCommand } from './commands/reward.js';
-import { scheduleCommand } from './commands/schedule.js';
-import { DEFAULT_SIMULATE_POLICY, simulateCommand } from './commands/simulate.js';
-import { DEFAULT_PRESET, trainCommand } from './commands/train.js';
-import { traceCommand, traceSummaryLine, type TraceCommandOptions } from './commands/trace.js';
+import { DEFAULT_PRESET, DEFAULT_SIMULATE_POLICY } from './command-defaults.js';
+import type { TraceCommandOptions } from './commands/trace.js';
+import { INSTALL_SIMULATOR_HINT, simulatorNames, withSimulator } from './simulator.js';
 import { atLeastTwo, nameList, nonNegativeNumber, positiveInteger, positiveNumber, seedValue } from './flag-values.js';
 import { formatNumber } from './report/format-number.js';
 import type { CliIo } from './io/cli-io.js';
@@ -90,6 +86,7 @@ function rewardProgram(io: CliIo): Command {
   addRecordIoFlags(cmd);
   return cmd.action(async (flags: RecordFlags & { maxSubagents?: number; lambda1?: string; lambda2?: string; totalSteps?: number; step?: number; parallelShape?: ParallelShape; budget?: number; onBudget?: BudgetMode }) => {
     const { maxSubagents, lambda1, lambda2, totalSteps, step, parallelShape, budget, onBudget } = flags;
+    const { rewardCommand } = await import('./commands/reward.js');
     const summary = await rewardCommand({ ...recordIo(flags), ...defined({ maxSubagents, lambda1, lambda2, totalSteps, step, parallelShape, budget, onBudget }) }, io);
     reportRecords(io, flags, summary);
   });
@@ -107,6 +104,7 @@ function criticalStepsProgram(io: CliIo): Command {
   addRecordIoFlags(cmd);
   return cmd.action(async (flags: RecordFlags & { budget?: number; onBudget?: BudgetMode }) => {
     const { budget, onBudget } = flags;
+    const { criticalStepsCommand } = await import('./commands/critical-steps.js');
     const summary = await criticalStepsCommand({ ...recordIo(flags), ...defined({ budget, onBudget }) }, io);
     reportRecords(io, flags, summary);
   });
@@ -125,16 +123,25 @@ function scheduleProgram(io: CliIo): Command {
     .option('--html <file>', 'also write a self-contained HTML chart to FILE')
     .option('--out <file>', 'write the table, CSV or JSON to FILE (atomically) instead of stdout')
     .action(async (spec: string, flags: { from?: number; to?: number; points?: number; csv?: boolean; json?: boolean; chart: boolean; html?: string; out?: string }) => {
+      const { scheduleCommand } = await import('./commands/schedule.js');
       await scheduleCommand({ spec, ...defined(flags) }, io);
       if (flags.html !== undefined) io.stderr.write(`parl schedule: chart written to ${flags.html}\n`);
     });
 }
 
+/** `a, b, c`, or how to install the simulator when it is missing. */
+function simulatorList(pick: (names: NonNullable<ReturnType<typeof simulatorNames>>) => readonly string[]): string {
+  const names = simulatorNames();
+  return names === undefined ? `needs @parl/sim: ${INSTALL_SIMULATOR_HINT}` : pick(names).join(', ');
+}
+
 function simulateProgram(io: CliIo): Command {
+  const families = simulatorNames()?.TASK_FAMILIES;
+  const family = new Option('--family <family>', 'task family (default: wide)');
   return new Command('simulate')
     .description('Run a scripted or trained orchestrator policy in the swarm simulator and write its spec §5 episode records')
-    .option('--policy <name|dir>', `a scripted policy (${SCRIPTED_POLICY_NAMES.join(', ')}) or the folder of a trained one: a run folder or its policy/ (default ${DEFAULT_SIMULATE_POLICY})`)
-    .addOption(new Option('--family <family>', 'task family (default: wide)').choices(TASK_FAMILIES))
+    .option('--policy <name|dir>', `a scripted policy (${simulatorList((n) => n.SCRIPTED_POLICY_NAMES)}) or the folder of a trained one: a run folder or its policy/ (default ${DEFAULT_SIMULATE_POLICY})`)
+    .addOption(families === undefined ? family : family.choices(families))
     .option('--episodes <n>', 'episodes to run, each on its own task (default 100)', positiveInteger)
     .option('--seed <s>', 'seed of the tasks and episodes (default 1); the same seed gives the same records', seedValue)
     .option('--sample', 'a trained policy samples its actions instead of taking the most likely one')
@@ -143,8 +150,9 @@ function simulateProgram(io: CliIo): Command {
     .addOption(new Option('--format <format>', 'output format (default: jsonl)').choices(OUTPUT_FORMATS))
     .option('--columns <list>', 'CSV columns, comma separated (default: the first record\'s fields)', nameList)
     .option('--json', 'print a machine-readable JSON summary (stdout with --out, else stderr)')
-    .action(async (flags: { policy?: string; family?: TaskFamily; episodes?: number; seed?: number; sample?: boolean; env?: string; out?: string; format?: OutputFormat; columns?: string[]; json?: boolean }) => {
+    .action(async (flags: { policy?: string; family?: 'wide' | 'deep' | 'mixed'; episodes?: number; seed?: number; sample?: boolean; env?: string; out?: string; format?: OutputFormat; columns?: string[]; json?: boolean }) => {
       const { json, ...rest } = flags;
+      const { simulateCommand } = await withSimulator('simulate', () => import('./commands/simulate.js'));
       const summary = await simulateCommand(defined(rest), io);
       const human = flags.out === undefined ? undefined : `parl simulate: ${summary.episodes} episodes of ${summary.policy} written to ${summary.output}`;
       printSummary(io, json === true, flags.out !== undefined, summary, human);
@@ -154,7 +162,7 @@ function simulateProgram(io: CliIo): Command {
 function trainProgram(io: CliIo): Command {
   return new Command('train')
     .description('Train an orchestrator policy with the PARL reward, with progress on stderr, then write the run folder and its report')
-    .option('--preset <name>', `training preset: ${PRESET_NAMES.join(', ')} (default ${DEFAULT_PRESET})`)
+    .option('--preset <name>', `training preset: ${simulatorList((n) => n.PRESET_NAMES)} (default ${DEFAULT_PRESET})`)
     .option('--steps <n>', 'training steps (default: the preset\'s)', positiveInteger)
     .option('--seed <s>', 'seed of the run (default: the preset\'s); the same seed gives the same metrics', seedValue)
     .option('--config <file>', 'JSON file of training settings over the preset (--steps and --seed override it)')
@@ -164,6 +172,7 @@ function trainProgram(io: CliIo): Command {
     .option('--json', 'print {"run_dir", "report", "summary"} as JSON on stdout')
     .action(async (flags: { preset?: string; steps?: number; seed?: number; config?: string; out?: string; force?: boolean; quiet?: boolean; json?: boolean }) => {
       const { json, ...rest } = flags;
+      const { trainCommand } = await withSimulator('train', () => import('./commands/train.js'));
       const result = await trainCommand(defined(rest), io);
       if (json === true) {
         io.stdout.write(`${JSON.stringify(result)}\n`);
@@ -185,6 +194,7 @@ function reportProgram(io: CliIo): Command {
     .option('--out <file>', 'write the report to FILE (default RUN_DIR/report.html)')
     .option('--json', 'print {"report": PATH} as JSON on stdout')
     .action(async (runDir: string, flags: { out?: string; json?: boolean }) => {
+      const { reportCommand } = await import('./commands/report.js');
       const result = await reportCommand({ runDir, ...defined({ out: flags.out }) });
       printSummary(io, flags.json === true, true, result, undefined);
       if (flags.json !== true) io.stdout.write(`report: ${result.report}\n`);
@@ -210,6 +220,7 @@ function traceProgram(io: CliIo): Command {
     .option('--json', 'print a machine-readable JSON summary (stdout with --out, else stderr)')
     .action(async (flags: TraceCommandOptions & { json?: boolean }) => {
       const { json, ...rest } = flags;
+      const { traceCommand, traceSummaryLine } = await import('./commands/trace.js');
       const summary = await traceCommand(defined(rest), io);
       printSummary(io, json === true, flags.out !== undefined, summary, traceSummaryLine(summary));
     });

@@ -17,11 +17,9 @@ import {
   type BudgetMode,
 } from '@parl/core';
 
-/** The task families: many independent subtasks, layered subtasks with late aggregation, or either. */
-export type TaskFamily = 'wide' | 'deep' | 'mixed';
+import { TASK_FAMILIES, type TaskFamily } from './names.js';
 
-/** The task families, as accepted in configs and on the command line. */
-export const TASK_FAMILIES: readonly TaskFamily[] = ['wide', 'deep', 'mixed'];
+export { TASK_FAMILIES, type TaskFamily };
 
 /** An inclusive integer range `[min, max]`, drawn uniformly. */
 export type IntRange = readonly [number, number];

@@ -8,11 +8,9 @@
 import { ParlInputError } from '@parl/core';
 import { BASE_TRAINING_CONFIG, type TrainingConfig } from './training-config.js';
 
-/** The preset names. */
-export const PRESET_NAMES = ['serial-collapse', 'spurious', 'parl'] as const;
+import { PRESET_NAMES, type PresetName } from './names.js';
 
-/** A preset name. */
-export type PresetName = (typeof PRESET_NAMES)[number];
+export { PRESET_NAMES, type PresetName };
 
 const PRESETS: Record<PresetName, TrainingConfig> = {
   'serial-collapse': {

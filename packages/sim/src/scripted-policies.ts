@@ -8,11 +8,9 @@ import { MODE_DIRECT, MODE_LAUNCH, type ActionBatch } from './actions.js';
 import type { Policy } from './policy.js';
 import type { SwarmBatch } from './swarm-batch.js';
 
-/** Names of the scripted policies. */
-export const SCRIPTED_POLICY_NAMES = ['serial', 'max-parallel', 'balanced'] as const;
+import { SCRIPTED_POLICY_NAMES, type ScriptedPolicyName } from './names.js';
 
-/** A scripted policy's name. */
-export type ScriptedPolicyName = (typeof SCRIPTED_POLICY_NAMES)[number];
+export { SCRIPTED_POLICY_NAMES, type ScriptedPolicyName };
 
 const serial: Policy = {
   kind: 'scripted',

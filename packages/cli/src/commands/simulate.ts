@@ -8,12 +8,12 @@ import { readFile, stat } from 'node:fs/promises';
 import { ParlInputError } from '@parl/core';
 import { SCRIPTED_POLICY_NAMES, isScriptedPolicyName, loadPolicy, simulate, type EnvConfig, type Policy, type TaskFamily } from '@parl/sim';
 import { CliError, describeFsError } from '../errors.js';
+import { DEFAULT_SIMULATE_POLICY } from '../command-defaults.js';
 import type { CliIo } from '../io/cli-io.js';
 import { createRecordWriter, type OutputFormat } from '../io/record-writer.js';
 import { openTextSink } from '../io/text-sink.js';
 
-/** The scripted policy `parl simulate` runs when `--policy` is not given. */
-export const DEFAULT_SIMULATE_POLICY = 'balanced';
+export { DEFAULT_SIMULATE_POLICY };
 
 /** Options of {@link simulateCommand}, one per flag. */
 export interface SimulateCommandOptions {

@@ -9,14 +9,14 @@ import { join } from 'node:path';
 import { ParlInputError, validateRunSummary, validateStepMetrics, type RunSummary } from '@parl/core';
 import { checkRunFolderTarget, getPreset, resolveTrainingConfig, train, writeRunFolder, type TrainingConfig } from '@parl/sim';
 import { CliError, describeFsError } from '../errors.js';
+import { DEFAULT_PRESET } from '../command-defaults.js';
 import type { CliIo } from '../io/cli-io.js';
 import { tempPaths } from '../io/exit-cleanup.js';
 import { createProgressReporter } from '../io/train-progress.js';
 import { buildRunReport } from '../report/build-report.js';
 import { runDataOf, type RunData } from '../report/run-folder.js';
 
-/** The preset `parl train` uses when `--preset` is not given. */
-export const DEFAULT_PRESET = 'parl';
+export { DEFAULT_PRESET };
 
 /** Options of {@link trainCommand}, one per flag. */
 export interface TrainCommandOptions {
