@@ -10,6 +10,7 @@ import { TRACE_CLOCKS, TRACE_FORMATS, TRACE_GROUPINGS, TRACE_MALFORMED_POLICIES,
 import { createRequire } from 'node:module';
 import { Command, Option } from 'commander';
 import { DEFAULT_PRESET, DEFAULT_SIMULATE_POLICY } from './command-defaults.js';
+import { examplesHelp } from './help-examples.js';
 import type { TraceCommandOptions } from './commands/trace.js';
 import { INSTALL_SIMULATOR_HINT, simulatorNames, withSimulator } from './simulator.js';
 import { atLeastTwo, nameList, nonNegativeNumber, positiveInteger, positiveNumber, seedValue } from './flag-values.js';
@@ -94,7 +95,7 @@ function rewardProgram(io: CliIo): Command {
 
 function criticalStepsProgram(io: CliIo): Command {
   const cmd = new Command('critical-steps').description(
-    'Add the spec §2 fields (critical_steps, total_steps, parallelism, num_stages, max_width, mean_width) to each record with stages',
+    'Add the spec §2 fields (critical_steps, total_steps, parallelism, num_stages, max_width, mean_width) to each record; a record without stages is a bad record (exit code 2, or passed over with --on-error skip)',
   );
   budgetOptions(
     cmd,
@@ -241,12 +242,23 @@ export function buildProgram(io: CliIo): Command {
       writeErr: (s) => io.stderr.write(s),
     })
     .configureHelp({ helpWidth: HELP_WIDTH })
-    .showHelpAfterError()
+    .showHelpAfterError('(parl --help lists the commands)')
     .showSuggestionAfterError()
     .allowExcessArguments(false);
-  program.addHelpCommand(false);
+  program.helpCommand('help [command]', 'show the help of a command (same as parl COMMAND --help)');
+  program.addHelpText('after', `\nExamples:\n${['parl reward --in rollouts.jsonl --out labelled.jsonl', 'parl help train', 'parl train --preset parl --steps 400'].map((l) => `  $ ${l}`).join('\n')}\n`);
   for (const sub of [rewardProgram(io), criticalStepsProgram(io), traceProgram(io), scheduleProgram(io), simulateProgram(io), trainProgram(io), reportProgram(io)]) {
-    program.addCommand(sub.helpOption('-h, --help', 'show this help').exitOverride().configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) }).configureHelp({ helpWidth: HELP_WIDTH }).showHelpAfterError().allowExcessArguments(false));
+    program.addCommand(
+      sub
+        .helpOption('-h, --help', 'show this help')
+        .exitOverride()
+        .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+        .configureHelp({ helpWidth: HELP_WIDTH })
+        .addHelpText('after', examplesHelp(sub.name()))
+        .showHelpAfterError(false)
+        .showSuggestionAfterError()
+        .allowExcessArguments(false),
+    );
   }
   return program;
 }

@@ -94,7 +94,10 @@ describe('faults while writing', () => {
       expect(r.stderr).toMatch(new RegExp(`^parl reward: cannot write --out ${out.replace(/[.]/g, '\\.')}: `));
       oneLine(r.stderr);
     }
-    const train = spawnSync(process.execPath, [BIN, 'train', '--steps', '1', '--quiet', '--out', '/proc/parl-run'], { encoding: 'utf8', timeout: 60_000 });
+    const dir = tempDir();
+    const config = join(dir, 'short.json');
+    writeFileSync(config, JSON.stringify({ reward: { lambda1: 'constant:0.1', lambda2: 'constant:0.1' }, tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 4 } }));
+    const train = spawnSync(process.execPath, [BIN, 'train', '--steps', '1', '--config', config, '--quiet', '--out', '/proc/parl-run'], { encoding: 'utf8', timeout: 60_000 });
     expect(train.status).toBe(1);
     expect(train.stderr).toMatch(/^parl train: cannot write run folder \/proc\/parl-run: /);
     oneLine(train.stderr);

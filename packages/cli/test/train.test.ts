@@ -11,7 +11,7 @@ const tempDir = useTempDirs();
 /** A small run: 3 steps of few tasks, a short evaluation. */
 function smallConfig(dir: string): string {
   const path = join(dir, 'small.json');
-  writeFileSync(path, JSON.stringify({ tasksPerStep: 4, rolloutsPerTask: 2, evaluation: { episodes: 8 } }));
+  writeFileSync(path, JSON.stringify({ tasksPerStep: 4, rolloutsPerTask: 2, evaluation: { episodes: 8 }, reward: { lambda1: 'linear:0.3:0:2', lambda2: 'linear:0.5:0:2' } }));
   return path;
 }
 
@@ -78,10 +78,24 @@ describe('parl train', () => {
     expect(existsSync(run)).toBe(false);
   });
 
-  it('rejects a bad --steps or --seed as bad flags (usage, exit 2)', async () => {
+  it('rejects a bad --steps or --seed as bad flags (one line, exit 2)', async () => {
     const r = await parl(['train', '--steps', 'many']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("option '--steps <n>' argument 'many' is invalid. Expected a decimal integer ≥ 1.");
-    expect(r.stderr).toContain('Usage: parl train [options]');
+    // one line (and a suggestion for a typo), not the whole usage
+      expect(r.stderr).not.toContain('Usage:');
+      expect(r.stderr.trimEnd().split('\n').length).toBeLessThanOrEqual(2);
+  });
+
+  it('notes a λ schedule still annealing when training stops', { timeout: 120_000 }, async () => {
+    const dir = tempDir();
+    const config = join(dir, 'late.json');
+    writeFileSync(config, JSON.stringify({ tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 4 }, reward: { lambda1: 'linear:0.3:0:200', lambda2: 'constant:0.1' } }));
+    const r = await parl(['train', '--steps', '40', '--config', config, '--out', join(dir, 'run'), '--quiet']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(
+      /^parl train: note: training stops at step 40 but λ1 anneals until step 200: it is still 0\.24 at the end \(use --steps 200 or more, or a shorter schedule in --config\)\n/,
+    );
+    expect(r.stderr).not.toMatch(/λ2 anneals/);
   });
 });

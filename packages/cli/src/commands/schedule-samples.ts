@@ -73,7 +73,34 @@ export function sampleSteps(from: number, to: number, points: number): number[] 
 }
 
 /**
- * Parse `spec` (short or JSON form) and sample it.
+ * The steps where a schedule changes course: the points of a piecewise schedule, the boundaries of
+ * a step schedule, the end of a linear, cosine or exponential one. A table that skipped them could
+ * miss a peak (`piecewise:0=0,500=0.1,10000=0` sampled every 1000 steps never shows 0.1).
+ */
+export function breakpoints(spec: ScheduleSpec): number[] {
+  switch (spec.kind) {
+    case 'piecewise':
+      return spec.points.map((p) => p[0]);
+    case 'step':
+      return [...spec.boundaries];
+    case 'linear':
+    case 'cosine':
+    case 'exponential':
+      return [spec.steps];
+    case 'constant':
+      return [];
+  }
+}
+
+/** `steps` with every breakpoint inside [from, to] added, sorted, without repeats. */
+function withBreakpoints(steps: readonly number[], marks: readonly number[], from: number, to: number): number[] {
+  const inside = marks.filter((m) => m > from && m < to);
+  return [...new Set([...steps, ...inside])].sort((a, b) => a - b);
+}
+
+/**
+ * Parse `spec` (short or JSON form) and sample it: `points` evenly spaced steps, plus every
+ * breakpoint of the schedule in the range (see {@link breakpoints}).
  *
  * @throws {@link @parl/core!ParlInputError} for a bad schedule or range (`--to` not above `--from`, fewer than 2 points)
  *
@@ -90,7 +117,7 @@ export function sampleSchedule(spec: string, range: SampleRange = {}): ScheduleS
   const points = range.points ?? 11;
   if (!(to > from)) throw new ParlInputError('--to', to, `a step greater than --from (${from})`);
   if (!Number.isInteger(points) || points < 2) throw new ParlInputError('--points', points, 'an integer ≥ 2');
-  const steps = sampleSteps(from, to, points);
+  const steps = withBreakpoints(sampleSteps(from, to, points), breakpoints(schedule.spec), from, to);
   const values = schedule.atMany(steps);
   return {
     schedule: schedule.toString(),

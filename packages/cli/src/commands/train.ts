@@ -6,11 +6,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ParlInputError, validateRunSummary, validateStepMetrics, type RunSummary } from '@parl/core';
+import { ParlInputError, parseSchedule, validateRunSummary, validateStepMetrics, type RunSummary } from '@parl/core';
 import { checkRunFolderTarget, getPreset, resolveTrainingConfig, train, writeRunFolder, type TrainingConfig } from '@parl/sim';
 import { CliError, describeFsError } from '../errors.js';
 import { DEFAULT_PRESET } from '../command-defaults.js';
-import type { CliIo } from '../io/cli-io.js';
+import { logLine, type CliIo } from '../io/cli-io.js';
+import { formatNumber } from '../report/format-number.js';
+import { defaultEndStep } from './schedule-samples.js';
 import { tempPaths } from '../io/exit-cleanup.js';
 import { createProgressReporter } from '../io/train-progress.js';
 import { buildRunReport } from '../report/build-report.js';
@@ -90,6 +92,24 @@ export async function trainingConfigOf(options: TrainCommandOptions): Promise<Tr
   return Object.keys(overrides).length === 0 ? config : resolveTrainingConfig(overrides, config);
 }
 
+/**
+ * A note for each λ schedule that is still annealing when training stops (`--steps` shorter than
+ * the schedule): the final policy is then trained with auxiliary weight still on.
+ */
+export function unfinishedScheduleNotes(config: TrainingConfig): string[] {
+  const notes: string[] = [];
+  for (const [name, spec] of [['λ1', config.reward.lambda1], ['λ2', config.reward.lambda2]] as const) {
+    if (spec.kind === 'constant') continue;
+    const end = defaultEndStep(spec);
+    if (end <= config.steps) continue;
+    const last = parseSchedule(spec, name).at(config.steps);
+    notes.push(
+      `training stops at step ${config.steps} but ${name} anneals until step ${end}: it is still ${formatNumber(last, 4)} at the end (use --steps ${end} or more, or a shorter schedule in --config)`,
+    );
+  }
+  return notes;
+}
+
 /** The report's view of a run just trained: the same JSON round trip and checks as a run folder read from disk. */
 function trainedRunData(dir: string, config: unknown, metrics: readonly unknown[], summary: unknown): RunData {
   const json = <T>(v: T): unknown => JSON.parse(JSON.stringify(v));
@@ -117,6 +137,7 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
   const dir = options.out ?? join('runs', `${config.preset}-seed${config.seed}`);
   const folderOptions = { force: options.force === true, tempPaths };
   await checkRunFolderTarget(dir, folderOptions);
+  for (const note of unfinishedScheduleNotes(config)) logLine(io, `parl train: note: ${note}`);
   const progress = createProgressReporter(io, 'parl train', options.quiet === true);
   let result: Awaited<ReturnType<typeof train>>;
   try {
