@@ -42,6 +42,7 @@ export {
   isValidatedEpisode,
   validateRecord,
   validateStages,
+  type RecordValidationOptions,
   type EpisodeRecord,
   type NormalizedEpisode,
   type NormalizedStage,
@@ -50,6 +51,15 @@ export {
   type SubAgentEntry,
   type SubAgentRun,
 } from './records.js';
+export {
+  EPISODE_RECORD_FIELDS,
+  LABEL_FIELDS,
+  recordFieldHints,
+  STAGE_FIELDS,
+  SUB_AGENT_FIELDS,
+  suggestField,
+  type FieldHint,
+} from './field-hints.js';
 export {
   combineReward,
   computeReward,
