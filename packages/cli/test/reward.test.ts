@@ -16,7 +16,7 @@ describe('parl reward', () => {
     const out = parseJsonl(r.stdout);
     expect(out).toHaveLength(3);
     for (const [i, rec] of out.entries()) {
-      const expected = computeReward(GOOD_RECORDS[i]);
+      const expected = computeReward(GOOD_RECORDS[i] ?? {});
       expect(rec).toMatchObject({ ...GOOD_RECORDS[i], ...expected });
     }
     expect(out[0]).toMatchObject({ id: 'a', lambda1: 0.05, r_parallel: 0.25, r_finish: 0.8, r_perf: 0.8 });

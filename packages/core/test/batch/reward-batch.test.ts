@@ -33,7 +33,7 @@ describe('rewardBatch', () => {
     const out = rewardBatch({ numSubagents: n, assignedSubtasks: a, completedSubtasks: c, rPerf: p, trainingStep: s }, config);
     for (let i = 0; i < n.length; i++) {
       const one = computeReward(
-        { num_subagents: n[i], assigned_subtasks: a[i], completed_subtasks: c[i], r_perf: p[i], training_step: s[i] },
+        { num_subagents: n[i] as number, assigned_subtasks: a[i] as number, completed_subtasks: c[i] as number, r_perf: p[i] as number, training_step: s[i] as number },
         config,
       );
       expect(out.total_reward[i]).toBe(one.total_reward);
