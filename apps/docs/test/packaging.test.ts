@@ -54,7 +54,7 @@ function nodeInApp(args: readonly string[]): SpawnSyncReturns<string> {
 }
 
 describe.each(packages)('the tarball of $name', ({ name }) => {
-  it('holds only dist/, README.md, LICENSE, CHANGELOG.md and package.json (and the cli its bin/), and all of the required ones', () => {
+  it('holds only dist/, README.md, LICENSE, CHANGELOG.md and package.json (and the cli its bin/, sim its names/), and all of the required ones', () => {
     const entries = tarballEntries(tarballs.get(name) as string);
     expect(unexpectedEntries(entries, name)).toEqual([]);
     for (const required of ['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/index.cjs', 'dist/index.d.cts']) {

@@ -135,12 +135,17 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Characters that would break a one-line message; a key holding one is shown as a JSON string. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
 function hintsIn(value: Record<string, unknown>, known: readonly string[], path: string | undefined, out: FieldHint[]): void {
   for (const key of Object.keys(value)) {
     const suggestion = suggestField(key, known);
     if (suggestion === undefined) continue;
+    const shown = CONTROL_CHARACTERS.test(key) ? JSON.stringify(key) : key;
     const field = path === undefined ? key : fieldPath(path, key);
-    out.push({ field, suggestion, value: value[key], message: `${field}: did you mean ${suggestion}?` });
+    const fieldShown = path === undefined ? shown : fieldPath(path, shown);
+    out.push({ field, suggestion, value: value[key], message: `${fieldShown}: did you mean ${suggestion}?` });
   }
 }
 

@@ -92,3 +92,11 @@ describe('the strict option', () => {
     expect(reward.r_parallel).toBe(0);
   });
 });
+
+describe('hint messages', () => {
+  it('stay on one line when a field name holds a line break (shown as a JSON string)', () => {
+    const [hint] = recordFieldHints({ stages: [{ 'mai\n_steps': 1 }] });
+    expect(hint?.message).toBe('stages[0]."mai\\n_steps": did you mean main_steps?');
+    expect(hint?.field).toBe('stages[0].mai\n_steps');
+  });
+});
