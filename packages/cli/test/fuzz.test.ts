@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parl } from './support/memory-io.js';
-import { COMPUTED_NUMBER_FIELDS, fuzzLine, validRecord } from './support/fuzz-records.js';
+import { CRITICAL_STEPS_FIELDS, REWARD_FIELDS, fuzzLine, validRecord } from './support/fuzz-records.js';
 
 /** Records per command over the whole property (runs × lines per file). */
 const RECORDS = Number(process.env['PARL_FUZZ_RECORDS'] ?? 10_000);
@@ -16,9 +16,6 @@ const SEED = process.env['PARL_FUZZ_SEED'] === undefined ? undefined : Number(pr
 
 /** A JSONL file: a valid first record (so the file reads as JSONL), then fuzzed lines. */
 const fuzzFile = fc.tuple(validRecord, fc.array(fuzzLine, { minLength: LINES_PER_FILE - 1, maxLength: LINES_PER_FILE - 1 }));
-
-/** The spec §2 fields `parl critical-steps` computes. */
-const CRITICAL_STEPS_FIELDS = ['critical_steps', 'total_steps', 'parallelism', 'num_stages', 'max_width', 'mean_width'];
 
 const COMMANDS = [
   ['reward', '--lambda1', 'linear:0.3:0:20000', '--budget', '40'],
@@ -52,8 +49,9 @@ describe(`fuzzed records (${RUNS * LINES_PER_FILE} per command)`, () => {
           // Every computed field of accepted output is a finite number.
           for (const line of written) {
             const record = JSON.parse(line) as Record<string, unknown>;
-            // (critical-steps passes the record's own fields through: only the ones it computes are checked)
-            const computed = command[0] === 'reward' ? COMPUTED_NUMBER_FIELDS : CRITICAL_STEPS_FIELDS;
+            // Only the fields the command computes: other fields are the record's own, passed through.
+            const withStages = Array.isArray(record['stages']) ? CRITICAL_STEPS_FIELDS : [];
+            const computed = command[0] === 'reward' ? [...REWARD_FIELDS, ...withStages] : CRITICAL_STEPS_FIELDS;
             for (const field of computed) {
               if (field in record) expect(Number.isFinite(record[field]), `${field} in ${line.slice(0, 200)}`).toBe(true);
             }

@@ -80,8 +80,14 @@ export const fuzzLine: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: garbledLine },
 );
 
+/** The spec §2 fields `parl critical-steps` computes (and `parl reward` for a record with stages). */
+export const CRITICAL_STEPS_FIELDS: readonly string[] = ['critical_steps', 'total_steps', 'parallelism', 'num_stages', 'max_width', 'mean_width'];
+
 /**
- * The numeric fields the commands compute (spec §2, §3 and r_perf): core's label fields without
- * the budget's `within_budget` (a boolean) and `budget_cut_stage` (null when nothing is cut).
+ * The spec §3 fields `parl reward` computes, with r_perf: core's label fields without the §2 ones
+ * and the budget's `within_budget` (a boolean) and `budget_cut_stage` (null when nothing is cut).
  */
-export const COMPUTED_NUMBER_FIELDS: readonly string[] = [...LABEL_FIELDS.filter((f) => f !== 'within_budget' && f !== 'budget_cut_stage'), 'r_perf'];
+export const REWARD_FIELDS: readonly string[] = [
+  ...LABEL_FIELDS.filter((f) => !CRITICAL_STEPS_FIELDS.includes(f) && f !== 'within_budget' && f !== 'budget_cut_stage'),
+  'r_perf',
+];
