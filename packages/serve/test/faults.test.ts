@@ -41,7 +41,10 @@ describe('faults', () => {
           for (;;) {
             if (status !== 0 || req.destroyed) return;
             const next = it.next();
-            if (next.done === true) return req.end();
+            if (next.done === true) {
+              req.end();
+              return;
+            }
             sent += next.value.length;
             if (!req.write(next.value)) return void req.once('drain', pump);
           }
