@@ -4,6 +4,7 @@
  *
  *   @parl/core ──► @parl/gpu ──► @parl/sim ──► @parl/cli
  *   @parl/traces (core only) ─────────────────► @parl/cli
+ *   @parl/core, @parl/traces ──► @parl/serve ──► @parl/cli   (no simulator, no TensorFlow.js)
  *
  * A package is reached either as its workspace folder (packages/NAME/…, when the import
  * resolves) or by its bare name (@parl/NAME, when it is not built yet), so every rule names both.
@@ -38,27 +39,34 @@ module.exports = {
       name: 'core-depends-on-nothing',
       severity: 'error',
       from: { path: '^packages/core/src/' },
-      to: { path: pkg('gpu|sim|traces|cli') },
+      to: { path: pkg('gpu|sim|traces|cli|serve') },
     },
     {
       name: 'gpu-depends-on-core-only',
       comment: '@parl/gpu sits right after core: it never reaches sim, traces or cli.',
       severity: 'error',
       from: { path: '^packages/gpu/src/' },
-      to: { path: pkg('sim|traces|cli') },
+      to: { path: pkg('sim|traces|cli|serve') },
     },
     {
       name: 'sim-depends-on-core-and-gpu-only',
       severity: 'error',
       from: { path: '^packages/sim/src/' },
-      to: { path: pkg('traces|cli') },
+      to: { path: pkg('traces|cli|serve') },
     },
     {
       name: 'traces-depends-on-core-only',
       comment: '@parl/traces turns traces into records with core; it computes nothing with gpu or sim.',
       severity: 'error',
       from: { path: '^packages/traces/src/' },
-      to: { path: pkg('gpu|sim|cli') },
+      to: { path: pkg('gpu|sim|cli|serve') },
+    },
+    {
+      name: 'serve-depends-on-core-and-traces-only',
+      comment: '@parl/serve labels with core and assembles traces with traces; it never loads the simulator, gpu or TensorFlow.js (parl serve starts light).',
+      severity: 'error',
+      from: { path: '^packages/serve/src/' },
+      to: { path: `${pkg('gpu|sim|cli')}|(^|/)@tensorflow/` },
     },
     {
       name: 'no-relative-import-into-another-package',

@@ -57,6 +57,7 @@ describe('the dependency rules (.dependency-cruiser.cjs, dependency-cruiser)', (
       'packages/gpu/src/ok.ts': "import { one } from '@parl/core';\nexport const two = one + 1;\n",
       'packages/gpu/src/bad.ts': "import { runEpisodes } from '@parl/sim';\nexport const used = runEpisodes;\n",
       'packages/traces/src/bad.ts': "import { simulate } from '@parl/sim';\nimport { one } from '../../core/src/index.js';\nexport const used = [simulate, one];\n",
+      'packages/serve/src/bad.ts': "import { runEpisodes } from '@parl/sim';\nimport * as tf from '@tensorflow/tfjs-core';\nexport const used = [runEpisodes, tf];\n",
       'packages/sim/src/a.ts': "import { b } from './b.js';\nexport const a = (): unknown => b;\n",
       'packages/sim/src/b.ts': "import { a } from './a.js';\nexport const b = (): unknown => a;\n",
     };
@@ -78,6 +79,7 @@ describe('the dependency rules (.dependency-cruiser.cjs, dependency-cruiser)', (
         'no-circular packages/sim/src/a.ts',
         'no-relative-import-into-another-package packages/traces/src/bad.ts',
         'traces-depends-on-core-only packages/traces/src/bad.ts',
+        'serve-depends-on-core-and-traces-only packages/serve/src/bad.ts',
       ].sort(),
     );
   });

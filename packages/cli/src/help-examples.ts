@@ -38,6 +38,11 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'parl train --config my-settings.json --quiet --json',
   ],
   report: ['parl report runs/parl-seed1', 'parl report runs/parl-seed1 --out /tmp/report.html'],
+  serve: [
+    'parl serve --log episodes.jsonl',
+    'PARL_SERVE_TOKEN=s3cret parl serve --host 0.0.0.0 --port 4318',
+    'parl serve --quiet-period 5000 --rollout-attribute app.rollout_id --fsync interval',
+  ],
 };
 
 /** The help text after a command's options: its examples. */

@@ -6,7 +6,7 @@
  * @module
  */
 import { BUDGET_MODES, PARALLEL_SHAPES, type BudgetMode, type ParallelShape } from '@parl/core';
-import { TRACE_CLOCKS, TRACE_FORMATS, TRACE_GROUPINGS, TRACE_MALFORMED_POLICIES, TRACE_ORDERINGS, TRACE_STEP_SOURCES } from '@parl/traces';
+import { TRACE_CLOCKS, TRACE_FORMATS, TRACE_GROUPINGS, TRACE_MALFORMED_POLICIES, TRACE_ORDERINGS, TRACE_STEP_SOURCES, type TraceClock, type TraceGrouping, type TraceStepSource } from '@parl/traces';
 import { createRequire } from 'node:module';
 import { Command, Option } from 'commander';
 import { DEFAULT_PRESET, DEFAULT_SIMULATE_POLICY } from './command-defaults.js';
@@ -227,6 +227,32 @@ function traceProgram(io: CliIo): Command {
     });
 }
 
+function serveProgram(io: CliIo): Command {
+  return new Command('serve')
+    .description('Run PARL as a service (spec §8): OTLP/HTTP trace receiver, rewards for RL trainers (/v1/rewards, OpenRLHF /get_reward), live dashboard, Prometheus metrics')
+    .option('--host <address>', 'address to listen on; anything but loopback needs a token (default 127.0.0.1)')
+    .option('--port <n>', 'port (default 4318, the OTLP/HTTP port; 0 picks a free one)', nonNegativeNumber)
+    .option('--token <token>', 'bearer token every request but /healthz and /readyz must carry (default: $PARL_SERVE_TOKEN)')
+    .option('--log <file>', 'append-only episode log, replayed at start (default parl-episodes.jsonl)')
+    .option('--no-log', 'keep no episode log: nothing survives a restart')
+    .addOption(new Option('--fsync <policy>', 'always: fdatasync before each answer (default); interval: every 100 ms; never').choices(['always', 'interval', 'never']))
+    .option('--quiet-period <ms>', 'a trace becomes an episode this long after its root span ended and no span came (default 2000)', nonNegativeNumber)
+    .option('--trace-timeout <ms>', 'an unfinished trace is evicted this long after its first span (default 600000)', positiveNumber)
+    .option('--max-open-traces <n>', 'unfinished traces held at most; the oldest is evicted beyond (default 10000)', positiveInteger)
+    .option('--max-episodes <n>', 'episodes held in memory for lookup (default 100000; the log keeps all)', positiveInteger)
+    .option('--rollout-attribute <name>', 'span or resource attribute naming a trace\'s rollout (default parl.rollout_id)')
+    .option('--body-limit <bytes>', 'largest request body, as sent and after gunzip (default 16777216)', positiveInteger)
+    .option('--request-timeout <ms>', 'a request not received whole in this time is answered 408 (default 30000)', positiveNumber)
+    .addOption(new Option('--grouping <mode>', 'trace mapping, as in parl trace (default: overlap)').choices(TRACE_GROUPINGS))
+    .addOption(new Option('--steps-from <spans>', 'trace mapping, as in parl trace (default: llm)').choices(TRACE_STEP_SOURCES))
+    .addOption(new Option('--clock <clock>', 'trace mapping, as in parl trace (default: count)').choices(TRACE_CLOCKS))
+    .action(async (flags: { host?: string; port?: number; token?: string; log: string | boolean; fsync?: 'always' | 'interval' | 'never'; quietPeriod?: number; traceTimeout?: number; maxOpenTraces?: number; maxEpisodes?: number; rolloutAttribute?: string; bodyLimit?: number; requestTimeout?: number; grouping?: TraceGrouping; stepsFrom?: TraceStepSource; clock?: TraceClock }) => {
+      const { log, ...rest } = flags;
+      const { serveCommand } = await import('./commands/serve.js');
+      await serveCommand({ ...defined(rest), ...(log === false ? { noLog: true } : typeof log === 'string' ? { log } : {}) }, io);
+    });
+}
+
 /**
  * The `parl` program over the given streams. Parsing errors throw commander's `CommanderError`
  * (see `runCli`, which turns them into exit codes).
@@ -247,7 +273,7 @@ export function buildProgram(io: CliIo): Command {
     .allowExcessArguments(false);
   program.helpCommand('help [command]', 'show the help of a command (same as parl COMMAND --help)');
   program.addHelpText('after', `\nExamples:\n${['parl reward --in rollouts.jsonl --out labelled.jsonl', 'parl help train', 'parl train --preset parl --steps 400'].map((l) => `  $ ${l}`).join('\n')}\n`);
-  for (const sub of [rewardProgram(io), criticalStepsProgram(io), traceProgram(io), scheduleProgram(io), simulateProgram(io), trainProgram(io), reportProgram(io)]) {
+  for (const sub of [rewardProgram(io), criticalStepsProgram(io), traceProgram(io), scheduleProgram(io), simulateProgram(io), trainProgram(io), reportProgram(io), serveProgram(io)]) {
     program.addCommand(
       sub
         .helpOption('-h, --help', 'show this help')

@@ -68,4 +68,4 @@ export type { TraceInput } from './input/text-chunks.js';
 export { ParlSpanProcessor, otlpJsonOfSpan, type ReadableSpanLike } from './live/otel-span-processor.js';
 export { ParlTracingProcessor, type AgentsTraceLike, type AgentsSpanLike } from './live/openai-agents-processor.js';
 export { LiveTraceAssembler } from './live/live-assembler.js';
-export { DEFAULT_LIVE_OPTIONS, checkLiveOptions, type LiveTraceOptions } from './live/live-options.js';
+export { DEFAULT_LIVE_OPTIONS, checkLiveOptions, type LiveDropReason, type LiveTraceOptions } from './live/live-options.js';
