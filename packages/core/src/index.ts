@@ -110,6 +110,7 @@ export {
 } from './labels.js';
 export {
   allocateRewardBatchOutput,
+  REWARD_BATCH_FIELDS,
   rewardBatch,
   type NumericArray,
   type RewardBatchInput,
