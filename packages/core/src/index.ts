@@ -118,6 +118,7 @@ export {
 } from './batch/reward-batch.js';
 export {
   allocateCriticalStepsBatchOutput,
+  CRITICAL_STEPS_BATCH_FIELDS,
   criticalStepsBatch,
   type CriticalStepsBatchInput,
   type CriticalStepsBatchOutput,
