@@ -110,6 +110,7 @@ export {
 } from './labels.js';
 export {
   allocateRewardBatchOutput,
+  REWARD_BATCH_FIELDS,
   rewardBatch,
   type NumericArray,
   type RewardBatchInput,
@@ -117,6 +118,7 @@ export {
 } from './batch/reward-batch.js';
 export {
   allocateCriticalStepsBatchOutput,
+  CRITICAL_STEPS_BATCH_FIELDS,
   criticalStepsBatch,
   type CriticalStepsBatchInput,
   type CriticalStepsBatchOutput,

@@ -79,10 +79,10 @@ export function labelCriticalSteps(record: unknown, options: CriticalStepsLabelO
     return mergeFields(location, record as Record<string, unknown>, criticalStepsOfStages(episode.stages)) as CriticalStepsLabelledRecord;
   }
   const cut = applyBudget(episode.stages, requireNonNegative(options.budget, 'budget'));
-  const stages = mode === 'truncate' ? cut.stagesRun : episode.stages;
+  const stages = mode === 'truncate' ? cut.stages_run : episode.stages;
   return mergeFields(location, record as Record<string, unknown>, criticalStepsOfStages(stages), {
-    within_budget: cut.withinBudget,
-    budget_cut_stage: cut.withinBudget ? null : cut.cutStage,
+    within_budget: cut.within_budget,
+    budget_cut_stage: cut.budget_cut_stage,
   }) as CriticalStepsLabelledRecord;
 }
 

@@ -252,7 +252,7 @@ export function rewardOfEpisode(episode: NormalizedEpisode, config: ResolvedRewa
   const step = config.step ?? episode.trainingStep ?? 0;
   let perf = rPerf(episode.perf);
   if (config.budget !== undefined && config.onBudget === 'fail' && episode.stages !== undefined) {
-    if (!applyBudget(episode.stages, config.budget).withinBudget) perf = 0;
+    if (!applyBudget(episode.stages, config.budget).within_budget) perf = 0;
   }
   return combineReward(
     rParallelUnchecked(episode.numSubagents, config.maxSubagents, config.parallelShape),
