@@ -12,6 +12,8 @@ import { CRITICAL_STEPS_FIELDS, REWARD_FIELDS, fuzzLine, validRecord } from './s
 const RECORDS = Number(process.env['PARL_FUZZ_RECORDS'] ?? 10_000);
 const LINES_PER_FILE = Number(process.env['PARL_FUZZ_LINES'] ?? 100);
 const RUNS = Math.max(1, Math.ceil(RECORDS / LINES_PER_FILE));
+/** Generous on a busy machine: about 5 ms per record, at least 10 minutes. */
+const TIMEOUT_MS = Math.max(600_000, RECORDS * 5);
 const SEED = process.env['PARL_FUZZ_SEED'] === undefined ? undefined : Number(process.env['PARL_FUZZ_SEED']);
 
 /** A JSONL file: a valid first record (so the file reads as JSONL), then fuzzed lines. */
@@ -28,7 +30,7 @@ function outputLines(stdout: string): string[] {
 
 describe(`fuzzed records (${RUNS * LINES_PER_FILE} per command)`, () => {
   for (const command of COMMANDS) {
-    it(`parl ${command[0]}: exit 0 under skip, exact accounting, only finite numbers, idempotent, record by record`, { timeout: 600_000 }, async () => {
+    it(`parl ${command[0]}: exit 0 under skip, exact accounting, only finite numbers, idempotent, record by record`, { timeout: TIMEOUT_MS }, async () => {
       await fc.assert(
         fc.asyncProperty(fuzzFile, fc.nat(), async ([first, lines], pick) => {
           const all = [JSON.stringify(first), ...lines];
@@ -74,7 +76,7 @@ describe(`fuzzed records (${RUNS * LINES_PER_FILE} per command)`, () => {
     });
   }
 
-  it('parl reward under --on-error fail: exit 0 or 2 with one line naming a line, and no output on 2', { timeout: 600_000 }, async () => {
+  it('parl reward under --on-error fail: exit 0 or 2 with one line naming a line, and no output on 2', { timeout: TIMEOUT_MS }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fuzzLine, { minLength: 1, maxLength: 20 }), async (lines) => {
         const r = await parl(['reward'], `${lines.join('\n')}\n`);
