@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * The live dashboard at `/` in headless Chromium (playwright-core, the system Chromium): a real
  * server on loopback, the page opened once, then records posted to `/v1/rewards` and agent traces
@@ -12,6 +11,9 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentTraces } from './support/agent-spans.js';
 import { startServer, type TestServer } from './support/server.js';
+
+/** The page's `document`, as far as the callbacks run in the browser use it (no DOM lib here: it would change `fetch`'s body types). */
+declare const document: { querySelector(selector: string): { textContent: string | null } | null };
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
@@ -83,7 +85,7 @@ describe.skipIf(!HAVE_CHROMIUM)(HAVE_CHROMIUM ? 'the live dashboard in headless 
     expect(await page.isHidden('#per-step')).toBe(true);
     // A marker that a reload would wipe.
     await page.evaluate(() => {
-      (window as unknown as { parlMarker: number }).parlMarker = 42;
+      (globalThis as unknown as { parlMarker: number }).parlMarker = 42;
     });
 
     // Records at two training steps: the totals and the per-step charts follow.
@@ -104,13 +106,13 @@ describe.skipIf(!HAVE_CHROMIUM)(HAVE_CHROMIUM ? 'the live dashboard in headless 
     expect((await s.post('/v1/traces', JsonTraceSerializer.serializeRequest(spans) as Uint8Array)).status).toBe(200);
     await textIs(page, '#episodes', '10');
     await textIs(page, '#tile-serial_collapse', '0.5');
-    const traced = expected.map((e) => criticalSteps(e.record.stages));
+    const traced = expected.map((e) => criticalSteps(e.record.stages ?? []));
     expect(await tile(page, 'tile-critical_steps')).toBeCloseTo(mean(traced.map((c) => c.critical_steps)), 3);
     expect(await tile(page, 'tile-parallelism')).toBeCloseTo(mean(traced.map((c) => c.parallelism)), 3);
     expect(await dots(page, 'over-time', 'serial_collapse')).toBeGreaterThan(0);
 
     // Still the first page load, its one event stream, nothing else fetched, no error.
-    expect(await page.evaluate(() => (window as unknown as { parlMarker?: number }).parlMarker)).toBe(42);
+    expect(await page.evaluate(() => (globalThis as unknown as { parlMarker?: number }).parlMarker)).toBe(42);
     expect(navigations).toBe(1);
     expect(requests).toEqual(['/', '/events']);
     expect(errors).toEqual([]);
