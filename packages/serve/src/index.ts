@@ -17,7 +17,7 @@ export { REWARD_QUERY_PARAMS, REWARD_QUERY_SCHEMA, rewardConfigOfQuery, type Rew
 export { parseRecordsBody, recordsText, type BodyFormat, type BodyRecord } from './body/records-body.js';
 export { decodeOtlpProtobuf, encodeOtlpResponse } from './otlp/otlp-protobuf.js';
 export { EXTRA_LOG_FIELDS } from './routes/get-reward.js';
-export { LiveStats, episodePoint, SERIES_SECONDS, SERIES_STEPS, type EpisodePoint, type SeriesPoint, type StatsSnapshot } from './dashboard/live-stats.js';
+export { LiveStats, episodePoint, SERIES_SECONDS, SERIES_STEPS, STATS_FIELDS, type EpisodePoint, type SeriesPoint, type StatsField, type StatsSnapshot } from './dashboard/live-stats.js';
 export { ServeMetrics, type MetricSources } from './metrics.js';
 export { authorized } from './auth.js';
 export { ParlServeClient, type ParlServeClientOptions, type GetRewardAnswer } from './client.js';

@@ -74,6 +74,12 @@ function buildApp(service: ParlService, options: ResolvedServeOptions, state: { 
     service.metrics.requests.inc({ route, status: String(reply.statusCode) });
     service.metrics.duration.observe({ route }, reply.elapsedTime / 1000);
   });
+  // A response sent while shutting down closes its connection, so that a keep-alive client does
+  // not hold the drain open until its idle timeout.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (state.closing) reply.header('connection', 'close');
+    return payload;
+  });
   app.addHook('preClose', async () => {
     for (const res of streams) res.end();
     streams.clear();

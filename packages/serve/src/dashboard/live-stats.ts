@@ -14,11 +14,16 @@ export const SERIES_SECONDS = 900;
 /** Training steps kept for the per-step series. */
 export const SERIES_STEPS = 500;
 
-const FIELDS = ['critical_steps', 'parallelism', 'num_subagents', 'finish_rate', 'total_reward'] as const;
-type Field = (typeof FIELDS)[number];
+/** The per-episode numbers the dashboard averages (spec §5 / §3 names; `finish_rate` is the sub-agents' finish rate). */
+export const STATS_FIELDS = ['critical_steps', 'parallelism', 'num_subagents', 'finish_rate', 'total_reward'] as const;
+
+/** One of {@link STATS_FIELDS}. */
+export type StatsField = (typeof STATS_FIELDS)[number];
+
+const FIELDS = STATS_FIELDS;
 
 /** The dashboard's view of one episode. */
-export type EpisodePoint = Partial<Record<Field, number>> & {
+export type EpisodePoint = Partial<Record<StatsField, number>> & {
   /** The finding's verdict, when the episode came from a trace. */
   readonly serial_collapse?: boolean;
   /** The record's training step, when it has one. */
@@ -26,7 +31,7 @@ export type EpisodePoint = Partial<Record<Field, number>> & {
 };
 
 /** One point of a series: means over the episodes of one second (or one training step). */
-export interface SeriesPoint extends Partial<Record<Field, number>> {
+export interface SeriesPoint extends Partial<Record<StatsField, number>> {
   /** Unix seconds, or the training step. */
   readonly x: number;
   /** Episodes in it. */
@@ -37,14 +42,14 @@ export interface SeriesPoint extends Partial<Record<Field, number>> {
 
 interface Acc {
   episodes: number;
-  sums: Record<Field, number>;
-  counts: Record<Field, number>;
+  sums: Record<StatsField, number>;
+  counts: Record<StatsField, number>;
   serial: number;
   traced: number;
 }
 
 function emptyAcc(): Acc {
-  const zero = (): Record<Field, number> => ({ critical_steps: 0, parallelism: 0, num_subagents: 0, finish_rate: 0, total_reward: 0 });
+  const zero = (): Record<StatsField, number> => ({ critical_steps: 0, parallelism: 0, num_subagents: 0, finish_rate: 0, total_reward: 0 });
   return { episodes: 0, sums: zero(), counts: zero(), serial: 0, traced: 0 };
 }
 
@@ -77,7 +82,7 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' && Number
  * else computed from `stages` with core's `criticalSteps`.
  */
 export function episodePoint(record: Readonly<Record<string, unknown>>, finding?: SerialCollapseFinding): EpisodePoint {
-  const p: Partial<Record<Field, number>> & { serial_collapse?: boolean; training_step?: number } = {};
+  const p: Partial<Record<StatsField, number>> & { serial_collapse?: boolean; training_step?: number } = {};
   const stages = Array.isArray(record['stages']) ? (record['stages'] as StageRecord[]) : undefined;
   let cs = num(record['critical_steps']);
   let par = num(record['parallelism']);

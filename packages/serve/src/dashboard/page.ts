@@ -64,13 +64,14 @@ figcaption { font-weight: 600; margin-bottom: .2rem; } svg { width: 100%; height
 
 /**
  * The dashboard's HTML, with the first snapshot drawn by the page script once the event stream
- * sends it.
+ * sends it. It names an empty icon, so a browser asks the server for nothing but the page and
+ * its event stream (no `/favicon.ico` 404).
  */
 export function dashboardHtml(title = 'parl serve'): string {
   const tiles = DASHBOARD_CHARTS.map(([f, t]) => `<div class="tile">${t}<b id="tile-${f}">–</b></div>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title><style>${STYLE}</style></head>
+<link rel="icon" href="data:,"><title>${title}</title><style>${STYLE}</style></head>
 <body>
 <h1>${title}: PARL live</h1>
 <div>Episodes since start: <b id="episodes">0</b> · <span id="status">connecting…</span></div>
