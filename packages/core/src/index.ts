@@ -17,3 +17,4 @@ export * from './labels.js';
 export * from './batch/reward-batch.js';
 export * from './batch/critical-steps-batch.js';
 export * from './run-records.js';
+export * from './sweep-stats.js';
