@@ -26,3 +26,6 @@ export * from './width-rules.js';
 export * from './policy-io.js';
 export * from './run-folder.js';
 export * from './simulate.js';
+export * from './run-id.js';
+export * from './sweep-spec.js';
+export * from './sweep-job.js';
