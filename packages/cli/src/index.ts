@@ -16,6 +16,16 @@ export { traceCommand, traceSummaryLine, type TraceCommandOptions, type TraceRun
 export { readOutcomes, type OutcomeTable } from './io/outcomes.js';
 export { simulateCommand, DEFAULT_SIMULATE_POLICY, type SimulateCommandOptions, type SimulateSummary } from './commands/simulate.js';
 export { trainCommand, trainingConfigOf, DEFAULT_PRESET, type TrainCommandOptions, type TrainCommandResult } from './commands/train.js';
+export { sweepCommand, type SweepCommandOptions, type SweepCommandResult } from './commands/sweep.js';
+export { workerCommand, type WorkerCommandOptions } from './commands/worker.js';
+export { runSweep, type SweepOptions, type SweepOutcome } from './sweep/run-sweep.js';
+export { RESULT_COLUMNS, resultsCsv, type SweepResult } from './sweep/results.js';
+export { createLocalPool, defaultThreads, type SweepRunner } from './sweep/local-pool.js';
+export { createQueueRunner, type QueueRunner } from './sweep/queue-runner.js';
+export { startQueueWorker, DEFAULT_STALLED_AFTER_S, type QueueWorkerOptions, type QueueWorkerEvent, type QueueWorkerHandle } from './sweep/queue-worker.js';
+export { DEFAULT_QUEUE_NAME } from './sweep/queue-connection.js';
+export { buildSweepReport, sweepPointRows, bestPoint, type SweepReportInput, type SweepPointRow } from './report/sweep-report.js';
+export { createSweepProgress, type SweepProgress, type SweepProgressEvent } from './io/sweep-progress.js';
 export { createProgressReporter, type ProgressReporter, type ProgressUpdate } from './io/train-progress.js';
 export { reportCommand, type ReportCommandOptions, type ReportCommandResult } from './commands/report.js';
 export { labelStream, ON_ERROR_CHOICES, type OnError, type RecordIoOptions, type RecordRunSummary, type RecordLabeller } from './io/label-stream.js';
