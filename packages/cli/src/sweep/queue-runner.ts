@@ -37,6 +37,7 @@ export function createQueueRunner(url: string, name: string = DEFAULT_QUEUE_NAME
   const queue = new Queue<SweepTask, SweepRunOutput>(name, { connection: connections[0] });
   const events = new QueueEvents(name, { connection: connections[1] });
   events.setMaxListeners(0);
+  queue.setMaxListeners(0); // waitUntilFinished adds a 'closing' listener per run
   const ready = Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
   // A connection error is reported by the command that waits; don't let it crash the process too.
   queue.on('error', () => undefined);
