@@ -26,16 +26,21 @@ const grid = {
 
 async function timed(label, options) {
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const out = await runSweep({ grid, ...options });
   const s = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuS = (cpu.user + cpu.system) / 1e6;
   if (out.failed.length > 0) throw new Error(`${label}: ${out.failed.length} runs failed: ${out.failed[0].error}`);
-  console.log(`${label.padEnd(34)} ${s.toFixed(1).padStart(7)} s  (${out.trained} runs trained)`);
+  // CPU time of this process (its threads included); with --queue the training is in the worker process.
+  const cores = options.queue === undefined ? `, ${cpuS.toFixed(1)} s CPU = ${(cpuS / s).toFixed(2)} cores busy on average` : '';
+  console.log(`${label.padEnd(34)} ${s.toFixed(1).padStart(7)} s  (${out.trained} runs trained${cores})`);
   return { s, out };
 }
 
 const summaries = (out) => out.rows.map((r) => readFileSync(join(out.dir, 'runs', r.run_id, 'summary.json'), 'utf8'));
 
-console.log(`16 runs of ${STEPS} steps; load average at start ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(`16 runs of ${STEPS} steps; load average (1, 5, 15 min) at start ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 const serial = await timed('one after another (1 thread)', { out: join(dir, 'serial'), threads: 1 });
 const pool = await timed(`local pool (${THREADS} threads)`, { out: join(dir, 'pool'), threads: THREADS });
 console.log(`parallel / serial: ${(pool.s / serial.s).toFixed(2)}×`);
@@ -56,5 +61,5 @@ if (spawnSync('redis-server', ['--version']).status !== 0) {
     redis.kill('SIGTERM');
   }
 }
-console.log('summary.json identical in every mode: yes');
+console.log(`summary.json identical in every mode: yes; load average at the end ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 rmSync(dir, { recursive: true, force: true });

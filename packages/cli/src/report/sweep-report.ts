@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { RUN_VERDICTS, summarizeSweepPoint, type RunVerdict, type Spread, type SweepPointSummary } from '@parl/core';
+import { RUN_VERDICTS, runVerdict, summarizeSweepPoint, type RunVerdict, type Spread, type SweepPointSummary } from '@parl/core';
 import type { SweepResult } from '../sweep/results.js';
 import { csvCell } from '../io/csv.js';
 import { formatNumber } from './format-number.js';
@@ -113,14 +113,17 @@ function scatter(input: SweepReportInput, rows: readonly SweepPointRow[]): PageC
   const datasets: Record<string, unknown>[] = [];
   for (const v of RUN_VERDICTS) {
     const mine = rows.filter((r) => r.summary.verdict === v);
+    const runs = rows.flatMap((r) => r.runs.filter((run) => runVerdict(run) === v));
+    if (runs.length > 0) {
+      datasets.push({
+        label: `${v}: runs`,
+        data: runs.map((run) => ({ x: run.speedup, y: run.final_r_perf })),
+        backgroundColor: `${VERDICT_COLOURS[v]}66`,
+        borderColor: `${VERDICT_COLOURS[v]}66`,
+        pointRadius: 3,
+      });
+    }
     if (mine.length === 0) continue;
-    datasets.push({
-      label: `${v}: seeds`,
-      data: mine.flatMap((r) => r.runs.map((run) => ({ x: run.speedup, y: run.final_r_perf }))),
-      backgroundColor: `${VERDICT_COLOURS[v]}55`,
-      borderColor: `${VERDICT_COLOURS[v]}55`,
-      pointRadius: 3,
-    });
     datasets.push({
       label: `${v}: point means`,
       data: mine.map((r) => ({ x: r.summary.speedup.mean, y: r.summary.r_perf.mean, point: r.point + 1, params: paramsText(input.parameters, r.params) })),
@@ -132,7 +135,7 @@ function scatter(input: SweepReportInput, rows: readonly SweepPointRow[]): PageC
   }
   return {
     title: 'Speed-up over serial against final r_perf',
-    caption: 'Each small dot is one run (one seed); each diamond the mean of a grid point, coloured by its verdict. Up and to the right is better: faster than always-serial and at least as accurate.',
+    caption: 'Each small dot is one run (one seed), coloured by its own verdict; each diamond the mean of a grid point, coloured by the point\'s verdict. Up and to the right is better: faster than always-serial and at least as accurate.',
     config: {
       type: 'scatter',
       data: { datasets },
