@@ -16,6 +16,8 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type { SweepRunOutput, SweepTask } from '@parl/sim';
+import { CliError } from '../errors.js';
+import { INSTALL_SIMULATOR_HINT } from '../simulator.js';
 
 /** Something that trains sweep runs: the local pool or a queue. */
 export interface SweepRunner {
@@ -32,9 +34,18 @@ export function defaultThreads(): number {
   return availableParallelism();
 }
 
-/** The file the pool's threads load: `@parl/sim/sweep-worker`'s ES module. */
+/**
+ * The file the pool's threads load: `@parl/sim/sweep-worker`'s ES module.
+ *
+ * @throws {@link CliError} (exit code 1) saying how to install `@parl/sim` when it is missing
+ */
 export function sweepWorkerFile(): string {
-  const simPackage = createRequire(import.meta.url).resolve('@parl/sim/package.json');
+  let simPackage: string;
+  try {
+    simPackage = createRequire(import.meta.url).resolve('@parl/sim/package.json');
+  } catch {
+    throw new CliError(`sweeps train with @parl/sim, which is not installed: ${INSTALL_SIMULATOR_HINT}`, 1);
+  }
   return pathToFileURL(join(dirname(simPackage), 'dist', 'sweep-worker.js')).href;
 }
 
