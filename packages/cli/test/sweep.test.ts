@@ -83,4 +83,13 @@ describe('parl sweep (local thread pool)', () => {
     expect((await parl(['sweep', '--grid', grid, '--queue', 'http://x'])).stderr).toMatch(/not a Redis URL/);
     expect((await parl(['sweep', '--grid', grid, '--queue', 'redis://127.0.0.1:1', '--threads', '2'])).stderr).toMatch(/exclude each other/);
   });
+
+  it('fails every run, naming the address, when the queue\'s Redis does not answer', { timeout: 60_000 }, async () => {
+    const dir = tempDir();
+    const grid = writeTinyGrid(dir);
+    const r = await parl(['sweep', '--grid', grid, '--out', join(dir, 'sweep'), '--queue', 'redis://127.0.0.1:1', '--quiet']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^parl sweep: 4 of 4 runs failed \(first: [0-9a-f]{16}: cannot reach Redis at redis:\/\/127\.0\.0\.1:1 within 10 s\); the others are in /);
+    expect(readFileSync(join(dir, 'sweep', 'results.csv'), 'utf8').trim().split('\n')).toHaveLength(1);
+  });
 });

@@ -9,11 +9,15 @@
  */
 import { Queue, QueueEvents } from 'bullmq';
 import type { SweepRunOutput, SweepTask } from '@parl/sim';
+import { CliError } from '../errors.js';
 import type { SweepRunner } from './local-pool.js';
 import { DEFAULT_QUEUE_NAME, redisConnection, shownQueueUrl } from './queue-connection.js';
 
 /** The name of every sweep job (the queue holds nothing else). */
 export const SWEEP_JOB_NAME = 'train';
+
+/** How long the sweep waits for Redis to answer before every run counts as failed. */
+export const QUEUE_CONNECT_TIMEOUT_MS = 10_000;
 
 /** A runner that can also forget a run once its folder is written. */
 export interface QueueRunner extends SweepRunner {
@@ -23,7 +27,8 @@ export interface QueueRunner extends SweepRunner {
 
 /**
  * A runner over a BullMQ queue in Redis. A run already finished on the queue (the sweep stopped
- * before writing it) is collected without running again; one that failed is retried.
+ * before writing it) is collected without running again; one that failed is retried. When Redis
+ * does not answer within {@link QUEUE_CONNECT_TIMEOUT_MS}, every run fails with that reason.
  *
  * @example
  * ```ts
@@ -33,12 +38,19 @@ export interface QueueRunner extends SweepRunner {
  */
 export function createQueueRunner(url: string, name: string = DEFAULT_QUEUE_NAME): QueueRunner {
   // BullMQ leaves connections it was handed open: they are closed here, in close().
-  const connections = [redisConnection(url), redisConnection(url)] as const;
+  const connections = [redisConnection(url, undefined, QUEUE_CONNECT_TIMEOUT_MS), redisConnection(url, undefined, QUEUE_CONNECT_TIMEOUT_MS)] as const;
   const queue = new Queue<SweepTask, SweepRunOutput>(name, { connection: connections[0] });
   const events = new QueueEvents(name, { connection: connections[1] });
   events.setMaxListeners(0);
   queue.setMaxListeners(0); // waitUntilFinished adds a 'closing' listener per run
-  const ready = Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+  let timer: NodeJS.Timeout | undefined;
+  const ready = Promise.race([
+    Promise.all([queue.waitUntilReady(), events.waitUntilReady()]),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new CliError(`cannot reach Redis at ${shownQueueUrl(url)} within ${QUEUE_CONNECT_TIMEOUT_MS / 1000} s`, 1)), QUEUE_CONNECT_TIMEOUT_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  ready.catch(() => undefined); // reported by each run that awaits it
   // A connection error is reported by the command that waits; don't let it crash the process too.
   queue.on('error', () => undefined);
   events.on('error', () => undefined);
@@ -54,7 +66,8 @@ export function createQueueRunner(url: string, name: string = DEFAULT_QUEUE_NAME
       await queue.remove(runId);
     },
     async close() {
-      await Promise.allSettled([events.close(), queue.close()]);
+      // Closing waits for a connection that never came up: give it a moment, then cut the connections.
+      await Promise.race([Promise.allSettled([events.close(), queue.close()]), new Promise((r) => setTimeout(r, 2_000).unref())]);
       for (const c of connections) c.disconnect();
     },
   };

@@ -63,7 +63,7 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorkerHandle
   const pool = createLocalPool(threads);
   const emit = options.onEvent ?? (() => undefined);
   // BullMQ leaves a connection it was handed open: it is closed here, in close().
-  const connection = redisConnection(options.url);
+  const connection = redisConnection(options.url, (error) => emit({ kind: 'error', error: `Redis at ${shownQueueUrl(options.url)}: ${error}` }));
   const worker = new Worker<SweepTask, SweepRunOutput>(
     name,
     async (job) => {
@@ -82,7 +82,7 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorkerHandle
     },
   );
   worker.on('failed', (job, err) => emit({ kind: 'failed', runId: job?.id ?? '?', error: err.message }));
-  worker.on('error', (err) => emit({ kind: 'error', error: err.message }));
+  worker.on('error', () => undefined); // connection errors are reported once each by the connection above
   return {
     where: `${shownQueueUrl(options.url)}, queue ${name}, ${pool.where}`,
     async close() {
