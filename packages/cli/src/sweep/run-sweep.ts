@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { ParlInputError } from '@parl/core';
 import { resolveSweep, runIdOf, type ResolvedSweep, type SweepRunPlan, type TrainingConfig } from '@parl/sim';
@@ -146,7 +146,11 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     writes = next.catch(() => undefined);
     return next;
   };
-  await import('node:fs/promises').then((fs) => fs.mkdir(join(dir, 'runs'), { recursive: true }));
+  try {
+    await mkdir(join(dir, 'runs'), { recursive: true });
+  } catch (err) {
+    throw new CliError(`cannot write --out ${dir}: ${describeFsError(err)}`, 1);
+  }
   await writeIndex(false);
 
   let done = 0;
@@ -189,7 +193,7 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
   return {
     dir,
     runs: total,
-    trained: total - failed.length - (total - pending.length),
+    trained: pending.length - failed.length,
     skipped: total - pending.length,
     failed,
     results: join(dir, 'results.csv'),
