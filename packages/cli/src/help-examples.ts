@@ -37,6 +37,12 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'parl train --preset serial-collapse --steps 400 --seed 7 --out runs/mine',
     'parl train --config my-settings.json --quiet --json',
   ],
+  sweep: [
+    'parl sweep --grid sweep.json',
+    'parl sweep --grid sweep.json --out sweeps/lambda --threads 2',
+    'parl sweep --grid sweep.json --queue redis://10.0.0.5:6379   # then parl worker on each machine',
+  ],
+  worker: ['parl worker --queue redis://10.0.0.5:6379', 'parl worker --queue redis://10.0.0.5:6379 --threads 4 --stalled-after 60'],
   report: ['parl report runs/parl-seed1', 'parl report runs/parl-seed1 --out /tmp/report.html'],
   serve: [
     'parl serve --log episodes.jsonl',

@@ -9,3 +9,5 @@
 export { runCli, EXIT_USAGE } from './run-cli.js';
 export { CLI_VERSION } from './program.js';
 export type { CliIo } from './io/cli-io.js';
+export { runSweep, type SweepOptions, type SweepOutcome } from './sweep/run-sweep.js';
+export { bestPoint, sweepPointRows, type SweepPointRow } from './report/sweep-report.js';

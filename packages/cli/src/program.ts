@@ -188,6 +188,46 @@ function trainProgram(io: CliIo): Command {
     });
 }
 
+function sweepProgram(io: CliIo): Command {
+  return new Command('sweep')
+    .description('Train every grid point × seed of a grid file (spec §9) on all cores, or on many machines through Redis; write the sweep folder with results.csv and a comparison report; a second run resumes')
+    .requiredOption('--grid <file>', 'the grid file: {"preset", "steps", "seeds", "config", "grid": {PATH: [values]}, "samples", "ranges"} (spec §9)')
+    .option('--out <dir>', 'the sweep folder (default sweeps/GRID, GRID the grid file\'s name without .json); runs already complete in it are skipped')
+    .option('--threads <n>', 'local worker threads, one run each at a time (default: one per core)', positiveInteger)
+    .option('--queue <url>', 'put the runs on a BullMQ queue in Redis (redis://HOST[:PORT][/DB]) for parl worker processes instead of training here; results come back through the queue')
+    .option('--queue-name <name>', 'the queue\'s name in Redis (default parl-sweep)')
+    .option('--quiet', 'no progress on stderr')
+    .option('--json', 'print the outcome as JSON on stdout ({"dir", "runs", "trained", "skipped", "failed", "results", "report", "verdicts"})')
+    .action(async (flags: { grid: string; out?: string; threads?: number; queue?: string; queueName?: string; quiet?: boolean; json?: boolean }) => {
+      const { json, ...rest } = flags;
+      const { sweepCommand } = await withSimulator('sweep', () => import('./commands/sweep.js'));
+      const result = await sweepCommand({ ...defined(rest), grid: flags.grid }, io);
+      if (json === true) {
+        io.stdout.write(`${JSON.stringify(result)}\n`);
+        return;
+      }
+      const v = result.verdicts;
+      io.stderr.write(
+        `parl sweep: ${result.runs} runs (${result.trained} trained, ${result.skipped} already complete); grid points: ${v['parallel'] ?? 0} parallel, ${v['spurious'] ?? 0} spurious, ${v['collapsed'] ?? 0} collapsed\n`,
+      );
+      io.stdout.write(`sweep folder: ${result.dir}\nresults: ${result.results}\nreport: ${result.report}\n`);
+    });
+}
+
+function workerProgram(io: CliIo): Command {
+  return new Command('worker')
+    .description('Take sweep runs from a Redis queue that parl sweep --queue fills, train them here and send the results back; runs until stopped')
+    .requiredOption('--queue <url>', 'the Redis of the queue: redis://HOST[:PORT][/DB]')
+    .option('--queue-name <name>', 'the queue\'s name in Redis (default parl-sweep)')
+    .option('--threads <n>', 'runs at a time, each in its own thread (default: one per core)', positiveInteger)
+    .option('--stalled-after <seconds>', 'a run whose worker has not renewed its lock for this long is retried by another worker (default 30)', positiveNumber)
+    .option('--quiet', 'no line per run on stderr')
+    .action(async (flags: { queue: string; queueName?: string; threads?: number; stalledAfter?: number; quiet?: boolean }) => {
+      const { workerCommand } = await withSimulator('worker', () => import('./commands/worker.js'));
+      await workerCommand({ ...defined(flags), queue: flags.queue }, io);
+    });
+}
+
 function reportProgram(io: CliIo): Command {
   return new Command('report')
     .description('Rebuild the HTML report of a training run from its config.json, metrics.jsonl and summary.json')
@@ -273,7 +313,7 @@ export function buildProgram(io: CliIo): Command {
     .allowExcessArguments(false);
   program.helpCommand('help [command]', 'show the help of a command (same as parl COMMAND --help)');
   program.addHelpText('after', `\nExamples:\n${['parl reward --in rollouts.jsonl --out labelled.jsonl', 'parl help train', 'parl train --preset parl --steps 400'].map((l) => `  $ ${l}`).join('\n')}\n`);
-  for (const sub of [rewardProgram(io), criticalStepsProgram(io), traceProgram(io), scheduleProgram(io), simulateProgram(io), trainProgram(io), reportProgram(io), serveProgram(io)]) {
+  for (const sub of [rewardProgram(io), criticalStepsProgram(io), traceProgram(io), scheduleProgram(io), simulateProgram(io), trainProgram(io), sweepProgram(io), workerProgram(io), reportProgram(io), serveProgram(io)]) {
     program.addCommand(
       sub
         .helpOption('-h, --help', 'show this help')

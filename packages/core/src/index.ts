@@ -133,3 +133,16 @@ export {
   type RunSummary,
   type StepMetrics,
 } from './run-records.js';
+export {
+  DEFAULT_VERDICT_THRESHOLDS,
+  RUN_VERDICTS,
+  runVerdict,
+  speedupOverSerial,
+  spreadOf,
+  summarizeSweepPoint,
+  type RunVerdict,
+  type Spread,
+  type SweepPointSummary,
+  type SweepRunNumbers,
+  type VerdictThresholds,
+} from './sweep-stats.js';

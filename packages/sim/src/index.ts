@@ -134,3 +134,15 @@ export {
   simulate,
   type SimulateOptions,
 } from './simulate.js';
+export { canonicalJson, RUN_ID_LENGTH, runIdOf } from './run-id.js';
+export {
+  resolveSweep,
+  sweepPath,
+  validateSweepSpec,
+  type NumericRange,
+  type ResolvedSweep,
+  type SweepRange,
+  type SweepRunPlan,
+  type SweepSpec,
+} from './sweep-spec.js';
+export { trainSweepRun, type SweepRunOutput, type SweepTask } from './sweep-job.js';
