@@ -61,6 +61,12 @@ describe.each(frameworks)('%s traces', (framework) => {
   it('nested sub-agents: the lead counts the model calls of its whole subtree', async () => {
     const { result } = await read(framework, 'nested-subagents');
     expect(shape(result)).toBe('1:[3,6] 1:[]');
+    // The lead (2 calls) ran its two workers (2 calls each) at once: its critical path is 4, but
+    // one number per sub-agent feeds both critical and total steps (spec §2, §5), so the record
+    // keeps the subtree's work — total steps stay every model call in the trace (2 + 6 + 3 = 11)
+    // and critical steps (8) are an upper bound on the 6 that happened (docs/traces.md, rule 5).
+    const subSteps = (result.record.stages ?? []).flatMap((s) => (s.sub_steps ?? []).map((e) => (typeof e === 'number' ? e : e.steps)));
+    expect((result.record.stages ?? []).reduce((w, s) => w + s.main_steps, 0) + subSteps.reduce((a, b) => a + b, 0)).toBe(11);
     expect(result.finding.critical_steps_as_run).toBe(8);
   });
 });
