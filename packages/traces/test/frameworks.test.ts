@@ -91,3 +91,32 @@ describe('model calls are counted once', () => {
     }
   });
 });
+
+describe('OpenInference on the Vercel AI SDK', () => {
+  /** The fixture with every `gen_ai.*` attribute removed: only OpenInference's own attributes left. */
+  function openInferenceOnly(scenario: string): string {
+    const lines = readFileSync(`${root}ai-sdk-openinference/${scenario}.jsonl`, 'utf8').trim().split('\n');
+    return lines
+      .map((line) => {
+        const req = JSON.parse(line) as { resourceSpans: { scopeSpans: { spans: { attributes?: { key: string }[] }[] }[] }[] };
+        for (const rs of req.resourceSpans) for (const ss of rs.scopeSpans) for (const s of ss.spans) s.attributes = (s.attributes ?? []).filter((a) => !a.key.startsWith('gen_ai.'));
+        return JSON.stringify(req);
+      })
+      .join('\n') + '\n';
+  }
+
+  it.each(['parallel-swarm', 'serial-collapse', 'dependent-pipeline', 'failing-subagent', 'nested-subagents'])(
+    '%s: the OpenInference span kinds alone (AGENT, CHAIN, LLM, TOOL) give the same record and finding as the GenAI attributes beside them',
+    async (scenario) => {
+      const both = await read('ai-sdk-openinference', scenario);
+      const oiText = openInferenceOnly(scenario);
+      expect(oiText).not.toContain('gen_ai.operation.name');
+      expect(oiText).toContain('"openinference.span.kind"');
+      const { results, warnings } = await collect([oiText], { strict: true });
+      expect(warnings).toEqual([]);
+      const oi = results[0] as TraceResult;
+      expect(shape(oi)).toBe(shape(both.result));
+      expect(oi.finding).toEqual(both.result.finding);
+    },
+  );
+});
