@@ -10,6 +10,7 @@ export { runCli, EXIT_USAGE } from './run-cli.js';
 export { CLI_VERSION } from './program.js';
 export type { CliIo } from './io/cli-io.js';
 export { runSweep, type SweepOptions, type SweepOutcome } from './sweep/run-sweep.js';
+export { CliError } from './errors.js';
 export { bestPoint, sweepPointRows, type SweepPointRow } from './report/sweep-report.js';
 export type { SweepResult } from './sweep/results.js';
 export type { SweepProgressEvent } from './io/sweep-progress.js';
