@@ -1,35 +1,83 @@
 // Load benchmark of parl serve on loopback, bounded in time (autocannon): POST /v1/rewards in
-// batches of 256 (with ids, so every record is logged with fsync 'always'), OTLP JSON ingest, and
-// an RSS soak. Usage: node bench/run.mjs [seconds per run (default 10)] [soak seconds (default 0)]
-// Prints figures and, as the house rule asks, the ratio against a baseline from the same run
-// (labelling 256 records in-process with @parl/core, no HTTP).
+// batches of 256 (with ids, so every record is logged, fsync 'always'), OTLP JSON ingest, and an
+// RSS soak. The server runs in a process of its own (bench/server-process.mjs); this process is
+// the load generator, so the two do not share an event loop. Bodies are made before each run so
+// that making them does not slow the load generator down.
+//
+// Usage: node bench/run.mjs [seconds per run (default 10)] [soak seconds (default 0)]
+// Env: CONNECTIONS (default 8), FSYNC (always | interval | never; default always).
+// Prints the figures and, as the house rule asks, ratios against baselines from the same run:
+// labelling the same 256-record batch in-process with @parl/core (parse, label, stringify; no
+// HTTP), and reading the same OTLP request in-process with @parl/traces (no HTTP).
 import autocannon from 'autocannon';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { labelReward } from '@parl/core';
-import { createParlServer } from '@parl/serve';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { labelReward, resolveRewardConfig } from '@parl/core';
+import { readOtlpRequest } from '@parl/traces';
 
 const seconds = Number(process.argv[2] ?? 10);
 const soakSeconds = Number(process.argv[3] ?? 0);
+const connections = Number(process.env.CONNECTIONS ?? 8);
+const fsync = process.env.FSYNC ?? 'always';
 const dir = mkdtempSync(join(tmpdir(), 'parl-serve-bench-'));
-const server = await createParlServer({ port: 0, logFile: join(dir, 'episodes.jsonl'), quietPeriodMs: 200 });
+const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+console.log(`load average at start (1, 5, 15 min): ${load()}; ${connections} connections, fsync '${fsync}', ${seconds} s per run`);
+
+// ---- the server, in its own process ----
+const child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), fileURLToPath(new URL('server-process.mjs', import.meta.url)), join(dir, 'episodes.jsonl'), fsync], { stdio: ['ignore', 'pipe', 'inherit'] });
+const url = await new Promise((resolve, reject) => {
+  child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it listened`)));
+  // The first line starting with http is the URL; the rest (e.g. --trace-gc in SERVER_NODE_ARGS) is echoed to stderr.
+  let seen = false;
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (!seen && line.startsWith('http')) (seen = true), resolve(line);
+    else process.stderr.write(`server: ${line}\n`);
+  });
+});
+/** The server's RSS (MiB) and CPU seconds so far, from /proc (Linux). */
+function serverUsage() {
+  const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]) / 1024;
+  const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const cpu = (Number(stat[11]) + Number(stat[12])) / 100; // utime + stime, in clock ticks (100/s)
+  return { rss, cpu };
+}
 
 let n = 0;
-const batch = () => JSON.stringify(Array.from({ length: 256 }, (_, i) => ({ id: `e${n++}-${i}`, training_step: 100, num_subagents: 1 + (i % 30), completed_subtasks: i % 30, success: true, quality: 0.8, stages: [{ main_steps: 1, sub_steps: [3, 5, 2] }, { main_steps: 1 }] })));
-const run = (opts) => new Promise((resolve, reject) => autocannon({ connections: 8, duration: seconds, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
+const record = (id, i) => ({ ...(id === undefined ? {} : { id }), training_step: 100, num_subagents: 1 + (i % 30), completed_subtasks: i % 30, success: true, quality: 0.8, stages: [{ main_steps: 1, sub_steps: [3, 5, 2] }, { main_steps: 1 }] });
+const batch = () => JSON.stringify(Array.from({ length: 256 }, (_, i) => record(`e${n++}`, i)));
+const run = (opts) => new Promise((resolve, reject) => autocannon({ connections, duration: seconds, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
+/** Cycle through bodies made in advance (each used once while they last). */
+const bodiesOf = (make, count) => {
+  const bodies = Array.from({ length: count }, make);
+  let i = 0;
+  return (req) => ({ ...req, body: bodies[i++ % bodies.length] });
+};
+const cpuLine = (before, after, s) => `server CPU ${((after.cpu - before.cpu) / s).toFixed(2)} cores busy on average`;
 
-// Baseline: the same labelling in-process.
-const records = JSON.parse(batch());
-const t0 = process.hrtime.bigint();
+// ---- baselines, in-process ----
+const sample = batch();
+const config = resolveRewardConfig({});
+let t0 = process.hrtime.bigint();
 let labelled = 0;
-while (process.hrtime.bigint() - t0 < 2_000_000_000n) for (const r of records) (labelReward(r, {}), labelled++);
-const baselinePerS = labelled / 2;
+while (process.hrtime.bigint() - t0 < 2_000_000_000n) {
+  const out = JSON.parse(sample).map((r, i) => JSON.stringify(labelReward(r, config, `record ${i + 1}`)));
+  labelled += out.length;
+}
+const labelPerS = labelled / 2;
 
-const rewards = await run({ url: `${server.url}/v1/rewards`, requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: batch() }) }] });
+// ---- POST /v1/rewards ----
+let before = serverUsage();
+const rewards = await run({ url: `${url}/v1/rewards`, requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: bodiesOf(batch, Math.ceil(seconds * 400)) }] });
+let after = serverUsage();
 const episodesPerS = (rewards.requests.total * 256) / rewards.duration;
-console.log(`rewards: ${rewards.requests.total} requests of 256 in ${rewards.duration.toFixed(1)} s = ${Math.round(episodesPerS)} episodes/s; latency p50 ${rewards.latency.p50} ms, p99 ${rewards.latency.p99} ms; non-2xx ${rewards.non2xx}; in-process labelling baseline ${Math.round(baselinePerS)} records/s (HTTP+log = ${(episodesPerS / baselinePerS).toFixed(2)}x of it)`);
+console.log(`rewards: ${rewards.requests.total} requests of 256 in ${rewards.duration.toFixed(1)} s = ${Math.round(episodesPerS)} episodes/s; latency p50 ${rewards.latency.p50} ms, p99 ${rewards.latency.p99} ms; errors ${rewards.errors}, non-2xx ${rewards.non2xx}; ${cpuLine(before, after, rewards.duration)}`);
+console.log(`  baseline, in-process parse + label + stringify of the same batches: ${Math.round(labelPerS)} records/s on one core; served = ${(episodesPerS / labelPerS).toFixed(2)}x of it`);
 
+// ---- POST /v1/traces (OTLP JSON) ----
 let trace = 0;
 const spansPer = 64;
 const otlp = () => {
@@ -43,18 +91,32 @@ const otlp = () => {
   }
   return JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] });
 };
-const ingest = await run({ url: `${server.url}/v1/traces`, requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: otlp() }) }] });
-console.log(`otlp: ${ingest.requests.total} requests of ${spansPer} spans = ${Math.round((ingest.requests.total * spansPer) / ingest.duration)} spans/s; latency p50 ${ingest.latency.p50} ms, p99 ${ingest.latency.p99} ms; non-2xx ${ingest.non2xx}`);
+const otlpSample = otlp();
+t0 = process.hrtime.bigint();
+let read = 0;
+while (process.hrtime.bigint() - t0 < 2_000_000_000n) read += readOtlpRequest(JSON.parse(otlpSample), 'request 1').length;
+const readPerS = read / 2;
+before = serverUsage();
+const ingest = await run({ url: `${url}/v1/traces`, requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: bodiesOf(otlp, Math.ceil(seconds * 3000)) }] });
+after = serverUsage();
+const spansPerS = (ingest.requests.total * spansPer) / ingest.duration;
+console.log(`otlp: ${ingest.requests.total} requests of ${spansPer} spans = ${Math.round(spansPerS)} spans/s; latency p50 ${ingest.latency.p50} ms, p99 ${ingest.latency.p99} ms; errors ${ingest.errors}, non-2xx ${ingest.non2xx}; ${cpuLine(before, after, ingest.duration)}`);
+console.log(`  baseline, in-process JSON.parse + readOtlpRequest of the same requests: ${Math.round(readPerS)} spans/s on one core; served = ${(spansPerS / readPerS).toFixed(2)}x of it`);
 
 if (soakSeconds > 0) {
-  // Soak: rewards without ids (labelled, not logged, so the disk does not fill), RSS sampled.
+  // Soak: rewards without ids (labelled, not logged, so that the disk does not fill), the
+  // server's RSS sampled every 5 s.
   const rss = [];
-  const timer = setInterval(() => rss.push(process.memoryUsage().rss), 5000);
-  const anon = JSON.stringify(records.map(({ id, ...r }) => r));
-  const soak = await run({ url: `${server.url}/v1/rewards`, duration: soakSeconds, body: anon, method: 'POST', headers: { 'content-type': 'application/json' } });
+  const timer = setInterval(() => rss.push(serverUsage().rss), 5000);
+  const anon = JSON.stringify(Array.from({ length: 256 }, (_, i) => record(undefined, i)));
+  const soak = await run({ url: `${url}/v1/rewards`, duration: soakSeconds, body: anon, method: 'POST', headers: { 'content-type': 'application/json' } });
   clearInterval(timer);
-  const mb = (b) => (b / 2 ** 20).toFixed(0);
-  console.log(`soak ${soakSeconds} s: ${Math.round((soak.requests.total * 256) / soak.duration)} episodes/s, p99 ${soak.latency.p99} ms; RSS MiB first/min/max/last ${mb(rss[0])}/${mb(Math.min(...rss))}/${mb(Math.max(...rss))}/${mb(rss.at(-1))}`);
+  const mb = (x) => x.toFixed(0);
+  const third = Math.floor(rss.length / 3);
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  console.log(`soak ${soakSeconds} s: ${Math.round((soak.requests.total * 256) / soak.duration)} episodes/s, p99 ${soak.latency.p99} ms, errors ${soak.errors}; server RSS MiB first/min/max/last ${mb(rss[0])}/${mb(Math.min(...rss))}/${mb(Math.max(...rss))}/${mb(rss.at(-1))}; mean of the first third ${mb(mean(rss.slice(0, third)))}, of the last third ${mb(mean(rss.slice(-third)))}`);
 }
-await server.close();
+child.kill('SIGTERM');
+await new Promise((r) => child.once('exit', r));
+console.log(`load average at the end: ${load()}`);
 rmSync(dir, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import { labelReward, type ResolvedRewardConfig, type RewardConfig } from '@parl
 import type { SerialCollapseFinding, TraceResult } from '@parl/traces';
 import { EpisodeLog } from './episodes/episode-log.js';
 import { EpisodeStore, type StoredEpisode } from './episodes/episode-store.js';
-import type { LogEntry, RewardEntry } from './episodes/log-entry.js';
+import { rewardLogLine, type LogEntry } from './episodes/log-entry.js';
 import { readExportRequest, TraceIntake, type ReadRequest } from './episodes/trace-intake.js';
 import { episodePoint, LiveStats } from './dashboard/live-stats.js';
 import { ServeMetrics } from './metrics.js';
@@ -85,9 +85,12 @@ export class ParlService {
 
   private replay(entry: LogEntry, pending: Map<string, PendingTrace>): void {
     switch (entry.t) {
-      case 'reward':
-        this.store.put({ id: entry.id, record: entry.record, labelled: entry.record });
+      case 'reward': {
+        const known = this.store.get(entry.id);
+        if (known !== undefined && known.finding !== undefined) this.store.put({ ...known, labelled: entry.record });
+        else this.store.putPosted(entry.id, JSON.stringify(entry.record));
         break;
+      }
       case 'spans': {
         const request = readExportRequest({ resourceSpans: [{ scopeSpans: [{ spans: entry.spans }] }] }, this.options.rolloutAttribute);
         request.reads.forEach((read, i) => {
@@ -136,17 +139,27 @@ export class ParlService {
   /**
    * Accept labelled records: those with an `id` are logged (and held for lookup) before this
    * resolves; every one counts on the dashboard.
+   *
+   * @param json - each record's `JSON.stringify`, when the caller has it already (the answer of
+   *   `/v1/rewards` is made of the same texts), so that the log does not serialise it again
    */
-  async acceptLabelled(labelled: readonly Readonly<Record<string, unknown>>[], source: EpisodeSource): Promise<void> {
-    const entries: RewardEntry[] = [];
-    for (const record of labelled) {
+  async acceptLabelled(labelled: readonly Readonly<Record<string, unknown>>[], source: EpisodeSource, json?: readonly string[]): Promise<void> {
+    const ids: { readonly id: string; readonly json: string }[] = [];
+    let lines = '';
+    for (let i = 0; i < labelled.length; i++) {
+      const record = labelled[i] as Readonly<Record<string, unknown>>;
       const id = record['id'];
-      if (typeof id === 'string' || typeof id === 'number') entries.push({ t: 'reward', id: String(id), record });
+      if (typeof id !== 'string' && typeof id !== 'number') continue;
+      const text = json?.[i] ?? JSON.stringify(record);
+      ids.push({ id: String(id), json: text });
+      if (this.log !== undefined) lines += rewardLogLine(String(id), text);
     }
-    await this.append(entries);
-    for (const e of entries) {
+    if (this.log !== undefined) await this.log.appendLines(lines);
+    for (const e of ids) {
       const known = this.store.get(e.id);
-      this.store.put(known === undefined ? { id: e.id, record: e.record, labelled: e.record } : { ...known, labelled: e.record });
+      // A traced episode keeps its trace's record and finding; a posted record is held as text.
+      if (known !== undefined && known.finding !== undefined) this.store.put({ ...known, labelled: JSON.parse(e.json) as Readonly<Record<string, unknown>> });
+      else this.store.putPosted(e.id, e.json);
     }
     for (const record of labelled) this.count(record, undefined, source);
   }

@@ -60,10 +60,11 @@ export function parseRecordsBody(text: string, contentType: string | undefined):
 
 /** The answer body: a JSON array for a JSON body, NDJSON for NDJSON; numbers as `JSON.stringify` writes them (as `parl reward`). */
 export function recordsText(records: readonly Readonly<Record<string, unknown>>[], format: BodyFormat): string {
-  if (format === 'ndjson') {
-    let out = '';
-    for (const r of records) out += `${JSON.stringify(r)}\n`;
-    return out;
-  }
-  return `[${records.map((r) => JSON.stringify(r)).join(',')}]`;
+  return recordsTextOfJson(records.map((r) => JSON.stringify(r)), format);
+}
+
+/** {@link recordsText} from each record's `JSON.stringify`, already made. */
+export function recordsTextOfJson(json: readonly string[], format: BodyFormat): string {
+  if (format === 'ndjson') return json.length === 0 ? '' : `${json.join('\n')}\n`;
+  return `[${json.join(',')}]`;
 }

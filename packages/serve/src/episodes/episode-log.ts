@@ -123,10 +123,18 @@ export class EpisodeLog {
 
   /** Append entries; resolves once they are written (and fsynced under `always`). */
   append(entries: readonly LogEntry[]): Promise<void> {
-    if (entries.length === 0) return Promise.resolve();
-    if (this.closed) return Promise.reject(new Error('the episode log is closed'));
     let text = '';
     for (const e of entries) text += `${JSON.stringify(e)}\n`;
+    return this.appendLines(text);
+  }
+
+  /**
+   * Append lines already written as JSON (each ending in `\n`, as `rewardLogLine` of log-entry.ts makes them);
+   * resolves as {@link EpisodeLog.append} does. Empty text resolves at once.
+   */
+  appendLines(text: string): Promise<void> {
+    if (text === '') return Promise.resolve();
+    if (this.closed) return Promise.reject(new Error('the episode log is closed'));
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ text, resolve, reject });
       if (!this.writing) void this.drain();

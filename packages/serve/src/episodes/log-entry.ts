@@ -60,3 +60,15 @@ export interface EvictedEntry {
 
 /** One line of the episode log. */
 export type LogEntry = RewardEntry | SpansEntry | EpisodeEntry | OutcomeEntry | EvictedEntry;
+
+/**
+ * The log line of a {@link RewardEntry} from its record's JSON text: the same bytes as
+ * `JSON.stringify({ t: 'reward', id, record })` plus `\n`, without serialising the record again
+ * (a `/v1/rewards` answer and its log line share one `JSON.stringify` per record).
+ *
+ * @param id - the record's `id`, as a string
+ * @param recordJson - `JSON.stringify(record)`
+ */
+export function rewardLogLine(id: string, recordJson: string): string {
+  return `{"t":"reward","id":${JSON.stringify(id)},"record":${recordJson}}\n`;
+}

@@ -6,7 +6,7 @@
  */
 import { labelReward, resolveRewardConfig } from '@parl/core';
 import type { FastifyInstance } from 'fastify';
-import { parseRecordsBody, recordsText } from '../body/records-body.js';
+import { parseRecordsBody, recordsTextOfJson } from '../body/records-body.js';
 import { REWARD_QUERY_SCHEMA, rewardConfigOfQuery, type RewardQuery } from '../reward-query.js';
 import type { ParlService } from '../service.js';
 
@@ -20,8 +20,10 @@ export function rewardsRoute(app: FastifyInstance, service: ParlService): void {
       const { records, format } = parseRecordsBody(request.body, request.headers['content-type']);
       const labelled = records.map(({ value, location }) => labelReward(value, config, location) as unknown as Readonly<Record<string, unknown>>);
       service.metrics.recordsLabelled.inc({ endpoint: 'rewards' }, labelled.length);
-      await service.acceptLabelled(labelled, 'rewards');
-      return reply.type(format === 'ndjson' ? 'application/x-ndjson' : 'application/json').send(recordsText(labelled, format));
+      // One JSON.stringify per record, shared by the answer and the episode log.
+      const json = labelled.map((r) => JSON.stringify(r));
+      await service.acceptLabelled(labelled, 'rewards', json);
+      return reply.type(format === 'ndjson' ? 'application/x-ndjson' : 'application/json').send(recordsTextOfJson(json, format));
     },
   );
 }

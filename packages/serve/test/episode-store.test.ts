@@ -1,0 +1,28 @@
+/**
+ * The in-memory episode store: posted records are held as their JSON text and read back as
+ * records; the bound drops the least recently written first, whichever way an episode was held.
+ */
+import { describe, expect, it } from 'vitest';
+import { EpisodeStore } from '../src/episodes/episode-store.js';
+
+describe('EpisodeStore', () => {
+  it('reads a posted record back as { id, record, labelled }, parsed from its text', () => {
+    const store = new EpisodeStore(10);
+    const record = { id: 'a', r_perf: 0.5, stages: [{ main_steps: 1, sub_steps: [2, 3] }] };
+    store.putPosted('a', JSON.stringify(record));
+    expect(store.get('a')).toEqual({ id: 'a', record, labelled: record });
+  });
+
+  it('keeps at most max episodes, dropping the least recently written, posted or traced', () => {
+    const store = new EpisodeStore(2);
+    store.putPosted('a', '{"id":"a"}');
+    store.put({ id: 't', rollout: 'r-1', record: { num_subagents: 2 } });
+    store.putPosted('a', '{"id":"a","v":2}'); // rewritten: now the most recent
+    store.putPosted('b', '{"id":"b"}');
+    expect(store.size).toBe(2);
+    expect(store.get('t')).toBeUndefined();
+    expect(store.get('r-1')).toBeUndefined();
+    expect(store.get('a')?.record).toEqual({ id: 'a', v: 2 });
+    expect(store.get('b')?.labelled).toEqual({ id: 'b' });
+  });
+});
