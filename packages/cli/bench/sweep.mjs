@@ -1,8 +1,12 @@
-// parl sweep's scaling: the same 16 runs (4 λ1 schedules × 4 seeds) trained one after another
-// (a pool of 1 thread), on a pool of THREADS threads (default 2), and through a Redis queue to
-// one `parl worker` with THREADS threads; prints the wall times, the ratio parallel / serial and
-// the queue's overhead per run ((queue − local pool) / runs). Checks that all three give
-// byte-identical summary.json files.
+// parl sweep's scaling: the same 16 runs (4 λ1 schedules × 4 seeds) trained
+//   - one after another as `parl train --config` commands, as a hand-written loop does today
+//     (each run's resolved config.json from the sweep folder, so the runs are the same);
+//   - one after another in a pool of 1 thread (`parl sweep --threads 1`);
+//   - on a pool of THREADS threads (default 2);
+//   - through a Redis queue to one `parl worker` with THREADS threads;
+// prints the wall times, the ratios of the pool against both serial baselines and the queue's
+// overhead per run ((queue − local pool) / runs). Checks that every mode gives byte-identical
+// summary.json files.
 // Run: pnpm --filter @parl/cli build && node packages/cli/bench/sweep.mjs   (STEPS=N THREADS=N)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -43,8 +47,24 @@ const summaries = (out) => out.rows.map((r) => readFileSync(join(out.dir, 'runs'
 console.log(`16 runs of ${STEPS} steps; load average (1, 5, 15 min) at start ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 const serial = await timed('one after another (1 thread)', { out: join(dir, 'serial'), threads: 1 });
 const pool = await timed(`local pool (${THREADS} threads)`, { out: join(dir, 'pool'), threads: THREADS });
-console.log(`parallel / serial: ${(pool.s / serial.s).toFixed(2)}×`);
 if (JSON.stringify(summaries(pool.out)) !== JSON.stringify(summaries(serial.out))) throw new Error('the pool and the serial runs differ');
+
+// The loop a user writes today: one `parl train` process per run, one after another.
+const loopDir = join(dir, 'loop');
+const env = { ...process.env };
+delete env.NODE_PATH;
+const t0 = performance.now();
+const loopSummaries = [];
+for (const row of serial.out.rows) {
+  const out = join(loopDir, row.run_id);
+  const r = spawnSync(process.execPath, [BIN, 'train', '--config', join(serial.out.dir, 'runs', row.run_id, 'config.json'), '--out', out, '--quiet'], { env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`parl train failed: ${r.stderr}`);
+  loopSummaries.push(readFileSync(join(out, 'summary.json'), 'utf8'));
+}
+const loopS = (performance.now() - t0) / 1000;
+console.log(`${'one after another (parl train ×16)'.padEnd(34)} ${loopS.toFixed(1).padStart(7)} s`);
+if (JSON.stringify(loopSummaries) !== JSON.stringify(summaries(serial.out))) throw new Error('the parl train loop and the sweep runs differ');
+console.log(`local pool / parl train loop: ${(pool.s / loopS).toFixed(2)}×; local pool / 1-thread pool: ${(pool.s / serial.s).toFixed(2)}×`);
 
 if (spawnSync('redis-server', ['--version']).status !== 0) {
   console.log('queue: skipped (no redis-server; apt-get install -y redis-server)');
