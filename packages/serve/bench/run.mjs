@@ -5,7 +5,8 @@
 // that making them does not slow the load generator down.
 //
 // Usage: node bench/run.mjs [seconds per run (default 10)] [soak seconds (default 0)]
-// Env: CONNECTIONS (default 8), FSYNC (always | interval | never; default always).
+// Env: CONNECTIONS (default 8), FSYNC (always | interval | never; default always), NOLOG=1 (no
+// episode log at all), SERVER_NODE_ARGS (node flags for the server, e.g. --cpu-prof).
 // Prints the figures and, as the house rule asks, ratios against baselines from the same run:
 // labelling the same 256-record batch in-process with @parl/core (parse, label, stringify; no
 // HTTP), and reading the same OTLP request in-process with @parl/traces (no HTTP).
@@ -28,7 +29,7 @@ const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 console.log(`load average at start (1, 5, 15 min): ${load()}; ${connections} connections, fsync '${fsync}', ${seconds} s per run`);
 
 // ---- the server, in its own process ----
-const child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), fileURLToPath(new URL('server-process.mjs', import.meta.url)), join(dir, 'episodes.jsonl'), fsync], { stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), fileURLToPath(new URL('server-process.mjs', import.meta.url)), process.env.NOLOG ? 'none' : join(dir, 'episodes.jsonl'), fsync], { stdio: ['ignore', 'pipe', 'inherit'] });
 const url = await new Promise((resolve, reject) => {
   child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it listened`)));
   // The first line starting with http is the URL; the rest (e.g. --trace-gc in SERVER_NODE_ARGS) is echoed to stderr.

@@ -161,7 +161,8 @@ export class ParlService {
       if (known !== undefined && known.finding !== undefined) this.store.put({ ...known, labelled: JSON.parse(e.json) as Readonly<Record<string, unknown>> });
       else this.store.putPosted(e.id, e.json);
     }
-    for (const record of labelled) this.count(record, undefined, source);
+    for (const record of labelled) this.stats.add(episodePoint(record, undefined));
+    if (labelled.length > 0) this.metrics.episodes.inc({ source }, labelled.length);
   }
 
   /** Accept the spans of one export request: logged, then added to their traces. */
