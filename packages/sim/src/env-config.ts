@@ -81,6 +81,12 @@ export interface EnvConfig {
   readonly maxSubagentsPerGroup: number;
   /** The orchestrator stops once its own steps (Σ S_main) reach this limit. */
   readonly orchestratorMaxSteps: number;
+  /**
+   * At most this many sub-agents run at once (a provider's rate limit), or null for no limit. A
+   * larger group runs in waves of this size, one after another: each wave is a stage of its own
+   * (later waves have `main_steps` 0, as spec §7 records waves), so idle sub-agents cost latency too.
+   */
+  readonly concurrency: number | null;
   /** Critical-step budget K (spec §2), or null for none. */
   readonly budget: number | null;
   /** What a budget cut means for r_perf: `fail` (0) or `truncate` (score what finished before the cut). */
@@ -115,6 +121,7 @@ export const DEFAULT_ENV_CONFIG: EnvConfig = {
   resultContext: 0.5,
   maxSubagentsPerGroup: 100,
   orchestratorMaxSteps: 100,
+  concurrency: null,
   budget: null,
   onBudget: 'fail',
 };
@@ -189,6 +196,9 @@ export function resolveEnvConfig(partial: unknown, base: EnvConfig = DEFAULT_ENV
     out['stepNoise'] = v;
   }
   if (obj['maxSubagentsPerGroup'] !== undefined) out['maxSubagentsPerGroup'] = requirePositiveInteger(obj['maxSubagentsPerGroup'], f('maxSubagentsPerGroup'));
+  if (obj['concurrency'] !== undefined) {
+    out['concurrency'] = obj['concurrency'] === null ? null : requirePositiveInteger(obj['concurrency'], f('concurrency'));
+  }
   if (obj['budget'] !== undefined) out['budget'] = obj['budget'] === null ? null : requireNonNegative(obj['budget'], f('budget'));
   if (obj['onBudget'] !== undefined) out['onBudget'] = requireOneOf(obj['onBudget'], f('onBudget'), BUDGET_MODES);
   const env = out as unknown as EnvConfig;

@@ -22,7 +22,7 @@ export * from './metrics.js';
 export * from './evaluation.js';
 export * from './parl-objective.js';
 export * from './trainer.js';
-export * from './width-rules.js';
 export * from './policy-io.js';
 export * from './run-folder.js';
 export * from './simulate.js';
+export * from './count-head.js';

@@ -1,48 +1,51 @@
 /**
- * The orchestrator's policy network: a small tfjs MLP over the state features with three
- * categorical heads — mode (direct call or launch), group width k from a grid, and the share of
- * ready subtasks to hand out. Acting is batched: one forward pass per decision step for every
- * active episode.
+ * The orchestrator's policy network: a small tfjs MLP over the state features with three heads —
+ * mode (direct call or launch), the group size k as a count 1..maxCount (see `count-head.ts`), and
+ * the share of ready subtasks to hand out (k below the number handed out groups several subtasks
+ * on one sub-agent; k above it leaves sub-agents idle). Acting is batched: one forward pass per
+ * decision step for every active episode.
  *
  * @module
  */
 import { ParlInputError } from '@parl/core';
 import { tf } from '@parl/gpu';
 import { MODE_DIRECT, MODE_LAUNCH, type ActionBatch } from './actions.js';
-import { FEATURE_COUNT, FEATURE_NAMES } from './features.js';
+import { countLogits, countTables, habitWeight, type CountBasis, type CountTables } from './count-head.js';
+import { FEATURE_COUNT, FEATURE_NAMES, READY_SCALE } from './features.js';
 import type { Policy } from './policy.js';
 import { Rng, nextUniform } from './rng.js';
 import type { SwarmBatch } from './swarm-batch.js';
-import { parseWidthRule, widthOf, type WidthRule } from './width-rules.js';
 
-/** The shape of a policy network and its action grids. */
-export interface MlpSpec {
+/** The shape of a policy network: hidden layers, the width head's basis and the share grid. */
+export interface MlpSpec extends CountBasis {
   /** Hidden layer sizes (tanh). */
   readonly hidden: readonly number[];
-  /** Width rules the launch head chooses from (see `parseWidthRule`): `"1"`, `"m/4"`, `"m"`, `"2m"`, `"max"`, … */
-  readonly widthGrid: readonly string[];
   /** Shares of the ready subtasks the hand-out head chooses from; m = max(1, round(share × ready)). */
   readonly shareGrid: readonly number[];
 }
 
 /**
- * The default network: two hidden layers of 32; widths one sub-agent, m/4, m/2, m, 2m, 4m or the
- * group limit; shares ¼, ½ or all of the ready subtasks.
+ * The default network: two hidden layers of 32; a width head over 1..100 sub-agents with bumps at
+ * ¼, ½, 1, 2 and 4 times the ready subtasks and at 1, 2, 4, …, 64, 100 sub-agents (spread 0.3 in
+ * ln-count); shares ¼, ½ or all of the ready subtasks.
  */
 export const DEFAULT_MLP_SPEC: MlpSpec = {
   hidden: [32, 32],
-  widthGrid: ['1', 'm/4', 'm/2', 'm', '2m', '4m', 'max'],
+  relativeCounts: [0.25, 0.5, 1, 2, 4],
+  absoluteCounts: [1, 2, 4, 8, 16, 32, 64, 100],
+  countSpread: 0.3,
+  maxCount: 100,
   shareGrid: [0.25, 0.5, 1],
 };
 
 /**
  * What an untrained orchestrator does when it does launch: a model trained on single-agent work
- * hands the whole job to one helper. The width head starts favouring `width` and the share head
- * `share`, each with probability `probability`.
+ * hands the whole job to one helper. The width head starts choosing `width` sub-agents and the
+ * share head `share`, each with probability `probability`.
  */
 export interface InitialHabit {
-  /** The favoured width rule (a value of the width grid). */
-  readonly width: string;
+  /** The favoured group size (a value of `absoluteCounts`). */
+  readonly width: number;
   /** The favoured share of ready subtasks (a value of the share grid). */
   readonly share: number;
   /** Starting probability of the favoured width and of the favoured share. */
@@ -53,8 +56,8 @@ export interface InitialHabit {
 export interface SavedMlpPolicy {
   /** Format marker, `parl-sim-mlp-policy`. */
   readonly format: 'parl-sim-mlp-policy';
-  /** Format version, 1. */
-  readonly version: 1;
+  /** Format version, 2 (version 1 chose widths from a rule grid). */
+  readonly version: 2;
   /** The feature names, in input order (checked on load). */
   readonly features: readonly string[];
   /** Network shape and grids. */
@@ -69,11 +72,11 @@ export interface DecisionTrace {
   readonly features: number[];
   /** Mode index per decision (0 direct, 1 launch). */
   readonly mode: number[];
-  /** Width-grid index per decision (0 for a direct call, unused). */
+  /** Group size k − 1 per decision (0 for a direct call, unused). */
   readonly width: number[];
   /** Share-grid index per decision (0 for a direct call, unused). */
   readonly share: number[];
-  /** The slot that took the decision. */
+  /** The episode that took the decision (its slot, plus the batch's offset in a rollout). */
   readonly slot: number[];
 }
 
@@ -104,6 +107,22 @@ function sampleIndex(logits: Float32Array, offset: number, size: number, greedy:
   return size - 1;
 }
 
+function specOf(spec: MlpSpec): MlpSpec {
+  return {
+    hidden: [...spec.hidden],
+    relativeCounts: [...spec.relativeCounts],
+    absoluteCounts: [...spec.absoluteCounts],
+    countSpread: spec.countSpread,
+    maxCount: spec.maxCount,
+    shareGrid: [...spec.shareGrid],
+  };
+}
+
+/** Network outputs of a spec: 2 mode logits, the width head's bump weights, the share logits. */
+function outputSizeOf(spec: MlpSpec): number {
+  return 2 + spec.relativeCounts.length + spec.absoluteCounts.length + spec.shareGrid.length;
+}
+
 /**
  * The trainable policy network.
  *
@@ -119,33 +138,44 @@ export class MlpPolicy implements Policy {
   readonly kind = 'mlp' as const;
   /** Always `mlp`. */
   readonly name = 'mlp';
-  /** Network shape and grids. */
+  /** Network shape, width basis and share grid. */
   readonly spec: MlpSpec;
   /** Weights and biases, layer by layer: `[W0, b0, W1, b1, …]`. */
   readonly variables: tf.Variable[];
   private features: Float32Array = new Float32Array(0);
-  private readonly widthRules: readonly WidthRule[];
+  private readonly tables: CountTables;
+  private readonly countRow: Float32Array;
+  private tensors: { absolute: tf.Tensor2D; relative: tf.Tensor3D } | null = null;
 
   private constructor(spec: MlpSpec, variables: tf.Variable[]) {
     this.spec = spec;
     this.variables = variables;
-    this.widthRules = spec.widthGrid.map((w, i) => parseWidthRule(w, `spec.widthGrid[${i}]`));
+    this.tables = countTables(spec);
+    this.countRow = new Float32Array(spec.maxCount);
   }
 
-  /** Number of logits: 2 mode + widths + shares. */
+  /** Number of network outputs: 2 mode logits, the width head's bump weights, the share logits. */
   get outputSize(): number {
-    return 2 + this.spec.widthGrid.length + this.spec.shareGrid.length;
+    return outputSizeOf(this.spec);
+  }
+
+  /** Columns of an action one-hot row (see {@link MlpPolicy.logProb}): 2 modes, maxCount widths, the shares. */
+  get actionSize(): number {
+    return 2 + this.spec.maxCount + this.spec.shareGrid.length;
   }
 
   /**
    * A freshly initialised network (Glorot-uniform weights from `seed`) whose mode head starts
    * with direct calls at probability `directProbability`, like a model trained on single-agent
-   * work; the width and share heads start near uniform.
+   * work; with a `habit`, the width and share heads start favouring its width and share.
    */
   static create(spec: MlpSpec, directProbability: number, seed: number, habit?: InitialHabit): MlpPolicy {
     const rng = new Rng(seed);
-    const sizes = [FEATURE_COUNT, ...spec.hidden, 2 + spec.widthGrid.length + spec.shareGrid.length];
+    const sizes = [FEATURE_COUNT, ...spec.hidden, outputSizeOf(spec)];
     const layers: { weights: number[]; bias: number[] }[] = [];
+    const R = spec.relativeCounts.length;
+    const A = spec.absoluteCounts.length;
+    const S = spec.shareGrid.length;
     for (let l = 0; l + 1 < sizes.length; l++) {
       const fanIn = sizes[l] as number;
       const fanOut = sizes[l + 1] as number;
@@ -156,18 +186,15 @@ export class MlpPolicy implements Policy {
       if (last) {
         bias[0] = Math.log(directProbability / (1 - directProbability));
         if (habit !== undefined) {
-          const favour = (offset: number, size: number, index: number): void => {
-            if (index < 0 || size < 2) return;
-            bias[offset + index] = Math.log((habit.probability * (size - 1)) / (1 - habit.probability));
-          };
-          favour(2, spec.widthGrid.length, spec.widthGrid.indexOf(habit.width));
-          favour(2 + spec.widthGrid.length, spec.shareGrid.length, spec.shareGrid.indexOf(habit.share));
+          const j = spec.absoluteCounts.indexOf(habit.width);
+          if (j >= 0) bias[2 + R + j] = habitWeight(countTables(spec), habit.width, habit.probability);
+          const si = spec.shareGrid.indexOf(habit.share);
+          if (si >= 0 && S > 1) bias[2 + R + A + si] = Math.log((habit.probability * (S - 1)) / (1 - habit.probability));
         }
       }
       layers.push({ weights, bias });
     }
-    const shape: MlpSpec = { hidden: [...spec.hidden], widthGrid: [...spec.widthGrid], shareGrid: [...spec.shareGrid] };
-    return MlpPolicy.fromSaved({ format: 'parl-sim-mlp-policy', version: 1, features: [...FEATURE_NAMES], spec: shape, layers });
+    return MlpPolicy.fromSaved({ format: 'parl-sim-mlp-policy', version: 2, features: [...FEATURE_NAMES], spec: specOf(spec), layers });
   }
 
   /**
@@ -177,7 +204,7 @@ export class MlpPolicy implements Policy {
    */
   static fromSaved(saved: SavedMlpPolicy): MlpPolicy {
     const spec = saved.spec;
-    const sizes = [FEATURE_COUNT, ...spec.hidden, 2 + spec.widthGrid.length + spec.shareGrid.length];
+    const sizes = [FEATURE_COUNT, ...spec.hidden, outputSizeOf(spec)];
     if (saved.layers.length !== sizes.length - 1) {
       throw new ParlInputError('layers', saved.layers.length, `${sizes.length - 1} layers for hidden sizes [${spec.hidden.join(', ')}]`);
     }
@@ -196,10 +223,10 @@ export class MlpPolicy implements Policy {
       variables.push(tf.variable(tf.tensor2d(Float32Array.from(layer.weights), [fanIn, fanOut]), true, undefined, 'float32'));
       variables.push(tf.variable(tf.tensor1d(Float32Array.from(layer.bias)), true, undefined, 'float32'));
     });
-    return new MlpPolicy(spec, variables);
+    return new MlpPolicy(specOf(spec), variables);
   }
 
-  /** Logits `[n, outputSize]` for feature rows `[n, FEATURE_COUNT]` (call inside `tf.tidy`). */
+  /** Network outputs `[n, outputSize]` for feature rows `[n, FEATURE_COUNT]` (call inside `tf.tidy`). */
   logits(x: tf.Tensor2D): tf.Tensor2D {
     let h: tf.Tensor2D = x;
     const layers = this.variables.length / 2;
@@ -210,19 +237,40 @@ export class MlpPolicy implements Policy {
     return h;
   }
 
+  private basisTensors(): { absolute: tf.Tensor2D; relative: tf.Tensor3D } {
+    if (this.tensors === null) {
+      const C = this.spec.maxCount;
+      const R = this.spec.relativeCounts.length;
+      const A = this.spec.absoluteCounts.length;
+      this.tensors = tf.tidy(() => ({
+        absolute: tf.keep(tf.tensor2d(this.tables.absolute, [C, A])),
+        relative: tf.keep(tf.tensor3d(this.tables.relative, [this.tables.relative.length / (C * R), C, R])),
+      }));
+    }
+    return this.tensors;
+  }
+
   /**
    * Log-probabilities of the chosen actions `[n]` under the current weights (call inside a
-   * `tf.tidy` or a gradient function). `multiHot` marks, per row, the chosen mode and — for a
-   * launch — the chosen width and share; a direct call's width and share heads have zeros there,
-   * so they add nothing to its log-probability and get no gradient from it.
+   * `tf.tidy` or a gradient function). `oneHots` (`[n, actionSize]`) marks, per row, the chosen
+   * mode and — for a launch — the chosen group size (column 2 + k − 1) and share; a direct call's
+   * width and share columns are zero, so those heads add nothing to its log-probability and get
+   * no gradient from it. The width head reads the ready subtasks back from the `ready` feature.
    */
-  logProb(x: tf.Tensor2D, multiHot: tf.Tensor2D): tf.Tensor1D {
-    const logits = this.logits(x);
-    const w = this.spec.widthGrid.length;
-    const s = this.spec.shareGrid.length;
-    const [mode, width, share] = tf.split(logits, [2, w, s], 1) as [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D];
+  logProb(x: tf.Tensor2D, oneHots: tf.Tensor2D): tf.Tensor1D {
+    const out = this.logits(x);
+    const R = this.spec.relativeCounts.length;
+    const A = this.spec.absoluteCounts.length;
+    const S = this.spec.shareGrid.length;
+    const basis = this.basisTensors();
+    const [mode, rel, abs, share] = tf.split(out, [2, R, A, S], 1) as [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D, tf.Tensor2D];
+    const ready = tf.reshape(tf.cast(tf.round(tf.mul(tf.slice(x, [0, 0], [-1, 1]), READY_SCALE)), 'int32'), [-1]);
+    const relTable = tf.gather(basis.relative, tf.clipByValue(ready, 0, basis.relative.shape[0] - 1)) as tf.Tensor3D;
+    const relPart = tf.sum(tf.mul(relTable, tf.expandDims(rel, 1)), 2);
+    const absPart = tf.matMul(abs, basis.absolute, false, true);
+    const width = tf.add(relPart, absPart) as tf.Tensor2D;
     const lp = tf.concat([tf.logSoftmax(mode), tf.logSoftmax(width), tf.logSoftmax(share)], 1);
-    return tf.sum(tf.mul(lp, multiHot), 1) as tf.Tensor1D;
+    return tf.sum(tf.mul(lp, oneHots), 1) as tf.Tensor1D;
   }
 
   /** {@inheritDoc Policy.act} */
@@ -231,40 +279,41 @@ export class MlpPolicy implements Policy {
   }
 
   /** {@link MlpPolicy.act}, appending each decision to `trace` when given (for training). */
-  actTraced(env: SwarmBatch, list: Int32Array, length: number, greedy: boolean, out: ActionBatch, trace: DecisionTrace | undefined): void {
+  actTraced(env: SwarmBatch, list: Int32Array, length: number, greedy: boolean, out: ActionBatch, trace: DecisionTrace | undefined, slotOffset = 0): void {
     if (this.features.length < length * FEATURE_COUNT) this.features = new Float32Array(length * FEATURE_COUNT);
     const x = this.features.subarray(0, length * FEATURE_COUNT);
     env.observe(list, length, x);
     const logits = tf.tidy(() => this.logits(tf.tensor2d(x, [length, FEATURE_COUNT])));
     const values = logits.dataSync() as Float32Array;
     logits.dispose();
-    const A = this.outputSize;
-    const W = this.spec.widthGrid;
+    const O = this.outputSize;
+    const R = this.spec.relativeCounts.length;
+    const A = this.spec.absoluteCounts.length;
     const Sg = this.spec.shareGrid;
-    const maxGroup = env.env.maxSubagentsPerGroup;
+    const counts = this.countRow;
     for (let r = 0; r < length; r++) {
       const b = list[r] as number;
-      const o = r * A;
+      const o = r * O;
       const mode = sampleIndex(values, o, 2, greedy, greedy ? 0 : nextUniform(env.rng, b));
-      let wi = 0;
+      let ki = 0;
       let si = 0;
       if (mode === MODE_LAUNCH) {
-        wi = sampleIndex(values, o + 2, W.length, greedy, greedy ? 0 : nextUniform(env.rng, b));
-        si = sampleIndex(values, o + 2 + W.length, Sg.length, greedy, greedy ? 0 : nextUniform(env.rng, b));
         const ready = env.readyCount[b] as number;
-        const m = Math.max(1, Math.round((Sg[si] as number) * ready));
+        countLogits(this.tables, values, o + 2, ready, counts);
+        ki = sampleIndex(counts, 0, counts.length, greedy, greedy ? 0 : nextUniform(env.rng, b));
+        si = sampleIndex(values, o + 2 + R + A, Sg.length, greedy, greedy ? 0 : nextUniform(env.rng, b));
         out.mode[r] = MODE_LAUNCH;
-        out.width[r] = widthOf(this.widthRules[wi] as WidthRule, m, maxGroup);
-        out.handout[r] = m;
+        out.width[r] = ki + 1;
+        out.handout[r] = Math.max(1, Math.round((Sg[si] as number) * ready));
       } else {
         out.mode[r] = MODE_DIRECT;
       }
       if (trace !== undefined) {
         for (let f = 0; f < FEATURE_COUNT; f++) trace.features.push(x[r * FEATURE_COUNT + f] as number);
         trace.mode.push(mode);
-        trace.width.push(wi);
+        trace.width.push(ki);
         trace.share.push(si);
-        trace.slot.push(b);
+        trace.slot.push(slotOffset + b);
       }
     }
   }
@@ -278,11 +327,13 @@ export class MlpPolicy implements Policy {
         bias: Array.from((this.variables[l + 1] as tf.Variable).dataSync()),
       });
     }
-    return { format: 'parl-sim-mlp-policy', version: 1, features: [...FEATURE_NAMES], spec: this.spec, layers };
+    return { format: 'parl-sim-mlp-policy', version: 2, features: [...FEATURE_NAMES], spec: specOf(this.spec), layers };
   }
 
   /** Free the weights' tensors. */
   dispose(): void {
     for (const v of this.variables) v.dispose();
+    if (this.tensors !== null) tf.dispose([this.tensors.absolute, this.tensors.relative]);
+    this.tensors = null;
   }
 }

@@ -24,6 +24,11 @@ const PRESETS: Record<PresetName, TrainingConfig> = {
     reward: { ...BASE_TRAINING_CONFIG.reward, lambda1: { kind: 'constant', value: 2 }, lambda2: { kind: 'constant', value: 0 } },
   },
   parl: { ...BASE_TRAINING_CONFIG, preset: 'parl' },
+  'parl-mixed': {
+    ...BASE_TRAINING_CONFIG,
+    preset: 'parl-mixed',
+    env: { ...BASE_TRAINING_CONFIG.env, family: 'mixed', concurrency: 16, budget: 60, onBudget: 'truncate' },
+  },
 };
 
 /**
@@ -31,7 +36,10 @@ const PRESETS: Record<PresetName, TrainingConfig> = {
  * - `serial-collapse`: λ1 = 0 — parallelism is never paid for, and the policy stays serial;
  * - `spurious`: a large constant λ1 and λ2 = 0 — sub-agents are paid for whether they work or not;
  * - `parl`: λ1 and λ2 annealed to 0 — parallelism gets explored, idle sub-agents cost, and
- *   r_perf decides in the end.
+ *   r_perf decides in the end;
+ * - `parl-mixed`: `parl`'s schedules on mixed tasks (half deep, half wide) with at most 16
+ *   sub-agents running at once and a critical-step budget of 60 that scores what finished before
+ *   the cut (`truncate`), so that being faster pays.
  *
  * @throws {@link @parl/core!ParlInputError} naming the value and the valid names when unknown
  *

@@ -8,15 +8,13 @@
  */
 import { resolveRewardConfig, type ResolvedRewardConfig, type RunSummary, type StepMetrics } from '@parl/core';
 import { initBackend, tf } from '@parl/gpu';
-import { allocateActionBatch } from './actions.js';
-import { episodeRecord, type SimEpisodeRecord } from './episode-records.js';
 import { evaluate } from './evaluation.js';
 import { FEATURE_COUNT } from './features.js';
 import { MlpPolicy, emptyDecisionTrace, type DecisionTrace } from './mlp-policy.js';
 import { scoreEpisodes, stepMetrics } from './metrics.js';
 import { groupAdvantages, parlObjectiveGradients, ratioWindowMask, type ObjectiveBatch } from './parl-objective.js';
 import { mixSeed } from './rng.js';
-import { SwarmBatch } from './swarm-batch.js';
+import { runEpisodes, type EpisodeSeeds } from './rollout.js';
 import type { ObjectiveConfig, TrainingConfig } from './training-config.js';
 
 /** What {@link train} reports after every step. */
@@ -75,7 +73,7 @@ export function rewardConfigOf(config: TrainingConfig): ResolvedRewardConfig {
 export interface UpdateBatch {
   /** Feature rows `[n, FEATURE_COUNT]`. */
   readonly x: tf.Tensor2D;
-  /** Chosen mode, and for launches the chosen width and share, per row `[n, outputSize]`. */
+  /** Chosen mode, and for launches the chosen group size and share, per row `[n, actionSize]`. */
   readonly multiHot: tf.Tensor2D;
   /** The episode's advantage for each decision `[n]`. */
   readonly advantage: tf.Tensor1D;
@@ -84,8 +82,8 @@ export interface UpdateBatch {
 /** Turn a step's decision trace and per-slot advantages into an {@link UpdateBatch} (dispose it with {@link disposeUpdateBatch}). */
 export function buildUpdateBatch(policy: MlpPolicy, trace: DecisionTrace, advantageOfSlot: Float64Array): UpdateBatch {
   const n = trace.mode.length;
-  const A = policy.outputSize;
-  const W = policy.spec.widthGrid.length;
+  const A = policy.actionSize;
+  const W = policy.spec.maxCount;
   const hot = new Float32Array(n * A);
   const adv = new Float32Array(n);
   for (let i = 0; i < n; i++) {
@@ -173,27 +171,25 @@ export async function train(config: TrainingConfig, options: TrainOptions = {}):
   const B = T * K;
   const policy = MlpPolicy.create(config.policy, config.policy.initialDirectProbability, config.seed, config.policy.initialHabit);
   const optimizer = tf.train.adam(config.optimizer.learningRate);
-  const engine = new SwarmBatch(config.env, B, { recordStages: true });
-  const actions = allocateActionBatch(B);
   const episodeStream = mixSeed(config.seed, 0x6011);
   const metrics: StepMetrics[] = [];
   const rewards = new Float64Array(B);
   const advantage = new Float64Array(B);
   try {
     for (let step = 0; step < config.steps; step++) {
+      const seeds: EpisodeSeeds[] = [];
       for (let j = 0; j < T; j++) {
         const taskSeed = trainTaskSeed(config.seed, step, j, T);
-        for (let r = 0; r < K; r++) engine.reset(j * K + r, taskSeed, mixSeed(episodeStream, (step * T + j) * K + r));
+        for (let r = 0; r < K; r++) seeds.push({ taskSeed, episodeSeed: mixSeed(episodeStream, (step * T + j) * K + r) });
       }
       const trace = emptyDecisionTrace();
-      for (;;) {
-        const { list, length } = engine.activeList(B);
-        if (length === 0) break;
-        policy.actTraced(engine, list, length, false, actions, trace);
-        engine.step(list, length, actions);
-      }
-      const records: SimEpisodeRecord[] = [];
-      for (let b = 0; b < B; b++) records.push(episodeRecord(engine, b, `step-${step}/task-${Math.floor(b / K)}/rollout-${b % K}`, step));
+      const records = runEpisodes(config.env, policy, seeds, {
+        greedy: false,
+        batchSize: B,
+        trace,
+        trainingStep: step,
+        idOf: (b) => `step-${step}/task-${Math.floor(b / K)}/rollout-${b % K}`,
+      });
       const scored = scoreEpisodes(records, reward);
       for (let b = 0; b < B; b++) rewards[b] = (scored[b] as (typeof scored)[number]).reward.total_reward;
       groupAdvantages(rewards, K, advantage);

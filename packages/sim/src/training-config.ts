@@ -17,7 +17,6 @@ import {
 } from '@parl/core';
 import { DEFAULT_ENV_CONFIG, resolveEnvConfig, type EnvConfig } from './env-config.js';
 import { DEFAULT_MLP_SPEC, type InitialHabit, type MlpSpec } from './mlp-policy.js';
-import { parseWidthRule } from './width-rules.js';
 
 /** The reward part of a training config: λ schedules (spec §4 JSON form) and r_parallel's shape. */
 export interface TrainingRewardConfig {
@@ -182,7 +181,7 @@ export function resolveTrainingConfig(partial: unknown, base: TrainingConfig = B
   let policy = base.policy;
   if (obj['policy'] !== undefined) {
     const p = requireObject(obj['policy'], 'policy');
-    checkKeys(p, ['hidden', 'widthGrid', 'shareGrid', 'initialDirectProbability', 'initialHabit'], 'policy');
+    checkKeys(p, ['hidden', 'relativeCounts', 'absoluteCounts', 'countSpread', 'maxCount', 'shareGrid', 'initialDirectProbability', 'initialHabit'], 'policy');
     let shareGrid = base.policy.shareGrid;
     if (p['shareGrid'] !== undefined) {
       const raw = p['shareGrid'];
@@ -192,28 +191,35 @@ export function resolveTrainingConfig(partial: unknown, base: TrainingConfig = B
         return v;
       });
     }
-    let widthGrid = base.policy.widthGrid;
-    if (p['widthGrid'] !== undefined) {
-      const raw = p['widthGrid'];
-      if (!Array.isArray(raw) || raw.length < 2) throw new ParlInputError('policy.widthGrid', raw, 'an array of at least 2 width rules ("1", "m/4", "m", "2m", "max", …)');
-      widthGrid = raw.map((w, i) => {
-        parseWidthRule(w, `policy.widthGrid[${i}]`);
-        return w as string;
+    const positiveList = (key: 'relativeCounts' | 'absoluteCounts', integers: boolean): readonly number[] => {
+      const raw = p[key];
+      if (raw === undefined) return base.policy[key];
+      const what = integers ? 'a non-empty array of group sizes (integers ≥ 1)' : 'a non-empty array of positive multiples of the ready subtasks';
+      if (!Array.isArray(raw) || raw.length === 0) throw new ParlInputError(`policy.${key}`, raw, what);
+      return raw.map((v, i) => {
+        if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v) || (integers && !Number.isInteger(v))) {
+          throw new ParlInputError(`policy.${key}[${i}]`, v, integers ? 'an integer ≥ 1' : 'a positive number');
+        }
+        return v;
       });
-    }
+    };
+    const relativeCounts = positiveList('relativeCounts', false);
+    const absoluteCounts = positiveList('absoluteCounts', true);
+    const countSpread = p['countSpread'] === undefined ? base.policy.countSpread : requireNumberIn(p['countSpread'], 'policy.countSpread', 0.01, 10);
+    const maxCount = p['maxCount'] === undefined ? base.policy.maxCount : requirePositiveInteger(p['maxCount'], 'policy.maxCount');
     let initialHabit = base.policy.initialHabit;
     if (p['initialHabit'] !== undefined) {
       const h = requireObject(p['initialHabit'], 'policy.initialHabit');
       checkKeys(h, ['width', 'share', 'probability'], 'policy.initialHabit');
       initialHabit = {
-        width: h['width'] === undefined ? initialHabit.width : (parseWidthRule(h['width'], 'policy.initialHabit.width'), h['width'] as string),
+        width: h['width'] === undefined ? initialHabit.width : requirePositiveInteger(h['width'], 'policy.initialHabit.width'),
         share: h['share'] === undefined ? initialHabit.share : requireNumberIn(h['share'], 'policy.initialHabit.share', 0, 1),
         probability:
           h['probability'] === undefined ? initialHabit.probability : requireNumberIn(h['probability'], 'policy.initialHabit.probability', 0.01, 0.99),
       };
     }
-    if (!widthGrid.includes(initialHabit.width)) {
-      throw new ParlInputError('policy.initialHabit.width', initialHabit.width, `a value of policy.widthGrid (${widthGrid.join(', ')})`);
+    if (!absoluteCounts.includes(initialHabit.width)) {
+      throw new ParlInputError('policy.initialHabit.width', initialHabit.width, `a value of policy.absoluteCounts (${absoluteCounts.join(', ')})`);
     }
     if (!shareGrid.includes(initialHabit.share)) {
       throw new ParlInputError('policy.initialHabit.share', initialHabit.share, `a value of policy.shareGrid (${shareGrid.join(', ')})`);
@@ -221,7 +227,10 @@ export function resolveTrainingConfig(partial: unknown, base: TrainingConfig = B
     policy = {
       initialHabit,
       hidden: p['hidden'] === undefined ? base.policy.hidden : readIntList(p['hidden'], 'policy.hidden', 1),
-      widthGrid,
+      relativeCounts,
+      absoluteCounts,
+      countSpread,
+      maxCount,
       shareGrid,
       initialDirectProbability:
         p['initialDirectProbability'] === undefined
@@ -277,6 +286,6 @@ export const BASE_TRAINING_CONFIG: TrainingConfig = {
   },
   objective: { alpha: -1, beta: 1, tau: 0.01 },
   optimizer: { learningRate: 0.003, updateEpochs: 2 },
-  policy: { ...DEFAULT_MLP_SPEC, initialDirectProbability: 0.97, initialHabit: { width: '1', share: 1, probability: 0.95 } },
+  policy: { ...DEFAULT_MLP_SPEC, initialDirectProbability: 0.97, initialHabit: { width: 1, share: 1, probability: 0.95 } },
   evaluation: { episodes: 256, targets: [0.3, 0.4, 0.5, 0.6, 0.7] },
 };

@@ -1,13 +1,13 @@
 import { ParlInputError } from '@parl/core';
 import { describe, expect, it } from 'vitest';
-import { PRESET_NAMES, getPreset, parseWidthRule, resolveTrainingConfig, widthOf } from '../src/index.js';
+import { DEFAULT_MLP_SPEC, PRESET_NAMES, countLogits, countTables, getPreset, habitWeight, resolveTrainingConfig } from '../src/index.js';
 
 describe('presets', () => {
   it('names every preset and rejects unknown ones, listing the valid names', () => {
-    expect([...PRESET_NAMES]).toEqual(['serial-collapse', 'spurious', 'parl']);
+    expect([...PRESET_NAMES]).toEqual(['serial-collapse', 'spurious', 'parl', 'parl-mixed']);
     for (const name of PRESET_NAMES) expect(getPreset(name).preset).toBe(name);
     expect(() => getPreset('fast')).toThrow(ParlInputError);
-    expect(() => getPreset('fast')).toThrow(/preset must be one of "serial-collapse", "spurious", "parl", got "fast"/);
+    expect(() => getPreset('fast')).toThrow(/preset must be one of "serial-collapse", "spurious", "parl", "parl-mixed", got "fast"/);
   });
 
   it('differ only in their λ schedules', () => {
@@ -19,6 +19,13 @@ describe('presets', () => {
     expect(strip('spurious')).toEqual(strip('parl'));
     expect(strip('serial-collapse')).toEqual(strip('parl'));
     expect(getPreset('serial-collapse').reward.lambda1).toEqual({ kind: 'constant', value: 0 });
+  });
+
+  it('parl-mixed is parl on mixed tasks under a concurrency limit and a budget that scores what finished', () => {
+    const { env, preset: _p, ...rest } = getPreset('parl-mixed');
+    const { env: parlEnv, preset: _q, ...parlRest } = getPreset('parl');
+    expect(rest).toEqual(parlRest);
+    expect(env).toEqual({ ...parlEnv, family: 'mixed', concurrency: 16, budget: 60, onBudget: 'truncate' });
   });
 });
 
@@ -48,20 +55,29 @@ describe('resolveTrainingConfig', () => {
     expect(() => resolveTrainingConfig({ rolloutsPerTask: 1 })).toThrow(/rolloutsPerTask must be an integer ≥ 2/);
     expect(() => resolveTrainingConfig({ reward: { lambda1: 'linear:0.1:0:-5' } })).toThrow(/reward\.lambda1/);
     expect(() => resolveTrainingConfig({ objective: { alpha: 1 } })).toThrow(/objective\.alpha must be a number between -10 and 0, got 1/);
-    expect(() => resolveTrainingConfig({ policy: { widthGrid: ['1', 'lots'] } })).toThrow(/policy\.widthGrid\[1\] must be a width rule/);
-    expect(() => resolveTrainingConfig({ policy: { initialHabit: { width: '3m' } } })).toThrow(/policy\.initialHabit\.width must be a value of policy\.widthGrid/);
+    expect(() => resolveTrainingConfig({ policy: { absoluteCounts: [1, 2.5] } })).toThrow(/policy\.absoluteCounts\[1\] must be an integer ≥ 1/);
+    expect(() => resolveTrainingConfig({ policy: { initialHabit: { width: 3 } } })).toThrow(/policy\.initialHabit\.width must be a value of policy\.absoluteCounts/);
+    expect(() => resolveTrainingConfig({ env: { concurrency: 0 } })).toThrow(/env\.concurrency/);
     expect(() => resolveTrainingConfig('steps=3')).toThrow(/config must be an object/);
   });
 });
 
-describe('width rules', () => {
-  it('turn a choice into a group size for m subtasks, within the group limit', () => {
-    expect(widthOf(parseWidthRule('1'), 20, 100)).toBe(1);
-    expect(widthOf(parseWidthRule('m'), 20, 100)).toBe(20);
-    expect(widthOf(parseWidthRule('m/4'), 10, 100)).toBe(3);
-    expect(widthOf(parseWidthRule('4m'), 30, 100)).toBe(100);
-    expect(widthOf(parseWidthRule('max'), 3, 64)).toBe(64);
-    expect(() => parseWidthRule('m/0')).toThrow(/must be a width rule/);
-    expect(() => parseWidthRule(3)).toThrow(/must be a width rule/);
+describe('the width head', () => {
+  it('puts the untrained habit count at the configured probability and can peak at the ready count', () => {
+    const tables = countTables(DEFAULT_MLP_SPEC);
+    const w = habitWeight(tables, 1, 0.95);
+    const R = DEFAULT_MLP_SPEC.relativeCounts.length;
+    const weights = new Float32Array(R + DEFAULT_MLP_SPEC.absoluteCounts.length);
+    weights[R] = w;
+    const logits = new Float32Array(DEFAULT_MLP_SPEC.maxCount);
+    countLogits(tables, weights, 0, 20, logits);
+    const total = logits.reduce((acc, v) => acc + Math.exp(v), 0);
+    expect(Math.exp(logits[0] as number) / total).toBeCloseTo(0.95, 6);
+    weights.fill(0);
+    weights[DEFAULT_MLP_SPEC.relativeCounts.indexOf(1)] = 5;
+    for (const ready of [3, 17, 28]) {
+      countLogits(tables, weights, 0, ready, logits);
+      expect(logits.indexOf(Math.max(...logits)) + 1).toBe(ready);
+    }
   });
 });
