@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { resolveRewardConfig, type ResolvedRewardConfig, type RunSummary, type StepMetrics } from '@parl/core';
+import { resolveRewardConfig, type ResolvedRewardConfig, type RunSummary, type ScriptedBaselineResult, type StepMetrics } from '@parl/core';
 import { initBackend, tf } from '@parl/gpu';
 import { evaluate } from './evaluation.js';
 import { FEATURE_COUNT } from './features.js';
@@ -45,8 +45,8 @@ export interface TrainingResult {
   readonly config: TrainingConfig;
   /** One spec §6 metrics line per step. */
   readonly metrics: StepMetrics[];
-  /** spec §6 summary. */
-  readonly summary: RunSummary;
+  /** spec §6 summary, with every scripted baseline on the held-out tasks (`baselines`). */
+  readonly summary: RunSummary & { readonly baselines: readonly ScriptedBaselineResult[] };
   /** The trained policy (dispose it when done). */
   readonly policy: MlpPolicy;
 }

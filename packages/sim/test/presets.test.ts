@@ -4,7 +4,7 @@ import { getPreset, resolveTrainingConfig, train } from '../src/index.js';
 // Each preset on a shortened run (seconds): the same world, network and seed; fewer steps.
 
 describe('preset outcomes on shortened runs', () => {
-  it('serial-collapse (λ1 = λ2 = 0): the policy stays serial', { timeout: 60_000 }, async () => {
+  it('serial-collapse (λ1 = λ2 = 0): the policy stays serial', { timeout: 180_000 }, async () => {
     const result = await train(resolveTrainingConfig({ steps: 60, tasksPerStep: 8, evaluation: { episodes: 64 } }, getPreset('serial-collapse')));
     const { final, baseline_serial } = result.summary;
     expect(final.mean_width).toBeLessThanOrEqual(1.5);
