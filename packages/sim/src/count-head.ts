@@ -84,23 +84,78 @@ export function countLogits(tables: CountTables, weights: Float32Array, relOffse
 }
 
 /**
- * The weight of the absolute bump at `count` that makes the untrained head choose `count` with
- * probability `probability` (all other weights 0), found by bisection.
+ * Absolute-bump weights whose logits approximate `−decay · ln k` for k = 2..maxCount (least
+ * squares over those counts; the bump at 1, if any, stays 0): a starting width prior under which
+ * a launch of k sub-agents is about k^−decay as likely, so untrained launches are mostly narrow.
+ * All zeros when `decay` is 0.
  */
-export function habitWeight(tables: CountTables, count: number, probability: number): number {
+export function decayWeights(tables: CountTables, decay: number): Float64Array {
+  const { basis, absolute } = tables;
+  const A = basis.absoluteCounts.length;
+  const w = new Float64Array(A);
+  if (decay === 0) return w;
+  const cols: number[] = [];
+  for (let j = 0; j < A; j++) if (basis.absoluteCounts[j] !== 1) cols.push(j);
+  const n = cols.length;
+  // Normal equations M w = v over k = 2..maxCount.
+  const M: Float64Array[] = Array.from({ length: n }, () => new Float64Array(n + 1));
+  for (let k = 2; k <= basis.maxCount; k++) {
+    const target = -decay * Math.log(k);
+    for (let a = 0; a < n; a++) {
+      const ba = absolute[(k - 1) * A + (cols[a] as number)] as number;
+      const row = M[a] as Float64Array;
+      for (let b = 0; b < n; b++) row[b] = (row[b] as number) + ba * (absolute[(k - 1) * A + (cols[b] as number)] as number);
+      row[n] = (row[n] as number) + ba * target;
+    }
+  }
+  // Gauss–Jordan with partial pivoting (n is small).
+  for (let c = 0; c < n; c++) {
+    let piv = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs((M[r] as Float64Array)[c] as number) > Math.abs((M[piv] as Float64Array)[c] as number)) piv = r;
+    const tmp = M[c] as Float64Array;
+    M[c] = M[piv] as Float64Array;
+    M[piv] = tmp;
+    const pr = M[c] as Float64Array;
+    const d = pr[c] as number;
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const rr = M[r] as Float64Array;
+      const f = (rr[c] as number) / d;
+      if (f !== 0) for (let q = c; q <= n; q++) rr[q] = (rr[q] as number) - f * (pr[q] as number);
+    }
+  }
+  for (let a = 0; a < n; a++) w[cols[a] as number] = ((M[a] as Float64Array)[n] as number) / ((M[a] as Float64Array)[a] as number);
+  return w;
+}
+
+/**
+ * The weight of the absolute bump at `count` that makes the untrained head choose `count` with
+ * probability `probability`, the other absolute weights being `others` (zeros when omitted; its
+ * entry at `count` is ignored) and the relative ones 0, found by bisection.
+ */
+export function habitWeight(tables: CountTables, count: number, probability: number, others?: ArrayLike<number>): number {
   const { basis, absolute } = tables;
   const A = basis.absoluteCounts.length;
   const j = basis.absoluteCounts.indexOf(count);
   if (j < 0) return 0;
+  const base = new Float64Array(basis.maxCount);
+  if (others !== undefined) {
+    for (let k = 0; k < basis.maxCount; k++) {
+      let v = 0;
+      for (let i = 0; i < A; i++) if (i !== j) v += (others[i] as number) * (absolute[k * A + i] as number);
+      base[k] = v;
+    }
+  }
   const pAt = (w: number): number => {
     let total = 0;
-    for (let k = 0; k < basis.maxCount; k++) total += Math.exp(w * ((absolute[k * A + j] as number) - 1));
-    return Math.exp(0) / total;
+    const c = base[count - 1] as number;
+    for (let k = 0; k < basis.maxCount; k++) total += Math.exp(w * ((absolute[k * A + j] as number) - 1) + (base[k] as number) - c);
+    return 1 / total;
   };
-  let lo = 0;
+  let lo = -1e4;
   let hi = 1;
   while (pAt(hi) < probability && hi < 1e4) hi *= 2;
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < 80; i++) {
     const mid = (lo + hi) / 2;
     if (pAt(mid) < probability) lo = mid;
     else hi = mid;

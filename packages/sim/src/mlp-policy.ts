@@ -10,7 +10,7 @@
 import { ParlInputError } from '@parl/core';
 import { tf } from '@parl/gpu';
 import { MODE_DIRECT, MODE_LAUNCH, type ActionBatch } from './actions.js';
-import { countLogits, countTables, habitWeight, type CountBasis, type CountTables } from './count-head.js';
+import { countLogits, countTables, decayWeights, habitWeight, type CountBasis, type CountTables } from './count-head.js';
 import { FEATURE_COUNT, FEATURE_NAMES, READY_SCALE } from './features.js';
 import type { Policy } from './policy.js';
 import { Rng, nextUniform } from './rng.js';
@@ -50,6 +50,12 @@ export interface InitialHabit {
   readonly share: number;
   /** Starting probability of the favoured width and of the favoured share. */
   readonly probability: number;
+  /**
+   * How fast the starting chance of the other group sizes falls with the count: a launch of k
+   * sub-agents starts about k^−decay as likely (0: all other counts alike). Default 0 when
+   * omitted; the training presets use 2.
+   */
+  readonly decay?: number;
 }
 
 /** A policy network's weights in plain JSON (the `policy/policy.json` file). */
@@ -186,8 +192,11 @@ export class MlpPolicy implements Policy {
       if (last) {
         bias[0] = Math.log(directProbability / (1 - directProbability));
         if (habit !== undefined) {
+          const tables = countTables(spec);
+          const prior = decayWeights(tables, habit.decay ?? 0);
+          for (let a = 0; a < A; a++) bias[2 + R + a] = prior[a] as number;
           const j = spec.absoluteCounts.indexOf(habit.width);
-          if (j >= 0) bias[2 + R + j] = habitWeight(countTables(spec), habit.width, habit.probability);
+          if (j >= 0) bias[2 + R + j] = habitWeight(tables, habit.width, habit.probability, prior);
           const si = spec.shareGrid.indexOf(habit.share);
           if (si >= 0 && S > 1) bias[2 + R + A + si] = Math.log((habit.probability * (S - 1)) / (1 - habit.probability));
         }

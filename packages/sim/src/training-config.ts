@@ -210,12 +210,13 @@ export function resolveTrainingConfig(partial: unknown, base: TrainingConfig = B
     let initialHabit = base.policy.initialHabit;
     if (p['initialHabit'] !== undefined) {
       const h = requireObject(p['initialHabit'], 'policy.initialHabit');
-      checkKeys(h, ['width', 'share', 'probability'], 'policy.initialHabit');
+      checkKeys(h, ['width', 'share', 'probability', 'decay'], 'policy.initialHabit');
       initialHabit = {
         width: h['width'] === undefined ? initialHabit.width : requirePositiveInteger(h['width'], 'policy.initialHabit.width'),
         share: h['share'] === undefined ? initialHabit.share : requireNumberIn(h['share'], 'policy.initialHabit.share', 0, 1),
         probability:
           h['probability'] === undefined ? initialHabit.probability : requireNumberIn(h['probability'], 'policy.initialHabit.probability', 0.01, 0.99),
+        decay: h['decay'] === undefined ? (initialHabit.decay ?? 0) : requireNumberIn(h['decay'], 'policy.initialHabit.decay', 0, 10),
       };
     }
     if (!absoluteCounts.includes(initialHabit.width)) {
@@ -286,6 +287,6 @@ export const BASE_TRAINING_CONFIG: TrainingConfig = {
   },
   objective: { alpha: -1, beta: 1, tau: 0.01 },
   optimizer: { learningRate: 0.003, updateEpochs: 2 },
-  policy: { ...DEFAULT_MLP_SPEC, initialDirectProbability: 0.97, initialHabit: { width: 1, share: 1, probability: 0.95 } },
+  policy: { ...DEFAULT_MLP_SPEC, initialDirectProbability: 0.97, initialHabit: { width: 1, share: 1, probability: 0.95, decay: 2 } },
   evaluation: { episodes: 256, targets: [0.3, 0.4, 0.5, 0.6, 0.7] },
 };

@@ -1,6 +1,6 @@
 import { ParlInputError } from '@parl/core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MLP_SPEC, PRESET_NAMES, countLogits, countTables, getPreset, habitWeight, resolveTrainingConfig } from '../src/index.js';
+import { DEFAULT_MLP_SPEC, PRESET_NAMES, countLogits, countTables, decayWeights, getPreset, habitWeight, resolveTrainingConfig } from '../src/index.js';
 
 describe('presets', () => {
   it('names every preset and rejects unknown ones, listing the valid names', () => {
@@ -79,5 +79,29 @@ describe('the width head', () => {
       countLogits(tables, weights, 0, ready, logits);
       expect(logits.indexOf(Math.max(...logits)) + 1).toBe(ready);
     }
+  });
+
+  it('starts narrow: with the presets\' decay 2 a launch of k > 1 sub-agents is about k^−2 as likely, the habit count keeps its probability', () => {
+    expect(getPreset('serial-collapse').policy.initialHabit.decay).toBe(2);
+    const tables = countTables(DEFAULT_MLP_SPEC);
+    const R = DEFAULT_MLP_SPEC.relativeCounts.length;
+    const prior = decayWeights(tables, 2);
+    const weights = new Float32Array(R + DEFAULT_MLP_SPEC.absoluteCounts.length);
+    weights.set(prior, R);
+    weights[R] = habitWeight(tables, 1, 0.95, prior);
+    const logits = new Float32Array(DEFAULT_MLP_SPEC.maxCount);
+    countLogits(tables, weights, 0, 20, logits);
+    const total = logits.reduce((acc, v) => acc + Math.exp(v), 0);
+    const p = Array.from(logits, (v) => Math.exp(v) / total);
+    expect(p[0]).toBeCloseTo(0.95, 6);
+    const mass = (lo: number, hi: number): number => p.slice(lo - 1, hi).reduce((a, b) => a + b, 0);
+    // Most of the rest on a few sub-agents, little on wide groups (without decay: 0.003, 0.047).
+    expect(mass(2, 6)).toBeGreaterThan(0.03);
+    expect(mass(7, 100)).toBeLessThan(0.012);
+    expect(mass(31, 100)).toBeLessThan(0.003);
+    // Roughly k^−2 between the bumps' ripples.
+    expect((p[3] as number) / (p[1] as number)).toBeGreaterThan(0.15);
+    expect((p[3] as number) / (p[1] as number)).toBeLessThan(0.4);
+    expect(Array.from(decayWeights(tables, 0))).toEqual(new Array(DEFAULT_MLP_SPEC.absoluteCounts.length).fill(0));
   });
 });
