@@ -287,6 +287,6 @@ export const BASE_TRAINING_CONFIG: TrainingConfig = {
   },
   objective: { alpha: -1, beta: 1, tau: 0.01 },
   optimizer: { learningRate: 0.003, updateEpochs: 2 },
-  policy: { ...DEFAULT_MLP_SPEC, initialDirectProbability: 0.97, initialHabit: { width: 1, share: 1, probability: 0.95, decay: 2 } },
+  policy: { ...DEFAULT_MLP_SPEC, initialDirectProbability: 0.97, initialHabit: { width: 1, share: 1, probability: 0.95, decay: 1.25 } },
   evaluation: { episodes: 256, targets: [0.3, 0.4, 0.5, 0.6, 0.7] },
 };
