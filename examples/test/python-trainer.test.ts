@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { computeReward } from '@parl/core';
+import { computeReward, validateRecord } from '@parl/core';
 import { describe, expect, it } from 'vitest';
 import { describeRun, EXAMPLES_DIR, PARL_BIN, runIn } from './support/run-example.js';
 
@@ -40,7 +40,7 @@ print(json.dumps({"labelled": out, "imported_trainers": [m for m in ("trl", "ver
     expect(labelled.imported_trainers).toEqual([]);
     expect(labelled.labelled).toHaveLength(records.length);
     labelled.labelled.forEach((row, i) => {
-      const expected = computeReward(records[i]);
+      const expected = computeReward(validateRecord(records[i]));
       expect(row.id).toBe(records[i]?.id);
       for (const field of FIELDS) expect(row[field], `${String(row.id)}.${field}`).toBe(expected[field]);
     });
@@ -59,7 +59,7 @@ verl = compute_score("parl", "answer", None, extra_info={"parl_record": rows[3],
 batch = compute_score_batch(["parl"] * len(rows), ["a"] * len(rows), [None] * len(rows), [{"parl_record": r} for r in rows], step=9000)
 print(json.dumps({"trl": trl, "trl_name": trl_fn.__name__, "verl": verl, "batch": batch}))
 `) as { trl: number[]; trl_name: string; verl: Record<string, number>; batch: Record<string, number>[] };
-    const expected = records.map((r) => computeReward(r, { step: 9000 }));
+    const expected = records.map((r) => computeReward(validateRecord(r), { step: 9000 }));
     expect(out.trl_name).toBe('parl_reward');
     expect(out.trl).toEqual(expected.map((e) => e.total_reward));
     expect(out.verl.score).toBe(expected[3]?.total_reward);

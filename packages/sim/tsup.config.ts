@@ -4,4 +4,5 @@ import { parlTsupConfig } from '../../tsup.base.js';
 // The shared build (../../tsup.base.ts): src/index.ts as ESM and CommonJS, with types for both.
 // src/names.ts is a second entry: `@parl/sim/names` gives the preset, policy and task-family names
 // without loading the simulator (and TensorFlow.js), for the CLI's help.
-export default defineConfig(parlTsupConfig({ entry: ['src/index.ts', 'src/names.ts'] }));
+// src/sweep-worker.ts is a third: `@parl/sim/sweep-worker`, the file a sweep's thread pool loads in each thread.
+export default defineConfig(parlTsupConfig({ entry: ['src/index.ts', 'src/names.ts', 'src/sweep-worker.ts'] }));

@@ -54,7 +54,7 @@ function nodeInApp(args: readonly string[]): SpawnSyncReturns<string> {
 }
 
 describe.each(packages)('the tarball of $name', ({ name }) => {
-  it('holds only dist/, README.md, LICENSE, CHANGELOG.md and package.json (and the cli its bin/), and all of the required ones', () => {
+  it('holds only dist/, README.md, LICENSE, CHANGELOG.md and package.json (and the cli its bin/, sim its names/), and all of the required ones', () => {
     const entries = tarballEntries(tarballs.get(name) as string);
     expect(unexpectedEntries(entries, name)).toEqual([]);
     for (const required of ['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/index.cjs', 'dist/index.d.cts']) {
@@ -116,6 +116,26 @@ describe('the five tarballs installed together into an empty folder with npm', (
       runCli: 'function',
       sameErrorClass: true,
     });
+  });
+
+  it('runs TypeScript with tsx in a project that `npm init -y` made ("type": "commonjs"): import compiled to require', () => {
+    const dir = join(appDir, 'tsx-cjs');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'parl-tsx-check', version: '1.0.0', type: 'commonjs' }, null, 2)}\n`);
+    writeFileSync(
+      join(dir, 'api.ts'),
+      [
+        "import { computeReward, type EpisodeRecord } from '@parl/core';",
+        "import { runCli } from '@parl/cli';",
+        'const record: EpisodeRecord = { num_subagents: 25, completed_subtasks: 20, success: true, quality: 0.8, training_step: 5000 };',
+        'console.log(JSON.stringify({ total_reward: computeReward(record).total_reward, runCli: typeof runCli, moduleSystem: typeof require }));',
+      ].join('\n'),
+    );
+    const require = createRequire(join(DOCS_APP_DIR, 'package.json'));
+    const tsx = join(dirname(require.resolve('tsx/package.json')), 'dist', 'cli.mjs');
+    const result = run(process.execPath, [tsx, 'api.ts'], dir, outsideWorkspaceEnv());
+    expect(result.status, describeRun('tsx api.ts', result)).toBe(0);
+    expect(JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}')).toEqual({ total_reward: 0.8525, runCli: 'function', moduleSystem: 'function' });
   });
 
   it.each([

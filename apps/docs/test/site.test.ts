@@ -181,6 +181,22 @@ describe.skipIf(lookup.skipReason !== undefined)(`the docs site in headless Chro
     expect(report).toEqual({});
   });
 
+  it('fits the API pages most at risk into a 1280 px window: every package page and the 24 exports with the longest names', async () => {
+    const apiPages = ['functions', 'interfaces', 'classes', 'types', 'variables'].flatMap((dir) =>
+      existsSync(join(outDir, dir)) ? readdirSync(join(outDir, dir)).map((f) => `${dir}/${f}`) : [],
+    );
+    const longest = apiPages.sort((a, b) => b.length - a.length || a.localeCompare(b)).slice(0, 24);
+    const report: Record<string, ReturnType<typeof overflowIn>> = {};
+    for (const path of [...documentedPackages().map((pkg) => modulePagePath(pkg.name)), ...longest]) {
+      const { page, problems } = await open(path, { width: 1280, height: 800 });
+      const found = await page.evaluate(overflowIn);
+      if (found.pageScrollsSideways || found.sticking.length > 0) report[path] = found;
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+    expect(report).toEqual({});
+  });
+
   for (const pkg of documentedPackages()) {
     it(`opens the page of ${pkg.name} with its exports listed`, async () => {
       const { page, problems } = await open(modulePagePath(pkg.name));

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { labelReward, resolveRewardConfig } from '@parl/core';
-import { criticalStepsCommand, rewardCommand } from '../dist/index.js';
+import { runCli } from '../dist/index.js';
 
 const RECORDS = Number(process.env.RECORDS ?? 100_000);
 const REPEATS = 3;
@@ -44,15 +44,18 @@ async function coreOnly() {
   if (!Number.isFinite(sink)) throw new Error('bad sum');
 }
 
+// The package's entry point, as a program embedding parl would call it (argv as in process.argv).
 async function cliReward() {
   const io = devNullIo();
-  await rewardCommand({ in: input }, io);
+  const code = await runCli(['node', 'parl', 'reward', '--in', input], io);
+  if (code !== 0) throw new Error(`parl reward exited ${code}`);
   io.stdout.end();
 }
 
 async function cliCriticalSteps() {
   const io = devNullIo();
-  await criticalStepsCommand({ in: input }, io);
+  const code = await runCli(['node', 'parl', 'critical-steps', '--in', input], io);
+  if (code !== 0) throw new Error(`parl critical-steps exited ${code}`);
   io.stdout.end();
 }
 

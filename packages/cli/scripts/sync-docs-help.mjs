@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
-import { buildProgram } from '../dist/index.js';
+import { buildProgram } from '../dist/run-cli.js';
 
 const docsPath = fileURLToPath(new URL('../../../docs/cli.md', import.meta.url));
 const sink = new Writable({ write: (_c, _e, done) => done() });

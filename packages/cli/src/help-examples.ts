@@ -37,7 +37,18 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'parl train --preset serial-collapse --steps 400 --seed 7 --out runs/mine',
     'parl train --config my-settings.json --quiet --json',
   ],
+  sweep: [
+    'parl sweep --grid sweep.json',
+    'parl sweep --grid sweep.json --out sweeps/lambda --threads 2',
+    'parl sweep --grid sweep.json --queue redis://10.0.0.5:6379   # then parl worker on each machine',
+  ],
+  worker: ['parl worker --queue redis://10.0.0.5:6379', 'parl worker --queue redis://10.0.0.5:6379 --threads 4 --stalled-after 60'],
   report: ['parl report runs/parl-seed1', 'parl report runs/parl-seed1 --out /tmp/report.html'],
+  serve: [
+    'parl serve --log episodes.jsonl',
+    'PARL_SERVE_TOKEN=s3cret parl serve --host 0.0.0.0 --port 4318',
+    'parl serve --quiet-period 5000 --rollout-attribute app.rollout_id --fsync interval',
+  ],
 };
 
 /** The help text after a command's options: its examples. */

@@ -6,7 +6,7 @@
  * @module
  */
 import { BUDGET_MODES, PARALLEL_SHAPES, type BudgetMode, type ParallelShape } from '@parl/core';
-import { TRACE_CLOCKS, TRACE_FORMATS, TRACE_GROUPINGS, TRACE_MALFORMED_POLICIES, TRACE_ORDERINGS, TRACE_STEP_SOURCES } from '@parl/traces';
+import { TRACE_CLOCKS, TRACE_FORMATS, TRACE_GROUPINGS, TRACE_MALFORMED_POLICIES, TRACE_ORDERINGS, TRACE_STEP_SOURCES, type TraceClock, type TraceGrouping, type TraceStepSource } from '@parl/traces';
 import { createRequire } from 'node:module';
 import { Command, Option } from 'commander';
 import { DEFAULT_PRESET, DEFAULT_SIMULATE_POLICY } from './command-defaults.js';
@@ -188,6 +188,46 @@ function trainProgram(io: CliIo): Command {
     });
 }
 
+function sweepProgram(io: CliIo): Command {
+  return new Command('sweep')
+    .description('Train every grid point × seed of a grid file (spec §9) on all cores, or on many machines through Redis; write the sweep folder with results.csv and a comparison report; a second run resumes')
+    .requiredOption('--grid <file>', 'the grid file: {"preset", "steps", "seeds", "config", "grid": {PATH: [values]}, "samples", "ranges"} (spec §9)')
+    .option('--out <dir>', 'the sweep folder (default sweeps/GRID, GRID the grid file\'s name without .json); runs already complete in it are skipped')
+    .option('--threads <n>', 'local worker threads, one run each at a time (default: one per core)', positiveInteger)
+    .option('--queue <url>', 'put the runs on a BullMQ queue in Redis (redis://HOST[:PORT][/DB]) for parl worker processes instead of training here; results come back through the queue')
+    .option('--queue-name <name>', 'the queue\'s name in Redis (default parl-sweep)')
+    .option('--quiet', 'no progress on stderr')
+    .option('--json', 'print the outcome as JSON on stdout ({"dir", "runs", "trained", "skipped", "failed", "results", "report", "verdicts"})')
+    .action(async (flags: { grid: string; out?: string; threads?: number; queue?: string; queueName?: string; quiet?: boolean; json?: boolean }) => {
+      const { json, ...rest } = flags;
+      const { sweepCommand } = await withSimulator('sweep', () => import('./commands/sweep.js'));
+      const result = await sweepCommand({ ...defined(rest), grid: flags.grid }, io);
+      if (json === true) {
+        io.stdout.write(`${JSON.stringify(result)}\n`);
+        return;
+      }
+      const v = result.verdicts;
+      io.stderr.write(
+        `parl sweep: ${result.runs} runs (${result.trained} trained, ${result.skipped} already complete); grid points: ${v['parallel'] ?? 0} parallel, ${v['spurious'] ?? 0} spurious, ${v['collapsed'] ?? 0} collapsed\n`,
+      );
+      io.stdout.write(`sweep folder: ${result.dir}\nresults: ${result.results}\nreport: ${result.report}\n`);
+    });
+}
+
+function workerProgram(io: CliIo): Command {
+  return new Command('worker')
+    .description('Take sweep runs from a Redis queue that parl sweep --queue fills, train them here and send the results back; runs until stopped')
+    .requiredOption('--queue <url>', 'the Redis of the queue: redis://HOST[:PORT][/DB]')
+    .option('--queue-name <name>', 'the queue\'s name in Redis (default parl-sweep)')
+    .option('--threads <n>', 'runs at a time, each in its own thread (default: one per core)', positiveInteger)
+    .option('--stalled-after <seconds>', 'a run whose worker has not renewed its lock for this long is retried by another worker (default 30)', positiveNumber)
+    .option('--quiet', 'no line per run on stderr')
+    .action(async (flags: { queue: string; queueName?: string; threads?: number; stalledAfter?: number; quiet?: boolean }) => {
+      const { workerCommand } = await withSimulator('worker', () => import('./commands/worker.js'));
+      await workerCommand({ ...defined(flags), queue: flags.queue }, io);
+    });
+}
+
 function reportProgram(io: CliIo): Command {
   return new Command('report')
     .description('Rebuild the HTML report of a training run from its config.json, metrics.jsonl and summary.json')
@@ -227,6 +267,32 @@ function traceProgram(io: CliIo): Command {
     });
 }
 
+function serveProgram(io: CliIo): Command {
+  return new Command('serve')
+    .description('Run PARL as a service (spec §8): OTLP/HTTP trace receiver, rewards for RL trainers (/v1/rewards, OpenRLHF /get_reward), live dashboard, Prometheus metrics')
+    .option('--host <address>', 'address to listen on; anything but loopback needs a token (default 127.0.0.1)')
+    .option('--port <n>', 'port (default 4318, the OTLP/HTTP port; 0 picks a free one)', nonNegativeNumber)
+    .option('--token <token>', 'bearer token every request but /healthz and /readyz must carry (default: $PARL_SERVE_TOKEN)')
+    .option('--log <file>', 'append-only episode log, replayed at start (default parl-episodes.jsonl)')
+    .option('--no-log', 'keep no episode log: nothing survives a restart')
+    .addOption(new Option('--fsync <policy>', 'always: fdatasync before each answer (default); interval: every 100 ms; never').choices(['always', 'interval', 'never']))
+    .option('--quiet-period <ms>', 'a trace becomes an episode this long after its root span ended and no span came (default 2000)', nonNegativeNumber)
+    .option('--trace-timeout <ms>', 'an unfinished trace is evicted this long after its first span (default 600000)', positiveNumber)
+    .option('--max-open-traces <n>', 'unfinished traces held at most; the oldest is evicted beyond (default 10000)', positiveInteger)
+    .option('--max-episodes <n>', 'episodes held in memory for lookup (default 100000; the log keeps all)', positiveInteger)
+    .option('--rollout-attribute <name>', 'span or resource attribute naming a trace\'s rollout (default parl.rollout_id)')
+    .option('--body-limit <bytes>', 'largest request body, as sent and after gunzip (default 16777216)', positiveInteger)
+    .option('--request-timeout <ms>', 'a request not received whole in this time is answered 408 (default 30000)', positiveNumber)
+    .addOption(new Option('--grouping <mode>', 'trace mapping, as in parl trace (default: overlap)').choices(TRACE_GROUPINGS))
+    .addOption(new Option('--steps-from <spans>', 'trace mapping, as in parl trace (default: llm)').choices(TRACE_STEP_SOURCES))
+    .addOption(new Option('--clock <clock>', 'trace mapping, as in parl trace (default: count)').choices(TRACE_CLOCKS))
+    .action(async (flags: { host?: string; port?: number; token?: string; log: string | boolean; fsync?: 'always' | 'interval' | 'never'; quietPeriod?: number; traceTimeout?: number; maxOpenTraces?: number; maxEpisodes?: number; rolloutAttribute?: string; bodyLimit?: number; requestTimeout?: number; grouping?: TraceGrouping; stepsFrom?: TraceStepSource; clock?: TraceClock }) => {
+      const { log, ...rest } = flags;
+      const { serveCommand } = await import('./commands/serve.js');
+      await serveCommand({ ...defined(rest), ...(log === false ? { noLog: true } : typeof log === 'string' ? { log } : {}) }, io);
+    });
+}
+
 /**
  * The `parl` program over the given streams. Parsing errors throw commander's `CommanderError`
  * (see `runCli`, which turns them into exit codes).
@@ -247,7 +313,7 @@ export function buildProgram(io: CliIo): Command {
     .allowExcessArguments(false);
   program.helpCommand('help [command]', 'show the help of a command (same as parl COMMAND --help)');
   program.addHelpText('after', `\nExamples:\n${['parl reward --in rollouts.jsonl --out labelled.jsonl', 'parl help train', 'parl train --preset parl --steps 400'].map((l) => `  $ ${l}`).join('\n')}\n`);
-  for (const sub of [rewardProgram(io), criticalStepsProgram(io), traceProgram(io), scheduleProgram(io), simulateProgram(io), trainProgram(io), reportProgram(io)]) {
+  for (const sub of [rewardProgram(io), criticalStepsProgram(io), traceProgram(io), scheduleProgram(io), simulateProgram(io), trainProgram(io), sweepProgram(io), workerProgram(io), reportProgram(io), serveProgram(io)]) {
     program.addCommand(
       sub
         .helpOption('-h, --help', 'show this help')

@@ -11,6 +11,9 @@ import { exitQuietlyOnClosedStdout, processIo, type CliIo } from './io/cli-io.js
 import { removeTempPathsOnSignal } from './io/exit-cleanup.js';
 import { buildProgram } from './program.js';
 
+/** The program itself, for the repository's docs script (dist/run-cli.js is not a public entry). */
+export { buildProgram } from './program.js';
+
 /** Exit code for bad flags and bad input. */
 export const EXIT_USAGE = 2;
 

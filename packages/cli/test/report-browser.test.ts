@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parl } from './support/memory-io.js';
 import { writeRunFixture } from './support/run-fixture.js';
 import { useTempDirs } from './support/temp-dir.js';
+import { writeFileSync } from 'node:fs';
+import { buildSweepReport } from '../src/report/sweep-report.js';
+import { THREE_POINTS, THREE_POINTS_INPUT } from './support/sweep-results.js';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
@@ -52,7 +55,7 @@ async function openAndInspect(browser: Browser, file: string, expectedCharts: nu
 describe.skipIf(!HAVE_CHROMIUM)(HAVE_CHROMIUM ? 'reports in headless Chromium' : `reports in headless Chromium (skipped: ${SKIP_REASON})`, () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -82,5 +85,21 @@ describe.skipIf(!HAVE_CHROMIUM)(HAVE_CHROMIUM ? 'reports in headless Chromium' :
     expect(check.errors).toEqual([]);
     expect(check.charts[0]?.points).toBe(201);
     expect(check.charts[0]?.inkedPixels).toBeGreaterThan(2000);
+  });
+
+  it('the sweep report opens offline with no console errors, its scatter drawn and a verdict per grid point', { timeout: 60_000 }, async () => {
+    const file = join(tempDir(), 'sweep-report.html');
+    writeFileSync(file, buildSweepReport(THREE_POINTS_INPUT, THREE_POINTS));
+    const check = await openAndInspect(browser, file, 1);
+    expect(check.errors).toEqual([]);
+    expect(check.charts[0]?.type).toBe('scatter');
+    expect(check.charts[0]?.points).toBe(9); // 6 runs + 3 point means
+    expect(check.charts[0]?.inkedPixels).toBeGreaterThan(2000);
+    const page = await browser.newPage();
+    await page.goto(pathToFileURL(file).href);
+    const verdicts = await page.$$eval('#sweep-points td.verdict', (cells) => cells.map((c) => c.getAttribute('data-verdict')));
+    expect(verdicts).toEqual(['collapsed', 'spurious', 'parallel']);
+    expect(await page.textContent('#sweep-verdict')).toContain('Best parallel point: lambda1=linear:0.3:0:200');
+    await page.close();
   });
 });

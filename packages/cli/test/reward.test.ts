@@ -16,7 +16,7 @@ describe('parl reward', () => {
     const out = parseJsonl(r.stdout);
     expect(out).toHaveLength(3);
     for (const [i, rec] of out.entries()) {
-      const expected = computeReward(GOOD_RECORDS[i]);
+      const expected = computeReward(GOOD_RECORDS[i] ?? {});
       expect(rec).toMatchObject({ ...GOOD_RECORDS[i], ...expected });
     }
     expect(out[0]).toMatchObject({ id: 'a', lambda1: 0.05, r_parallel: 0.25, r_finish: 0.8, r_perf: 0.8 });
@@ -184,4 +184,16 @@ describe('parl reward', () => {
   it('answers an empty JSON array with an empty JSON array', async () => {
     expect(await parl(['reward'], '[]')).toEqual({ code: 0, stdout: '[]\n', stderr: 'parl reward: 0 records read (an empty JSON array)\n' });
   });
+
+  it('warns once per misspelt field, naming the record and the field it was probably meant to be', async () => {
+    const input = '{"num_subagent":25,"success":true}\n{"num_subagent":5,"success":true}\n{"success":true,"stages":[{"main_steps":1,"sub_step":[2]}]}\n';
+    const r = await parl(['reward'], input);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      'parl reward: warning: line 1: num_subagent: did you mean num_subagents? (it is kept as an extra field and not read)\n' +
+        'parl reward: warning: line 3: stages[0].sub_step: did you mean sub_steps? (it is kept as an extra field and not read)\n',
+    );
+    expect(r.stdout.split('\n').filter((l) => l !== '')).toHaveLength(3);
+  });
 });
+

@@ -35,7 +35,7 @@ describe('special input files', () => {
     expect(r).toEqual({ code: 0, stdout: '', stderr: 'parl reward: 0 records read (the input is empty)\n' });
   });
 
-  it('an endless line (/dev/zero, capped by head): one line naming the limit, exit 2, bounded memory', () => {
+  it('an endless line (/dev/zero, capped by head): one line naming the limit, exit 2, bounded memory', { timeout: 60_000 }, () => {
     if (!existsSync('/dev/zero')) return;
     const r = spawnSync('sh', ['-c', `head -c 300000000 /dev/zero | "${process.execPath}" --max-old-space-size=64 "${BIN}" reward`], { encoding: 'utf8', timeout: 60_000 });
     expect(r.status).toBe(2);

@@ -13,18 +13,22 @@ export type BudgetMode = 'fail' | 'truncate';
 /** The budget modes, as accepted on the command line and in configs. */
 export const BUDGET_MODES: readonly BudgetMode[] = ['fail', 'truncate'];
 
-/** The outcome of running an episode under a critical-step budget. */
+/**
+ * The outcome of running an episode under a critical-step budget, under the names `parl
+ * critical-steps --budget` writes (`within_budget`, `budget_cut_stage`): a result of PARL
+ * quantities carries spec names in TypeScript as in JSON (CONTRIBUTING.md, "Names").
+ */
 export interface BudgetCut {
   /** The budget K. */
   readonly budget: number;
   /** True when the whole episode fits: no stage's cumulative critical steps exceed K. */
-  readonly withinBudget: boolean;
-  /** Index of the first stage whose cumulative critical steps exceed K, or -1 when none does. */
-  readonly cutStage: number;
+  readonly within_budget: boolean;
+  /** Index of the first stage whose cumulative critical steps exceed K, or null when none does. */
+  readonly budget_cut_stage: number | null;
   /** The stages that finished before the cut (all stages when within budget). */
-  readonly stagesRun: readonly NormalizedStage[];
+  readonly stages_run: readonly NormalizedStage[];
   /** Critical steps of the stages that finished before the cut. */
-  readonly criticalStepsRun: number;
+  readonly critical_steps_run: number;
 }
 
 /**
@@ -45,11 +49,11 @@ export function applyBudget(stages: readonly NormalizedStage[], budget: number):
     // Same association as criticalStepsOfStages, so that the cut agrees with critical steps bit for bit.
     const next = cumulative + (stage.main + stageMax);
     if (next > budget) {
-      return { budget, withinBudget: false, cutStage: t, stagesRun: stages.slice(0, t), criticalStepsRun: cumulative };
+      return { budget, within_budget: false, budget_cut_stage: t, stages_run: stages.slice(0, t), critical_steps_run: cumulative };
     }
     cumulative = next;
   }
-  return { budget, withinBudget: true, cutStage: -1, stagesRun: stages, criticalStepsRun: cumulative };
+  return { budget, within_budget: true, budget_cut_stage: null, stages_run: stages, critical_steps_run: cumulative };
 }
 
 /** Validate a budget mode from untrusted input (flag or config); undefined gives the default `fail`. */

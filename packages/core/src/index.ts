@@ -4,16 +4,145 @@
  *
  * @packageDocumentation
  */
-export * from './errors.js';
-export * from './decimal.js';
-export * from './schedules.js';
-export * from './records.js';
-export * from './reward.js';
-export * from './critical-steps.js';
-export * from './dag.js';
-export * from './budget.js';
-export * from './diagnostics.js';
-export * from './labels.js';
-export * from './batch/reward-batch.js';
-export * from './batch/critical-steps-batch.js';
-export * from './run-records.js';
+export {
+  describeValue,
+  fieldPath,
+  ParlInputError,
+  requireArray,
+  requireCount,
+  requireFinite,
+  requireNonNegative,
+  requireObject,
+  requireOneOf,
+  requirePositive,
+  requirePositiveInteger,
+} from './errors.js';
+export {
+  parseDecimal,
+} from './decimal.js';
+export {
+  formatSchedule,
+  isSchedule,
+  parseSchedule,
+  sameSchedule,
+  SCHEDULE_KINDS,
+  validateScheduleSpec,
+  type ConstantScheduleSpec,
+  type CosineScheduleSpec,
+  type ExponentialScheduleSpec,
+  type LinearScheduleSpec,
+  type PiecewiseScheduleSpec,
+  type Schedule,
+  type ScheduleInput,
+  type ScheduleSpec,
+  type StepScheduleSpec,
+} from './schedules.js';
+export {
+  isLabelledRecord,
+  isValidatedEpisode,
+  validateRecord,
+  validateStages,
+  type RecordValidationOptions,
+  type EpisodeRecord,
+  type NormalizedEpisode,
+  type NormalizedStage,
+  type PerfSource,
+  type StageRecord,
+  type SubAgentEntry,
+  type SubAgentRun,
+} from './records.js';
+export {
+  EPISODE_RECORD_FIELDS,
+  LABEL_FIELDS,
+  recordFieldHints,
+  STAGE_FIELDS,
+  SUB_AGENT_FIELDS,
+  suggestField,
+  type FieldHint,
+} from './field-hints.js';
+export {
+  combineReward,
+  computeReward,
+  PARALLEL_SHAPES,
+  resolveRewardConfig,
+  REWARD_DEFAULTS,
+  rewardOfEpisode,
+  rFinish,
+  rParallel,
+  rParallelUnchecked,
+  rPerf,
+  type ParallelShape,
+  type ResolvedRewardConfig,
+  type RewardBreakdown,
+  type RewardConfig,
+} from './reward.js';
+export {
+  criticalSteps,
+  criticalStepsOfStages,
+  parallelismOf,
+  type CriticalStepsResult,
+} from './critical-steps.js';
+export {
+  heaviestPath,
+  stagesToDag,
+  type DagNode,
+  type HeaviestPath,
+} from './dag.js';
+export {
+  applyBudget,
+  BUDGET_MODES,
+  parseBudgetMode,
+  type BudgetCut,
+  type BudgetMode,
+} from './budget.js';
+export {
+  DEFAULT_DIAGNOSTIC_THRESHOLDS,
+  diagnose,
+  type Diagnostics,
+  type DiagnosticThresholds,
+} from './diagnostics.js';
+export {
+  labelCriticalSteps,
+  labelReward,
+  type CriticalStepsLabelledRecord,
+  type CriticalStepsLabelOptions,
+  type RewardLabelledRecord,
+} from './labels.js';
+export {
+  allocateRewardBatchOutput,
+  REWARD_BATCH_FIELDS,
+  rewardBatch,
+  type NumericArray,
+  type RewardBatchInput,
+  type RewardBatchOutput,
+} from './batch/reward-batch.js';
+export {
+  allocateCriticalStepsBatchOutput,
+  CRITICAL_STEPS_BATCH_FIELDS,
+  criticalStepsBatch,
+  type CriticalStepsBatchInput,
+  type CriticalStepsBatchOutput,
+} from './batch/critical-steps-batch.js';
+export {
+  STEP_METRIC_FIELDS,
+  validateRunSummary,
+  validateStepMetrics,
+  type BaselineMetrics,
+  type FinalMetrics,
+  type LatencyToTarget,
+  type RunSummary,
+  type StepMetrics,
+} from './run-records.js';
+export {
+  DEFAULT_VERDICT_THRESHOLDS,
+  RUN_VERDICTS,
+  runVerdict,
+  speedupOverSerial,
+  spreadOf,
+  summarizeSweepPoint,
+  type RunVerdict,
+  type Spread,
+  type SweepPointSummary,
+  type SweepRunNumbers,
+  type VerdictThresholds,
+} from './sweep-stats.js';

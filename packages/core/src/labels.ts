@@ -8,7 +8,7 @@
 import { applyBudget, parseBudgetMode, type BudgetMode } from './budget.js';
 import { criticalStepsOfStages, type CriticalStepsResult } from './critical-steps.js';
 import { ParlInputError, requireNonNegative } from './errors.js';
-import { validateRecord } from './records.js';
+import { validateRecord, type RecordValidationOptions } from './records.js';
 import { resolveRewardConfig, rewardOfEpisode, type RewardBreakdown, type RewardConfig, type ResolvedRewardConfig } from './reward.js';
 
 /** A record with the spec §3 reward fields added. */
@@ -28,7 +28,7 @@ export function labelReward(
   location?: string,
 ): RewardLabelledRecord {
   const cfg = resolveRewardConfig(config);
-  const episode = validateRecord(record, location);
+  const episode = validateRecord(record, location, { strict: cfg.strict });
   let reward: RewardBreakdown;
   try {
     reward = rewardOfEpisode(episode, cfg);
@@ -48,6 +48,8 @@ export interface CriticalStepsLabelOptions {
   readonly budget?: number;
   /** `fail` (default): fields of the whole episode, plus `within_budget`; `truncate`: fields of the stages that ran. */
   readonly onBudget?: BudgetMode;
+  /** Reject a field that looks like a misspelt spec field (default false); see {@link RecordValidationOptions}. */
+  readonly strict?: boolean;
 }
 
 /** A record with the spec §2 fields added. */
@@ -68,7 +70,7 @@ export type CriticalStepsLabelledRecord = Record<string, unknown> &
  * @throws {@link ParlInputError} when the record has no `stages` or a bad step
  */
 export function labelCriticalSteps(record: unknown, options: CriticalStepsLabelOptions = {}, location?: string): CriticalStepsLabelledRecord {
-  const episode = validateRecord(record, location);
+  const episode = validateRecord(record, location, { strict: options.strict === true });
   if (episode.stages === undefined) {
     throw new ParlInputError('stages', undefined, 'an array of stages (needed for critical steps)', location);
   }
@@ -77,10 +79,10 @@ export function labelCriticalSteps(record: unknown, options: CriticalStepsLabelO
     return mergeFields(location, record as Record<string, unknown>, criticalStepsOfStages(episode.stages)) as CriticalStepsLabelledRecord;
   }
   const cut = applyBudget(episode.stages, requireNonNegative(options.budget, 'budget'));
-  const stages = mode === 'truncate' ? cut.stagesRun : episode.stages;
+  const stages = mode === 'truncate' ? cut.stages_run : episode.stages;
   return mergeFields(location, record as Record<string, unknown>, criticalStepsOfStages(stages), {
-    within_budget: cut.withinBudget,
-    budget_cut_stage: cut.withinBudget ? null : cut.cutStage,
+    within_budget: cut.within_budget,
+    budget_cut_stage: cut.budget_cut_stage,
   }) as CriticalStepsLabelledRecord;
 }
 

@@ -13,6 +13,7 @@ import {
   requireNonNegative,
   requireObject,
 } from './errors.js';
+import { recordFieldHints } from './field-hints.js';
 
 /** One sub-agent run with its finish flag: `{ "steps": 4, "finished": true }`. */
 export interface SubAgentRun {
@@ -34,10 +35,14 @@ export interface StageRecord {
 }
 
 /**
- * One episode as a JSON object (spec §5). Every field is optional unless a computation needs it;
- * unknown fields are kept and passed through by the CLI.
+ * One episode as a JSON object (spec §5). Every field is optional unless a computation needs it.
+ *
+ * The type lists the spec fields only, so that TypeScript rejects a misspelt one in an object
+ * literal (`num_subagent`). At run time other fields are kept (the CLI passes them through); to
+ * carry your own in TypeScript, extend the type (`EpisodeRecord & { task: string }`). Parsed JSON
+ * of unknown shape goes through {@link validateRecord}.
  */
-export interface EpisodeRecord {
+export type EpisodeRecord = {
   /** Echoed in outputs. */
   readonly id?: string | number;
   /** Training step s used for λ1(s), λ2(s). */
@@ -58,9 +63,7 @@ export interface EpisodeRecord {
   readonly trajectory_features?: readonly number[];
   /** The stages of the episode. */
   readonly stages?: readonly StageRecord[];
-  /** Any other field is kept as is. */
-  readonly [extra: string]: unknown;
-}
+};
 
 /** A validated stage: plain numbers, no optional parts. */
 export interface NormalizedStage {
@@ -212,17 +215,44 @@ function readPerf(rec: Record<string, unknown>): PerfSource {
  * - otherwise assigned defaults to num_subagents and completed to assigned [ref];
  * - completed > assigned is an error.
  *
+ * With `options.strict`, an unknown field close to a known one (`num_subagent`,
+ * `stages[0].main_step`; see {@link recordFieldHints}) is an error instead of an extra field.
+ *
  * @param value - the untrusted record (parsed JSON)
  * @param location - where it came from (`line 17`), prefixed to error messages
+ * @param options - `strict`: reject likely misspelt fields
  * @throws {@link ParlInputError} naming the location, field path, value and expectation
+ *
+ * @example
+ * ```ts
+ * validateRecord({ num_subagent: 25, r_perf: 1 }).numSubagents; // 0: num_subagent is an extra field
+ * validateRecord({ num_subagent: 25, r_perf: 1 }, 'line 3', { strict: true });
+ * // throws: line 3: num_subagent must be a known field (did you mean num_subagents?), got 25
+ * ```
  */
-export function validateRecord(value: unknown, location?: string): NormalizedEpisode {
+export function validateRecord(value: unknown, location?: string, options: RecordValidationOptions = {}): NormalizedEpisode {
   try {
+    if (options.strict === true) rejectMisspeltFields(value);
     return validateRecordUnlocated(value);
   } catch (err) {
     if (err instanceof ParlInputError && location !== undefined) throw err.at(location);
     throw err;
   }
+}
+
+/** Options of {@link validateRecord}. */
+export interface RecordValidationOptions {
+  /**
+   * Reject an unknown field that is close to a known one (a likely typo, which would otherwise
+   * be kept as an extra field and ignored). Default false: extra fields are kept, as spec §5 says.
+   */
+  readonly strict?: boolean;
+}
+
+function rejectMisspeltFields(value: unknown): void {
+  const hint = recordFieldHints(value)[0];
+  if (hint === undefined) return;
+  throw new ParlInputError(hint.field, hint.value, `a known field (did you mean ${hint.suggestion}?)`);
 }
 
 function validateRecordUnlocated(value: unknown): NormalizedEpisode {

@@ -6,7 +6,7 @@
  */
 import { applyBudget, parseBudgetMode, type BudgetMode } from './budget.js';
 import { ParlInputError, requireNonNegative, requireOneOf, requirePositive } from './errors.js';
-import { isValidatedEpisode, validateRecord, type NormalizedEpisode, type PerfSource } from './records.js';
+import { isValidatedEpisode, validateRecord, type EpisodeRecord, type NormalizedEpisode, type PerfSource } from './records.js';
 import { parseSchedule, type Schedule, type ScheduleInput } from './schedules.js';
 
 /** Shape of the instantiation reward: `linear` (default) n/max, or `log` ln(1+n)/ln(1+max). */
@@ -47,6 +47,12 @@ export interface RewardConfig {
   readonly budget?: number;
   /** What a cut means for r_perf: `fail` (r_perf = 0, default) or `truncate` (keep the caller's score). */
   readonly onBudget?: BudgetMode;
+  /**
+   * Reject a record field that looks like a misspelt spec field (`num_subagent`: did you mean
+   * `num_subagents`?) instead of keeping it as an extra field (default false). See
+   * {@link RecordValidationOptions}.
+   */
+  readonly strict?: boolean;
 }
 
 /** A {@link RewardConfig} with every default filled in and schedules parsed. */
@@ -67,6 +73,8 @@ export interface ResolvedRewardConfig {
   readonly budget: number | undefined;
   /** Budget mode. */
   readonly onBudget: BudgetMode;
+  /** Whether records are validated strictly (likely misspelt fields rejected). */
+  readonly strict: boolean;
 }
 
 /** The reward of one episode under the spec §3 JSON field names. */
@@ -117,9 +125,16 @@ export function resolveRewardConfig(config: RewardConfig | ResolvedRewardConfig 
     step: config.step === undefined ? undefined : requireNonNegative(config.step, 'step'),
     budget: config.budget === undefined ? undefined : requireNonNegative(config.budget, 'budget'),
     onBudget: parseBudgetMode(config.onBudget, 'onBudget'),
+    strict: readStrict(config.strict),
   };
   resolvedConfigs.add(resolved);
   return resolved;
+}
+
+function readStrict(value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') throw new ParlInputError('strict', value, 'a boolean');
+  return value;
 }
 
 /** Configs made by {@link resolveRewardConfig}: only those skip validation. */
@@ -210,8 +225,13 @@ export function combineReward(rParallelValue: number, rFinishValue: number, rPer
  * `budget`, an episode whose stages exceed it gets r_perf = 0 under `fail`; under `truncate`
  * the record's score stands (it is the caller's score of what finished before the cut).
  *
+ * The record is typed, so a misspelt field in an object literal is a compile error; a value of
+ * unknown shape (parsed JSON) goes through {@link validateRecord} first, whose result is accepted
+ * here as is. Values are checked at run time either way.
+ *
  * @param record - a spec §5 record (validated here) or one already validated
- * @param config - options or a resolved config; defaults are those of `open-parl`
+ * @param config - options or a resolved config; defaults are those of `open-parl`; `strict`
+ *   rejects a field that looks like a misspelt spec field
  * @throws {@link ParlInputError} naming the field path, value and expectation
  *
  * @example
@@ -221,9 +241,9 @@ export function combineReward(rParallelValue: number, rFinishValue: number, rPer
  * // total_reward = 0.05·0.25 + 0.05·0.8 + 0.8 = 0.8525
  * ```
  */
-export function computeReward(record: unknown, config: RewardConfig | ResolvedRewardConfig = {}): RewardBreakdown {
+export function computeReward(record: EpisodeRecord | NormalizedEpisode, config: RewardConfig | ResolvedRewardConfig = {}): RewardBreakdown {
   const resolved = isResolved(config) ? config : resolveRewardConfig(config);
-  const episode = isNormalized(record) ? record : validateRecord(record);
+  const episode = isNormalized(record) ? record : validateRecord(record, undefined, { strict: resolved.strict });
   return rewardOfEpisode(episode, resolved);
 }
 
@@ -232,7 +252,7 @@ export function rewardOfEpisode(episode: NormalizedEpisode, config: ResolvedRewa
   const step = config.step ?? episode.trainingStep ?? 0;
   let perf = rPerf(episode.perf);
   if (config.budget !== undefined && config.onBudget === 'fail' && episode.stages !== undefined) {
-    if (!applyBudget(episode.stages, config.budget).withinBudget) perf = 0;
+    if (!applyBudget(episode.stages, config.budget).within_budget) perf = 0;
   }
   return combineReward(
     rParallelUnchecked(episode.numSubagents, config.maxSubagents, config.parallelShape),

@@ -9,6 +9,8 @@ import {
   heaviestPath,
   parseSchedule,
   rewardBatch,
+  REWARD_BATCH_FIELDS,
+  CRITICAL_STEPS_BATCH_FIELDS,
   stagesToDag,
   validateStages,
   type RewardConfig,
@@ -81,7 +83,7 @@ const realStagesArb: fc.Arbitrary<StageRecord[]> = fc.array(
 // --- properties -----------------------------------------------------------------------------
 
 describe('reward laws', () => {
-  it('rewardBatch equals computeReward one at a time, exactly', () => {
+  it('rewardBatch equals computeReward one at a time, exactly, in every spec §3 field', () => {
     fc.assert(
       fc.property(fc.array(episodeArb, { maxLength: 20 }), configArb, (episodes, config) => {
         const out = rewardBatch(
@@ -99,12 +101,9 @@ describe('reward laws', () => {
             { num_subagents: e.n, assigned_subtasks: e.assigned, completed_subtasks: e.completed, r_perf: e.rPerf, training_step: e.step },
             config,
           );
-          expect(out.total_reward[i]).toBe(one.total_reward);
-          expect(out.r_parallel[i]).toBe(one.r_parallel);
-          expect(out.r_finish[i]).toBe(one.r_finish);
-          expect(out.r_perf[i]).toBe(one.r_perf);
-          expect(out.lambda1[i]).toBe(one.lambda1);
-          expect(out.lambda2[i]).toBe(one.lambda2);
+          // every field of the breakdown, by its spec name, and nothing else
+          expect(Object.keys(one).sort()).toEqual([...REWARD_BATCH_FIELDS].sort());
+          for (const field of REWARD_BATCH_FIELDS) expect(out[field][i], field).toBe(one[field]);
         });
       }),
     );
@@ -161,10 +160,9 @@ describe('critical-step laws', () => {
             stages.push({ main_steps: mains[b * T + t] as number, sub_steps: Array.from(subSteps.subarray(base, base + k)) });
           }
           const one = criticalSteps(stages);
-          expect(out.critical_steps[b]).toBe(one.critical_steps);
-          expect(out.total_steps[b]).toBe(one.total_steps);
-          expect(out.parallelism[b]).toBe(one.parallelism);
-          expect(out.max_width[b]).toBe(one.max_width);
+          // every field of the one-episode result, by its name, and nothing else
+          expect(Object.keys(one).sort()).toEqual([...CRITICAL_STEPS_BATCH_FIELDS].sort());
+          for (const field of CRITICAL_STEPS_BATCH_FIELDS) expect(out[field][b], field).toBe(one[field]);
         }
       }),
     );
@@ -203,15 +201,16 @@ describe('critical-step laws', () => {
       fc.property(realStagesArb, finite(0, 5e6), (raw, K) => {
         const stages = validateStages(raw);
         const cut = applyBudget(stages, K);
-        const ran = criticalStepsOfStages(cut.stagesRun).critical_steps;
+        const ran = criticalStepsOfStages(cut.stages_run).critical_steps;
         expect(ran).toBeLessThanOrEqual(K);
-        expect(ran).toBe(cut.criticalStepsRun);
-        if (cut.withinBudget) {
-          expect(cut.stagesRun).toHaveLength(stages.length);
+        expect(ran).toBe(cut.critical_steps_run);
+        if (cut.within_budget) {
+          expect(cut.stages_run).toHaveLength(stages.length);
+          expect(cut.budget_cut_stage).toBeNull();
         } else {
           // the cut stage is the first one that would go over
-          expect(cut.stagesRun).toHaveLength(cut.cutStage);
-          expect(criticalStepsOfStages(stages.slice(0, cut.cutStage + 1)).critical_steps).toBeGreaterThan(K);
+          expect(cut.stages_run).toHaveLength(cut.budget_cut_stage as number);
+          expect(criticalStepsOfStages(stages.slice(0, (cut.budget_cut_stage as number) + 1)).critical_steps).toBeGreaterThan(K);
         }
       }),
     );

@@ -5,12 +5,58 @@
  *
  * @packageDocumentation
  */
-export * from './backend.js';
+export {
+  activeBackend,
+  BACKEND_ENV_VAR,
+  BACKEND_NAMES,
+  BACKEND_PACKAGES,
+  DEFAULT_BACKEND_ORDER,
+  initBackend,
+  tf,
+  type BackendName,
+  type BackendSelection,
+  type InitBackendOptions,
+  type SkippedBackend,
+} from './backend.js';
 export { registerParlGradients, PARL_GRADIENT_KERNELS } from './gradients.js';
 export { isTensor, type NumericInput } from './tensor-input.js';
 export type { KernelOptions, OutputMode } from './output.js';
-export * from './reward-kernel.js';
-export * from './staged-input.js';
-export * from './critical-steps-kernel.js';
-export * from './smooth-critical-steps.js';
-export * from './heaviest-path-kernel.js';
+export {
+  rewardKernel,
+  rewardOp,
+  type RewardArrays,
+  type RewardKernelInput,
+  type RewardOpInput,
+  type RewardOpOptions,
+  type RewardTensors,
+} from './reward-kernel.js';
+export {
+  stagedMasks,
+  stagedTensors,
+  type StagedBatchInput,
+  type StagedMasks,
+  type StagedTensors,
+} from './staged-input.js';
+export {
+  criticalStepsKernel,
+  criticalStepsOp,
+  type CriticalStepsArrays,
+  type CriticalStepsTensors,
+} from './critical-steps-kernel.js';
+export {
+  smoothCriticalStepsKernel,
+  smoothCriticalStepsOp,
+  smoothGapBound,
+  type SmoothCriticalStepsArrays,
+  type SmoothCriticalStepsTensors,
+} from './smooth-critical-steps.js';
+export {
+  denseDags,
+  heaviestPathKernel,
+  heaviestPathOp,
+  type DagBatchInput,
+  type DenseDags,
+  type HeaviestPathArrays,
+  type HeaviestPathOptions,
+  type HeaviestPathTensors,
+} from './heaviest-path-kernel.js';

@@ -34,7 +34,7 @@ export interface RewardOpInput {
   readonly lambda2: tf.Tensor;
 }
 
-/** The reward terms of B episodes as float32 tensors of shape `[B]` (spec §3 field names). */
+/** The reward terms of B episodes as float32 tensors of shape `[B]`: every spec §3 field, by its spec name. */
 export type RewardTensors = {
   /** λ1·r_parallel + λ2·r_finish + r_perf. */
   readonly total_reward: tf.Tensor1D;
@@ -48,6 +48,12 @@ export type RewardTensors = {
   readonly lambda1: tf.Tensor1D;
   /** λ2(s). */
   readonly lambda2: tf.Tensor1D;
+  /** λ1·r_parallel. */
+  readonly instantiation_component: tf.Tensor1D;
+  /** λ2·r_finish. */
+  readonly finish_component: tf.Tensor1D;
+  /** r_perf. */
+  readonly task_component: tf.Tensor1D;
 };
 
 /** {@link RewardTensors} downloaded: one Float32Array of length B per field. */
@@ -64,6 +70,12 @@ export interface RewardArrays {
   readonly lambda1: Float32Array;
   /** λ2(s). */
   readonly lambda2: Float32Array;
+  /** λ1·r_parallel. */
+  readonly instantiation_component: Float32Array;
+  /** λ2·r_finish. */
+  readonly finish_component: Float32Array;
+  /** r_perf. */
+  readonly task_component: Float32Array;
 }
 
 /** Options of {@link rewardOp}. */
@@ -100,7 +112,9 @@ export function rewardOp(input: RewardOpInput, options: RewardOpOptions = {}): R
     const hasWork = constantComparison(assigned, (a) => tf.greater(a, 0));
     const safeAssigned = tf.where(hasWork, assigned, tf.onesLike(assigned));
     const rFinish = tf.where(hasWork, tf.div(input.completedSubtasks, safeAssigned), tf.zerosLike(assigned));
-    const total = tf.add(tf.add(tf.mul(input.lambda1, rParallel), tf.mul(input.lambda2, rFinish)), input.rPerf);
+    const instantiation = tf.mul(input.lambda1, rParallel);
+    const finish = tf.mul(input.lambda2, rFinish);
+    const total = tf.add(tf.add(instantiation, finish), input.rPerf);
     return {
       total_reward: total as tf.Tensor1D,
       r_parallel: rParallel as tf.Tensor1D,
@@ -108,6 +122,9 @@ export function rewardOp(input: RewardOpInput, options: RewardOpOptions = {}): R
       r_perf: tf.clone(input.rPerf) as tf.Tensor1D,
       lambda1: tf.clone(input.lambda1) as tf.Tensor1D,
       lambda2: tf.clone(input.lambda2) as tf.Tensor1D,
+      instantiation_component: instantiation as tf.Tensor1D,
+      finish_component: finish as tf.Tensor1D,
+      task_component: tf.clone(input.rPerf) as tf.Tensor1D,
     };
   });
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ParlInputError, rewardBatch, type RewardConfig } from '@parl/core';
+import { ParlInputError, REWARD_BATCH_FIELDS, rewardBatch, type RewardConfig } from '@parl/core';
 import { initBackend, rewardKernel, rewardOp, tf } from '../src/index.js';
 import { f32 } from './arbitraries.js';
 import { maxRelativeError, TEST_BACKENDS, TOLERANCE } from './backends.js';
@@ -52,7 +52,8 @@ describe.each(TEST_BACKENDS)('rewardKernel on %s', (backend) => {
             Math.abs(expected.r_perf[i] as number),
         );
         expect(maxRelativeError(actual.total_reward, expected.total_reward, scales)).toBeLessThanOrEqual(TOLERANCE);
-        for (const key of ['r_parallel', 'r_finish', 'r_perf', 'lambda1', 'lambda2'] as const) {
+        expect(Object.keys(actual).sort()).toEqual([...REWARD_BATCH_FIELDS].sort());
+        for (const key of ['r_parallel', 'r_finish', 'r_perf', 'lambda1', 'lambda2', 'instantiation_component', 'finish_component', 'task_component'] as const) {
           expect(maxRelativeError(actual[key], expected[key]), key).toBeLessThanOrEqual(TOLERANCE);
         }
       }),

@@ -56,7 +56,7 @@ export function budgetToReach(scored: readonly ScoredEpisode[], target: number):
   let hi = candidates.length - 1;
   const meanAt = (k: number): number => {
     let sum = 0;
-    for (const s of scored) if (applyBudget(s.episode.stages as readonly NormalizedStage[], k).withinBudget) sum += s.reward.r_perf;
+    for (const s of scored) if (applyBudget(s.episode.stages as readonly NormalizedStage[], k).within_budget) sum += s.reward.r_perf;
     return sum / n;
   };
   if (meanAt(candidates[hi] as number) < target) return null;

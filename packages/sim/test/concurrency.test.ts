@@ -36,9 +36,9 @@ describe('a concurrency limit C', () => {
     let cut = 0;
     for (const record of records) {
       const applied = applyBudget(validateStages(record.stages), 30);
-      expect(applied.withinBudget).toBe(record.end_reason !== 'budget');
+      expect(applied.within_budget).toBe(record.end_reason !== 'budget');
       // The crossing wave is the record's last stage: no wave runs after the cut.
-      if (!applied.withinBudget) {
+      if (!applied.within_budget) {
         cut++;
         expect(criticalSteps(record.stages.slice(0, -1)).critical_steps).toBeLessThanOrEqual(30);
       }

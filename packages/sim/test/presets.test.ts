@@ -12,7 +12,7 @@ describe('preset outcomes on shortened runs', () => {
     result.policy.dispose();
   });
 
-  it('spurious (large constant λ1, λ2 = 0): many idle sub-agents, finish rate below 0.5', { timeout: 60_000 }, async () => {
+  it('spurious (large constant λ1, λ2 = 0): many idle sub-agents, finish rate below 0.5', { timeout: 180_000 }, async () => {
     const result = await train(resolveTrainingConfig({ steps: 60, tasksPerStep: 8, evaluation: { episodes: 64 } }, getPreset('spurious')));
     const { final } = result.summary;
     expect(final.finish_rate).toBeLessThan(0.5);
@@ -20,7 +20,7 @@ describe('preset outcomes on shortened runs', () => {
     result.policy.dispose();
   });
 
-  it('parl (annealed λ1, λ2): ≥ 3× fewer critical steps than serial at equal or better r_perf, finish ≥ 0.8', { timeout: 60_000 }, async () => {
+  it('parl (annealed λ1, λ2): ≥ 3× fewer critical steps than serial at equal or better r_perf, finish ≥ 0.8', { timeout: 180_000 }, async () => {
     const config = resolveTrainingConfig(
       { steps: 150, evaluation: { episodes: 64 }, reward: { lambda1: 'linear:0.3:0:100', lambda2: 'linear:0.5:0:130' } },
       getPreset('parl'),

@@ -153,7 +153,7 @@ describe('SwarmBatch invariants', () => {
     const records = runEpisodes(env, scriptedPolicy('serial'), seeds(40), { greedy: true });
     let cut = 0;
     for (const record of records) {
-      const within = applyBudget(validateStages(record.stages), 40).withinBudget;
+      const within = applyBudget(validateStages(record.stages), 40).within_budget;
       expect(record.end_reason === 'budget').toBe(!within);
       if (!within) {
         cut++;

@@ -7,12 +7,51 @@
  *
  * @packageDocumentation
  */
-export * from './options.js';
-export * from './errors.js';
-export * from './span.js';
-export * from './read-traces.js';
-export * from './trace-result.js';
-export * from './finding.js';
+export {
+  DEFAULT_TRACE_OPTIONS,
+  resolveTraceOptions,
+  TRACE_CLOCKS,
+  TRACE_FORMATS,
+  TRACE_GROUPINGS,
+  TRACE_MALFORMED_POLICIES,
+  TRACE_ORDERINGS,
+  TRACE_STEP_SOURCES,
+  type ConcreteTraceFormat,
+  type ResolvedTraceOptions,
+  type TraceClock,
+  type TraceFormat,
+  type TraceGrouping,
+  type TraceMalformedPolicy,
+  type TraceOptions,
+  type TraceOrdering,
+  type TraceStepSource,
+} from './options.js';
+export {
+  TraceInputError,
+} from './errors.js';
+export {
+  contentText,
+  MAX_CONTENT_CHARS,
+  spanLabel,
+  type SpanRole,
+  type TraceSpan,
+} from './span.js';
+export {
+  readTraces,
+} from './read-traces.js';
+export {
+  recordToResult,
+  traceToResult,
+  type TraceResult,
+} from './trace-result.js';
+export {
+  recordFinding,
+  SERIAL_PATTERN_KINDS,
+  serialCollapseFinding,
+  type SerialCollapseFinding,
+  type SerialPattern,
+  type SerialPatternKind,
+} from './finding.js';
 export { mapTrace, stagesOf, type SubAgentRef, type TurnGroup, type TraceMapping, type CapturedContent } from './mapping.js';
 export { effectiveRoles, countedModelCalls } from './roles.js';
 export { independenceOf, quotes, MIN_QUOTE_CHARS, QUOTE_WINDOW_CHARS, type Independence } from './independence.js';
@@ -29,4 +68,4 @@ export type { TraceInput } from './input/text-chunks.js';
 export { ParlSpanProcessor, otlpJsonOfSpan, type ReadableSpanLike } from './live/otel-span-processor.js';
 export { ParlTracingProcessor, type AgentsTraceLike, type AgentsSpanLike } from './live/openai-agents-processor.js';
 export { LiveTraceAssembler } from './live/live-assembler.js';
-export { DEFAULT_LIVE_OPTIONS, checkLiveOptions, type LiveTraceOptions } from './live/live-options.js';
+export { DEFAULT_LIVE_OPTIONS, checkLiveOptions, type LiveDropReason, type LiveTraceOptions } from './live/live-options.js';

@@ -61,6 +61,12 @@ describe.each(frameworks)('%s traces', (framework) => {
   it('nested sub-agents: the lead counts the model calls of its whole subtree', async () => {
     const { result } = await read(framework, 'nested-subagents');
     expect(shape(result)).toBe('1:[3,6] 1:[]');
+    // The lead (2 calls) ran its two workers (2 calls each) at once: its critical path is 4, but
+    // one number per sub-agent feeds both critical and total steps (spec §2, §5), so the record
+    // keeps the subtree's work — total steps stay every model call in the trace (2 + 6 + 3 = 11)
+    // and critical steps (8) are an upper bound on the 6 that happened (docs/traces.md, rule 5).
+    const subSteps = (result.record.stages ?? []).flatMap((s) => (s.sub_steps ?? []).map((e) => (typeof e === 'number' ? e : e.steps)));
+    expect((result.record.stages ?? []).reduce((w, s) => w + s.main_steps, 0) + subSteps.reduce((a, b) => a + b, 0)).toBe(11);
     expect(result.finding.critical_steps_as_run).toBe(8);
   });
 });
@@ -84,4 +90,33 @@ describe('model calls are counted once', () => {
       expect(readFileSync(`${root}openai-agents-response-spans/${scenario}.jsonl`, 'utf8')).toContain('"type":"response"');
     }
   });
+});
+
+describe('OpenInference on the Vercel AI SDK', () => {
+  /** The fixture with every `gen_ai.*` attribute removed: only OpenInference's own attributes left. */
+  function openInferenceOnly(scenario: string): string {
+    const lines = readFileSync(`${root}ai-sdk-openinference/${scenario}.jsonl`, 'utf8').trim().split('\n');
+    return lines
+      .map((line) => {
+        const req = JSON.parse(line) as { resourceSpans: { scopeSpans: { spans: { attributes?: { key: string }[] }[] }[] }[] };
+        for (const rs of req.resourceSpans) for (const ss of rs.scopeSpans) for (const s of ss.spans) s.attributes = (s.attributes ?? []).filter((a) => !a.key.startsWith('gen_ai.'));
+        return JSON.stringify(req);
+      })
+      .join('\n') + '\n';
+  }
+
+  it.each(['parallel-swarm', 'serial-collapse', 'dependent-pipeline', 'failing-subagent', 'nested-subagents'])(
+    '%s: the OpenInference span kinds alone (AGENT, CHAIN, LLM, TOOL) give the same record and finding as the GenAI attributes beside them',
+    async (scenario) => {
+      const both = await read('ai-sdk-openinference', scenario);
+      const oiText = openInferenceOnly(scenario);
+      expect(oiText).not.toContain('gen_ai.operation.name');
+      expect(oiText).toContain('"openinference.span.kind"');
+      const { results, warnings } = await collect([oiText], { strict: true });
+      expect(warnings).toEqual([]);
+      const oi = results[0] as TraceResult;
+      expect(shape(oi)).toBe(shape(both.result));
+      expect(oi.finding).toEqual(both.result.finding);
+    },
+  );
 });

@@ -28,7 +28,7 @@ describe('fuzz defects (issue 11.9)', () => {
     expect(results[0]?.warnings.some((w) => w.includes(`unknown gen_ai.operation.name ${JSON.stringify(op)}`))).toBe(true);
   });
 
-  it('a cycle of 100,000 spans gives a one-line error of a few hundred characters', async () => {
+  it('a cycle of 100,000 spans gives a one-line error of a few hundred characters', { timeout: 60_000 }, async () => {
     const n = 100_000;
     const spans = Array.from({ length: n }, (_, i) => otlpSpan({ trace: 'cyc', id: `s${i}`, parent: `s${(i + 1) % n}`, op: 'chat', start: 0, end: 1 }));
     const line = JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] });

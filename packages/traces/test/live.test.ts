@@ -101,6 +101,21 @@ describe('bounded memory', () => {
     expect(warnings[0]).toBe('trace t0 dropped: more than 3 traces open at once (maxOpenTraces)');
   });
 
+  it('expire() drops stale traces without a new span, and onDropped names each dropped trace and why', () => {
+    let now = 0;
+    const dropped: [string, string][] = [];
+    const a = new LiveTraceAssembler({ timeoutMs: 1000, maxOpenTraces: 2, onWarning: () => {}, onDropped: (id, why) => dropped.push([id, why]) }, () => now);
+    a.add(span('t1', 'child', 'root'));
+    a.add(span('t2', 'child', 'root'));
+    a.add(span('t3', 'child', 'root'));
+    now = 2000;
+    expect(a.expire()).toBe(2);
+    expect(a.openTraces).toBe(0);
+    a.add(span('t4', 'child', 'root'));
+    a.dropAll('stopping');
+    expect(dropped).toEqual([['t1', 'capacity'], ['t2', 'timeout'], ['t3', 'timeout'], ['t4', 'shutdown']]);
+  });
+
   it('rejects bad limits with a message naming the option', () => {
     expect(() => new LiveTraceAssembler({ timeoutMs: -1 })).toThrow('options.timeoutMs must be a number of milliseconds > 0, got -1');
     expect(() => new LiveTraceAssembler({ maxOpenTraces: 0 })).toThrow('options.maxOpenTraces must be an integer ≥ 1, got 0');

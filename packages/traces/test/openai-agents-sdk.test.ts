@@ -22,6 +22,11 @@ describe('OpenAI Agents JS SDK traces (real SDK, scripted model)', () => {
       model: scriptedModel([[functionCall('research', 'c1', { input: 'topic' }), functionCall('write', 'c2', { input: 'draft' })], [message('final')]], DELAY),
     });
     const run = await captureRun(orchestrator, 'go');
+    // Since 0.20 every model call is a custom `turn` span with the scripted model's `generation`
+    // span inside it: 2 orchestrator + 2 researcher + 1 writer calls, each counted once below.
+    const spanTypes = run.items.map((it) => it['span_data'] as { type?: string; data?: { sdk_span_type?: string } } | undefined);
+    expect(spanTypes.filter((d) => d?.type === 'custom' && d.data?.sdk_span_type === 'turn')).toHaveLength(5);
+    expect(spanTypes.filter((d) => d?.type === 'generation')).toHaveLength(5);
     const { results } = await collect([run.jsonl]);
     expect(results).toHaveLength(1);
     const r = results[0];

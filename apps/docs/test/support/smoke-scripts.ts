@@ -34,6 +34,18 @@ export const SMOKE_SCRIPTS: Readonly<Record<string, SmokeScript>> = {
     `,
     check: (p) => (p.backend === 'wasm' || p.backend === 'cpu' ? undefined : `expected the wasm or cpu backend, got ${JSON.stringify(p)}`),
   },
+  '@parl/serve': {
+    packageName: '@parl/serve',
+    // A server on a free loopback port, one reward request, then a graceful close.
+    source: `
+      import { createParlServer, ParlServeClient } from '@parl/serve';
+      const server = await createParlServer({ port: 0 });
+      const [labelled] = await new ParlServeClient({ url: server.url }).rewards([{ num_subagents: 25, completed_subtasks: 20, success: true, quality: 0.8, training_step: 5000 }]);
+      await server.close();
+      console.log(JSON.stringify({ total_reward: labelled.total_reward }));
+    `,
+    check: (p) => (Math.abs((p.total_reward as number) - 0.8525) < 1e-12 ? undefined : `expected total_reward 0.8525, got ${JSON.stringify(p)}`),
+  },
   '@parl/traces': {
     packageName: '@parl/traces',
     // An OpenAI Agents SDK export: a planner whose first turn launches two sub-agents at once.

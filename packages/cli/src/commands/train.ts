@@ -136,7 +136,12 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
   const config = await trainingConfigOf(options);
   const dir = options.out ?? join('runs', `${config.preset}-seed${config.seed}`);
   const folderOptions = { force: options.force === true, tempPaths };
-  await checkRunFolderTarget(dir, folderOptions);
+  try {
+    await checkRunFolderTarget(dir, folderOptions);
+  } catch (err) {
+    if (err instanceof ParlInputError) throw err;
+    throw new CliError(`cannot write run folder ${dir}: ${describeFsError(err)}`, 1);
+  }
   for (const note of unfinishedScheduleNotes(config)) logLine(io, `parl train: note: ${note}`);
   const progress = createProgressReporter(io, 'parl train', options.quiet === true);
   let result: Awaited<ReturnType<typeof train>>;

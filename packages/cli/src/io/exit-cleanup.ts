@@ -37,6 +37,16 @@ export function removeTempPaths(): void {
 const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
 
 let installed = false;
+let beforeExit: (() => Promise<void>) | undefined;
+let stopping = false;
+
+/**
+ * Run `stop` (a graceful shutdown: `parl serve` drains its requests) on the first SIGINT or
+ * SIGTERM before the process exits; a second signal exits at once.
+ */
+export function onSignalBeforeExit(stop: () => Promise<void>): void {
+  beforeExit = stop;
+}
 
 /**
  * On SIGINT or SIGTERM, remove the registered temp paths and exit with 130 or 143, as shells
@@ -46,7 +56,15 @@ export function removeTempPathsOnSignal(): void {
   if (installed) return;
   installed = true;
   for (const [signal, code] of Object.entries(SIGNAL_EXIT_CODES)) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (beforeExit !== undefined && !stopping) {
+        stopping = true;
+        void beforeExit().finally(() => {
+          removeTempPaths();
+          process.exit(code);
+        });
+        return;
+      }
       removeTempPaths();
       process.exit(code);
     });

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { ParlInputError } from '@parl/core';
+import { ParlInputError, recordFieldHints } from '@parl/core';
 import { logLine, type CliIo } from './cli-io.js';
 import { isUnreadable, openInput, readRecords, type RecordFormat } from './read-records.js';
 import { createRecordWriter, type OutputFormat, type RecordWriter } from './record-writer.js';
@@ -79,6 +79,16 @@ export async function labelStream(command: string, options: RecordIoOptions, io:
       warn: (message) => logLine(io, `parl ${command}: note: ${message}`),
     });
   };
+  // A field that looks like a misspelt spec field is named once, at its first record.
+  const typosSeen = new Set<string>();
+  const warnFieldTypos = (value: unknown, location: string): void => {
+    for (const hint of recordFieldHints(value)) {
+      const key = `${hint.field.replace(/\[\d+\]/g, '[]')}→${hint.suggestion}`;
+      if (typosSeen.has(key)) continue;
+      typosSeen.add(key);
+      logLine(io, `parl ${command}: warning: ${location}: ${hint.message} (it is kept as an extra field and not read)`);
+    }
+  };
   let detected: RecordFormat | undefined;
   try {
     for await (const item of readRecords(input, { onFormat: (format) => (detected = format) })) {
@@ -86,6 +96,7 @@ export async function labelStream(command: string, options: RecordIoOptions, io:
       writer ??= await openWriter(item.format);
       try {
         if (isUnreadable(item)) throw item.error;
+        warnFieldTypos(item.value, item.location);
         await writer.write(label(item.value, item.location), item.location);
       } catch (err) {
         if (onError === 'skip' && err instanceof ParlInputError) {

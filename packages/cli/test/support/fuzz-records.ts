@@ -3,6 +3,7 @@
  * them valid, the rest mutated the ways real files go wrong (a field of the wrong type, a huge or
  * negative number, deep nesting, a truncated or garbled line, a stray CR).
  */
+import { LABEL_FIELDS } from '@parl/core';
 import fc from 'fast-check';
 
 const count = fc.integer({ min: 0, max: 60 });
@@ -79,21 +80,14 @@ export const fuzzLine: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: garbledLine },
 );
 
-/** The spec §2/§3 fields the commands compute; every one must be a finite number (or a boolean / null where the spec says). */
-export const COMPUTED_FIELDS = [
-  'total_reward',
-  'r_parallel',
-  'r_finish',
+/** The spec §2 fields `parl critical-steps` computes (and `parl reward` for a record with stages). */
+export const CRITICAL_STEPS_FIELDS: readonly string[] = ['critical_steps', 'total_steps', 'parallelism', 'num_stages', 'max_width', 'mean_width'];
+
+/**
+ * The spec §3 fields `parl reward` computes, with r_perf: core's label fields without the §2 ones
+ * and the budget's `within_budget` (a boolean) and `budget_cut_stage` (null when nothing is cut).
+ */
+export const REWARD_FIELDS: readonly string[] = [
+  ...LABEL_FIELDS.filter((f) => !CRITICAL_STEPS_FIELDS.includes(f) && f !== 'within_budget' && f !== 'budget_cut_stage'),
   'r_perf',
-  'lambda1',
-  'lambda2',
-  'instantiation_component',
-  'finish_component',
-  'task_component',
-  'critical_steps',
-  'total_steps',
-  'parallelism',
-  'num_stages',
-  'max_width',
-  'mean_width',
-] as const;
+];

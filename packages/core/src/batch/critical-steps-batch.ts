@@ -1,5 +1,6 @@
 /**
- * Critical steps, total steps, parallelism and max width for B staged episodes at once, over a
+ * Every field of {@link criticalSteps} (critical and total steps, parallelism, stages, max and
+ * mean width) for B staged episodes at once, over a
  * dense `[B, T, N]` Float32Array with per-stage group sizes for ragged input.
  *
  * Results equal {@link criticalSteps} on the same episodes one at a time, bit for bit: both
@@ -8,6 +9,7 @@
  * @module
  */
 import { ParlInputError, requireCount } from '../errors.js';
+import type { CriticalStepsResult } from '../critical-steps.js';
 import type { NumericArray } from './reward-batch.js';
 
 /** The inputs of {@link criticalStepsBatch}. */
@@ -28,7 +30,7 @@ export interface CriticalStepsBatchInput {
   readonly numStages?: NumericArray;
 }
 
-/** The outputs of {@link criticalStepsBatch}: arrays of length B. */
+/** The outputs of {@link criticalStepsBatch}: one array of length B per field of {@link CriticalStepsResult}, under its name. */
 export interface CriticalStepsBatchOutput {
   /** Σ_t (S_main + max_i S_sub). */
   readonly critical_steps: Float64Array;
@@ -38,7 +40,21 @@ export interface CriticalStepsBatchOutput {
   readonly parallelism: Float64Array;
   /** Largest group size. */
   readonly max_width: Int32Array;
+  /** T used: the stages of the episode (its `numStages`, else T). */
+  readonly num_stages: Int32Array;
+  /** Mean group size over the stages that launch a group (0 when none does). */
+  readonly mean_width: Float64Array;
 }
+
+/** The field names of {@link CriticalStepsBatchOutput}: those of {@link CriticalStepsResult}. */
+export const CRITICAL_STEPS_BATCH_FIELDS = [
+  'critical_steps',
+  'total_steps',
+  'parallelism',
+  'num_stages',
+  'max_width',
+  'mean_width',
+] as const satisfies readonly (keyof CriticalStepsBatchOutput & keyof CriticalStepsResult)[];
 
 /** Allocate the outputs of {@link criticalStepsBatch} for B episodes, to reuse across calls. */
 export function allocateCriticalStepsBatchOutput(size: number): CriticalStepsBatchOutput {
@@ -47,6 +63,8 @@ export function allocateCriticalStepsBatchOutput(size: number): CriticalStepsBat
     total_steps: new Float64Array(size),
     parallelism: new Float64Array(size),
     max_width: new Int32Array(size),
+    num_stages: new Int32Array(size),
+    mean_width: new Float64Array(size),
   };
 }
 
@@ -86,7 +104,7 @@ export function criticalStepsBatch(input: CriticalStepsBatchInput, out?: Critica
   expectLength('mainSteps', mains, B * T, `[${B}, ${T}]`);
   expectLength('numStages', used, B, `[${B}]`);
   const result = out ?? allocateCriticalStepsBatchOutput(B);
-  for (const key of ['critical_steps', 'total_steps', 'parallelism', 'max_width'] as const) {
+  for (const key of CRITICAL_STEPS_BATCH_FIELDS) {
     if (result[key].length < B) throw new ParlInputError(`out.${key}.length`, result[key].length, `at least ${B}`);
   }
   stagedKernel(B, T, N, sub, input.groupSizes, input.mainSteps, input.numStages, result);
@@ -108,13 +126,15 @@ function stagedKernel(
   used: NumericArray | undefined,
   out: CriticalStepsBatchOutput,
 ): void {
-  const { critical_steps, total_steps, parallelism, max_width } = out;
+  const { critical_steps, total_steps, parallelism, max_width, num_stages, mean_width } = out;
   for (let b = 0; b < B; b++) {
     const stageCount = used === undefined ? T : (used[b] as number);
     if (!(stageCount >= 0 && stageCount <= T && Number.isInteger(stageCount))) throw badCount('numStages', [b], stageCount, T);
     let critical = 0;
     let total = 0;
     let widest = 0;
+    let groupCount = 0;
+    let widthSum = 0;
     for (let t = 0; t < stageCount; t++) {
       const bt = b * T + t;
       const k = groups === undefined ? N : (groups[bt] as number);
@@ -160,12 +180,18 @@ function stagedKernel(
       if (bad || !(stageSum < Infinity)) findBadStep(sub, base, end, b, t);
       critical += main + stageMax;
       total += main + stageSum;
-      if (k > widest) widest = k;
+      if (k > 0) {
+        groupCount++;
+        widthSum += k;
+        if (k > widest) widest = k;
+      }
     }
     critical_steps[b] = critical;
     total_steps[b] = total;
     parallelism[b] = critical === 0 ? 1 : total / critical;
     max_width[b] = widest;
+    num_stages[b] = stageCount;
+    mean_width[b] = groupCount === 0 ? 0 : widthSum / groupCount;
   }
 }
 

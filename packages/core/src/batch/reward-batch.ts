@@ -7,7 +7,7 @@
  * @module
  */
 import { ParlInputError } from '../errors.js';
-import { resolveRewardConfig, type RewardConfig, type ResolvedRewardConfig } from '../reward.js';
+import { resolveRewardConfig, type RewardBreakdown, type RewardConfig, type ResolvedRewardConfig } from '../reward.js';
 import { sameSchedule } from '../schedules.js';
 
 /** Any numeric array the kernels read. */
@@ -27,7 +27,11 @@ export interface RewardBatchInput {
   readonly trainingStep?: NumericArray;
 }
 
-/** The outputs of {@link rewardBatch}: one Float64Array of length B per spec §3 field. */
+/**
+ * The outputs of {@link rewardBatch}: one Float64Array of length B per spec §3 field, under the
+ * spec's names (the fields of {@link RewardBreakdown}), so that `out.total_reward[i]` is
+ * `computeReward(record_i).total_reward`.
+ */
 export interface RewardBatchOutput {
   /** λ1·r_parallel + λ2·r_finish + r_perf. */
   readonly total_reward: Float64Array;
@@ -41,7 +45,26 @@ export interface RewardBatchOutput {
   readonly lambda1: Float64Array;
   /** λ2(s). */
   readonly lambda2: Float64Array;
+  /** λ1·r_parallel. */
+  readonly instantiation_component: Float64Array;
+  /** λ2·r_finish. */
+  readonly finish_component: Float64Array;
+  /** r_perf. */
+  readonly task_component: Float64Array;
 }
+
+/** The field names of {@link RewardBatchOutput}, in the order of spec §3. */
+export const REWARD_BATCH_FIELDS = [
+  'total_reward',
+  'r_parallel',
+  'r_finish',
+  'r_perf',
+  'lambda1',
+  'lambda2',
+  'instantiation_component',
+  'finish_component',
+  'task_component',
+] as const satisfies readonly (keyof RewardBatchOutput)[];
 
 /** Allocate the output arrays of {@link rewardBatch} for B episodes, to reuse across calls. */
 export function allocateRewardBatchOutput(size: number): RewardBatchOutput {
@@ -52,6 +75,9 @@ export function allocateRewardBatchOutput(size: number): RewardBatchOutput {
     r_perf: new Float64Array(size),
     lambda1: new Float64Array(size),
     lambda2: new Float64Array(size),
+    instantiation_component: new Float64Array(size),
+    finish_component: new Float64Array(size),
+    task_component: new Float64Array(size),
   };
 }
 
@@ -62,8 +88,8 @@ function checkLength(name: string, arr: NumericArray | undefined, size: number):
 }
 
 /**
- * The spec §3 reward for B episodes. The instantiation, finish and task components are
- * λ1·r_parallel, λ2·r_finish and r_perf; they are not stored separately to keep the kernel lean.
+ * The spec §3 reward for B episodes, every field of {@link computeReward}'s breakdown (the
+ * instantiation, finish and task components λ1·r_parallel, λ2·r_finish and r_perf included).
  *
  * @param input - structure-of-arrays inputs of length B
  * @param config - reward options (as for {@link computeReward}); `budget` does not apply here
@@ -94,7 +120,7 @@ export function rewardBatch(
   checkLength('rPerf', input.rPerf, size);
   checkLength('trainingStep', input.trainingStep, size);
   const result = out ?? allocateRewardBatchOutput(size);
-  for (const key of ['total_reward', 'r_parallel', 'r_finish', 'r_perf', 'lambda1', 'lambda2'] as const) {
+  for (const key of REWARD_BATCH_FIELDS) {
     if (result[key].length < size) throw new ParlInputError(`out.${key}.length`, result[key].length, `at least ${size}`);
   }
   const max = cfg.maxSubagents;
@@ -132,7 +158,7 @@ export function rewardBatch(
 
 /**
  * The per-episode loop of {@link rewardBatch}: validates each input and writes r_parallel,
- * r_finish, r_perf and total_reward, with the same operations in the same order as
+ * r_finish, r_perf, the three components and total_reward, with the same operations in the same order as
  * {@link computeReward}, so that results agree bit for bit. λ1, λ2 are already in `out`.
  */
 function rewardKernel(
@@ -146,7 +172,7 @@ function rewardKernel(
   logShape: boolean,
   out: RewardBatchOutput,
 ): void {
-  const { total_reward, r_parallel, r_finish, r_perf, lambda1, lambda2 } = out;
+  const { total_reward, r_parallel, r_finish, r_perf, lambda1, lambda2, instantiation_component, finish_component, task_component } = out;
   for (let i = 0; i < size; i++) {
     const ni = n[i] as number;
     const ai = assigned[i] as number;
@@ -166,10 +192,16 @@ function rewardKernel(
     let rp = logShape ? Math.log1p(ni) / logMax : ni / max;
     rp = rp > 1 ? 1 : rp;
     const rf = ai > 0 ? ci / ai : 0;
+    // The same operations, in the same order, as combineReward.
+    const instantiation = (lambda1[i] as number) * rp;
+    const finish = (lambda2[i] as number) * rf;
     r_parallel[i] = rp;
     r_finish[i] = rf;
     r_perf[i] = pi;
-    total_reward[i] = (lambda1[i] as number) * rp + (lambda2[i] as number) * rf + pi;
+    instantiation_component[i] = instantiation;
+    finish_component[i] = finish;
+    task_component[i] = pi;
+    total_reward[i] = instantiation + finish + pi;
   }
 }
 

@@ -33,7 +33,7 @@ describe('rewardBatch', () => {
     const out = rewardBatch({ numSubagents: n, assignedSubtasks: a, completedSubtasks: c, rPerf: p, trainingStep: s }, config);
     for (let i = 0; i < n.length; i++) {
       const one = computeReward(
-        { num_subagents: n[i], assigned_subtasks: a[i], completed_subtasks: c[i], r_perf: p[i], training_step: s[i] },
+        { num_subagents: n[i] as number, assigned_subtasks: a[i] as number, completed_subtasks: c[i] as number, r_perf: p[i] as number, training_step: s[i] as number },
         config,
       );
       expect(out.total_reward[i]).toBe(one.total_reward);
@@ -61,7 +61,9 @@ describe('rewardBatch', () => {
 
   it('writes into preallocated outputs that may be longer than the batch', () => {
     const out = allocateRewardBatchOutput(5);
-    expect(Object.keys(out).sort()).toEqual(['lambda1', 'lambda2', 'r_finish', 'r_parallel', 'r_perf', 'total_reward']);
+    expect(Object.keys(out).sort()).toEqual([
+      'finish_component', 'instantiation_component', 'lambda1', 'lambda2', 'r_finish', 'r_parallel', 'r_perf', 'task_component', 'total_reward',
+    ]);
     out.total_reward.fill(-7);
     const got = rewardBatch({ numSubagents: [50, 100], rPerf: [0, 0] }, resolveRewardConfig({ lambda1: 'constant:1', lambda2: 'constant:0' }), out);
     expect(got).toBe(out);

@@ -9,7 +9,7 @@ import type { LanguageModelV4GenerateResult, LanguageModelV4CallOptions } from '
 import { generateText, isStepCount, tool, type Telemetry, type ToolSet } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { z } from 'zod';
-import { captureOtlp, otelTracer } from './otel-capture.js';
+import { captureOpenInference, captureOtlp, otelTracer } from './otel-capture.js';
 import { sleep, writeFixture } from './write-fixture.js';
 
 type Step = (options: LanguageModelV4CallOptions) => LanguageModelV4GenerateResult | Error;
@@ -84,15 +84,21 @@ function workerTool(name: string, lookups: number, telemetry: Telemetry, fails =
   });
 }
 
+const captureAll = captureOtlp;
+
 async function orchestrate(steps: Step[], tools: ToolSet, telemetry: Telemetry): Promise<void> {
   await generateText({ model: scripted(steps, 30), prompt: 'compare the topics', tools, stopWhen: isStepCount(10), maxRetries: 0, telemetry: { functionId: 'orchestrator', integrations: [telemetry] } });
 }
 
-/** Every scenario, in the legacy `ai.*` format (ai-sdk-legacy/) and the GenAI format (ai-sdk-genai/). */
+/**
+ * Every scenario, in the legacy `ai.*` format (ai-sdk-legacy/), the GenAI format (ai-sdk-genai/)
+ * and the GenAI format rewritten by `@arizeai/openinference-vercel` (ai-sdk-openinference/).
+ */
 export async function generateAiSdk(): Promise<void> {
-  for (const [folder, legacy] of [
-    ['ai-sdk-legacy', true],
-    ['ai-sdk-genai', false],
+  for (const [folder, legacy, captureOtlp] of [
+    ['ai-sdk-legacy', true, captureAll],
+    ['ai-sdk-genai', false, captureAll],
+    ['ai-sdk-openinference', false, captureOpenInference],
   ] as const) {
     const t = telemetryFor(legacy);
     const w = (name: string, lookups: number, fails = false) => workerTool(name, lookups, t, fails);

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { EPISODE_RECORD_FIELDS } from '@parl/core';
 import { TraceInputError } from '../errors.js';
 import type { ConcreteTraceFormat, TraceFormat } from '../options.js';
 import { isLangSmithRun, readLangSmithRun } from './langsmith.js';
@@ -25,21 +26,17 @@ function isOtlpSpan(v: Record<string, unknown>): boolean {
   return OTLP_SPAN_KEYS.some((k) => Object.hasOwn(v, k)) || (Object.hasOwn(v, 'traceId') && Object.hasOwn(v, 'kind') && Object.hasOwn(v, 'attributes'));
 }
 
-/** Spec §5 fields (inputs and computed) other than `id`: an object with none of them is not read as a record under `auto`. */
-export const RECORD_FIELDS = [
-  'stages',
-  'num_subagents',
-  'assigned_subtasks',
-  'completed_subtasks',
-  'success',
-  'quality',
-  'r_perf',
-  'trajectory_features',
-  'training_step',
+/**
+ * Spec §5 fields (inputs and computed) other than `id`: an object with none of them is not read as
+ * a record under `auto`. The input fields are core's list; the computed ones are those a labelled
+ * record always carries.
+ */
+export const RECORD_FIELDS: readonly string[] = [
+  ...EPISODE_RECORD_FIELDS.filter((field) => field !== 'id'),
   'critical_steps',
   'total_steps',
   'total_reward',
-] as const;
+];
 
 function isRecordLike(v: Record<string, unknown>): boolean {
   return RECORD_FIELDS.some((k) => Object.hasOwn(v, k));

@@ -158,7 +158,7 @@ export function readOtlpSpan(value: unknown, location: string): SpanReadResult {
     const role = roleOf(attrs, warnings);
     const name =
       role === 'agent'
-        ? (str(attrs, 'gen_ai.agent.name') ?? str(attrs, 'gen_ai.agent.id') ?? str(attrs, 'ai.telemetry.functionId') ?? rawName)
+        ? (str(attrs, 'gen_ai.agent.name') ?? str(attrs, 'gen_ai.agent.id') ?? str(attrs, 'ai.telemetry.functionId') ?? str(attrs, 'agent.name') ?? rawName)
         : role === 'tool'
           ? (str(attrs, 'gen_ai.tool.name') ?? str(attrs, 'ai.toolCall.name') ?? str(attrs, 'tool.name') ?? rawName)
           : rawName;

@@ -10,7 +10,7 @@ import { TraceInputError } from '../errors.js';
 import type { SpanReadResult } from '../formats/span-fields.js';
 import type { TraceSpan } from '../span.js';
 import { traceToResult, type TraceResult } from '../trace-result.js';
-import { checkLiveOptions, type LiveTraceOptions } from './live-options.js';
+import { checkLiveOptions, type LiveDropReason, type LiveTraceOptions } from './live-options.js';
 
 interface OpenTrace {
   readonly firstSeenMs: number;
@@ -63,11 +63,11 @@ export class LiveTraceAssembler {
     const trace = this.open.get(traceId);
     this.open.delete(traceId);
     if (trace === undefined || trace.spans.length === 0) {
-      if (trace?.error !== undefined) this.warn(`trace ${traceId} dropped: ${trace.error.message}`);
+      if (trace?.error !== undefined) this.drop(traceId, 'unmappable', trace.error.message);
       return undefined;
     }
     if (trace.error !== undefined) {
-      this.warn(`trace ${traceId} dropped: ${trace.error.message}`);
+      this.drop(traceId, 'unmappable', trace.error.message);
       return undefined;
     }
     let result: TraceResult;
@@ -80,7 +80,7 @@ export class LiveTraceAssembler {
       });
     } catch (err) {
       if (!(err instanceof TraceInputError)) throw err;
-      this.warn(`trace ${traceId} dropped: ${err.message}`);
+      this.drop(traceId, 'unmappable', err.message);
       return undefined;
     }
     for (const w of result.warnings) this.warn(w.startsWith(`trace ${traceId}`) ? w : `trace ${traceId}: ${w}`);
@@ -94,25 +94,40 @@ export class LiveTraceAssembler {
   dropAll(why: string): void {
     for (const traceId of [...this.open.keys()]) {
       this.open.delete(traceId);
-      this.warn(`trace ${traceId} dropped: ${why}`);
+      this.drop(traceId, 'shutdown', why);
     }
   }
 
-  private expire(): void {
+  /**
+   * Drop the traces still open {@link LiveTraceOptions.timeoutMs} after their first span (with a
+   * warning each). {@link LiveTraceAssembler.add} does this too; call it on a timer when spans
+   * may stop arriving, so memory is given back without new spans.
+   *
+   * @returns how many traces were dropped
+   */
+  expire(): number {
     const limit = this.now() - this.timeoutMs;
+    let dropped = 0;
     // Traces are held in order of their first span: the stale ones are at the front.
     for (const [traceId, trace] of this.open) {
       if (trace.firstSeenMs > limit) break;
       this.open.delete(traceId);
-      this.warn(`trace ${traceId} dropped: still open ${this.timeoutMs} ms after its first span (its root never ended?)`);
+      dropped += 1;
+      this.drop(traceId, 'timeout', `still open ${this.timeoutMs} ms after its first span (its root never ended?)`);
     }
+    return dropped;
   }
 
   private dropOldest(): void {
     const oldest = this.open.keys().next();
     if (oldest.done === true) return;
     this.open.delete(oldest.value);
-    this.warn(`trace ${oldest.value} dropped: more than ${this.maxOpenTraces} traces open at once (maxOpenTraces)`);
+    this.drop(oldest.value, 'capacity', `more than ${this.maxOpenTraces} traces open at once (maxOpenTraces)`);
+  }
+
+  private drop(traceId: string, reason: LiveDropReason, why: string): void {
+    this.warn(`trace ${traceId} dropped: ${why}`);
+    this.options.onDropped?.(traceId, reason);
   }
 
   private warn(message: string): void {

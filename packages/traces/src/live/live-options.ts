@@ -17,11 +17,21 @@ export interface LiveTraceOptions extends Pick<TraceOptions, 'grouping' | 'steps
   readonly findingsFile?: string;
   /** Called with warnings and with traces that could not be mapped (default: `process.emitWarning`). */
   readonly onWarning?: (message: string) => void;
-  /** A trace still open this long after its first span is dropped with a warning (default 10 minutes). */
+  /**
+   * Called with the id of each trace dropped unmapped, and why: `timeout` (still open after
+   * {@link LiveTraceOptions.timeoutMs}), `capacity` (over {@link LiveTraceOptions.maxOpenTraces}),
+   * `unmappable` (a span could not be read, or the trace could not be mapped) or `shutdown`
+   * (dropped at shutdown). The warning is given too.
+   */
+  readonly onDropped?: (traceId: string, reason: LiveDropReason) => void;
+  /** A trace still open after its first span is dropped with a warning (default 10 minutes). */
   readonly timeoutMs?: number;
   /** At most this many traces are held open; the oldest is dropped with a warning beyond it (default 1000). */
   readonly maxOpenTraces?: number;
 }
+
+/** Why {@link LiveTraceOptions.onDropped} was called. */
+export type LiveDropReason = 'timeout' | 'capacity' | 'unmappable' | 'shutdown';
 
 /** The defaults of {@link LiveTraceOptions}. */
 export const DEFAULT_LIVE_OPTIONS = { timeoutMs: 10 * 60 * 1000, maxOpenTraces: 1000 } as const;

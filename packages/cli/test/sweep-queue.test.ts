@@ -1,0 +1,135 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, requireBuiltBin } from './support/bin.js';
+import { parl } from './support/memory-io.js';
+import { writeTinyGrid } from './support/sweep-grid.js';
+import { useTempDirs } from './support/temp-dir.js';
+
+const REDIS_SERVER = process.env['REDIS_SERVER_PATH'] ?? (spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim() || '/usr/bin/redis-server');
+const HAVE_REDIS = spawnSync(REDIS_SERVER, ['--version']).status === 0;
+const SKIP_REASON = `no redis-server at ${REDIS_SERVER} (install Debian's redis-server package, as .ci/run does, or set REDIS_SERVER_PATH)`;
+if (!HAVE_REDIS) console.warn(`sweep queue tests skipped: ${SKIP_REASON}`);
+
+const tempDir = useTempDirs();
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A `parl worker` process whose stderr is collected; `waitFor` resolves on the first match. */
+interface WorkerProc {
+  readonly child: ChildProcess;
+  log(): string;
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+}
+
+function startWorker(url: string): WorkerProc {
+  requireBuiltBin();
+  const child = spawn(process.execPath, [BIN, 'worker', '--queue', url, '--threads', '1', '--stalled-after', '2'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let text = '';
+  const waiters: (() => void)[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+    for (const w of waiters.splice(0)) w();
+  });
+  return {
+    child,
+    log: () => text,
+    waitFor(pattern, timeoutMs = 60_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`worker never printed ${pattern}; it printed:\n${text}`)), timeoutMs);
+        const check = (): void => {
+          const m = text.match(pattern);
+          if (m !== null) {
+            clearTimeout(timer);
+            resolve(m);
+          } else waiters.push(check);
+        };
+        check();
+      });
+    },
+  };
+}
+
+/** results.csv without its last column (wall_s, a time). */
+const withoutWall = (csv: string): string[] => csv.trim().split('\n').map((l) => l.slice(0, l.lastIndexOf(',')));
+
+describe.skipIf(!HAVE_REDIS)(HAVE_REDIS ? 'parl sweep --queue with a real Redis' : `parl sweep --queue with a real Redis (skipped: ${SKIP_REASON})`, () => {
+  let redis: ChildProcess | undefined;
+  let url = '';
+  const workers: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    url = `redis://127.0.0.1:${port}`;
+    redis = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const client = new Redis(url, { maxRetriesPerRequest: null, retryStrategy: (n) => (n > 50 ? null : 100) });
+    client.on('error', () => undefined); // refused until redis-server listens; ping waits through the retries
+    try {
+      expect(await client.ping()).toBe('PONG');
+    } finally {
+      client.disconnect();
+    }
+  }, 30_000);
+
+  afterAll(() => {
+    for (const w of workers) w.kill('SIGKILL');
+    redis?.kill('SIGTERM');
+  });
+
+  it('two workers, one killed mid-run: its run is retried by the other, none is counted twice, and the results equal a local sweep\'s', { timeout: 120_000 }, async () => {
+    const dir = tempDir();
+    const grid = writeTinyGrid(dir, 6);
+    const local = join(dir, 'local');
+    expect((await parl(['sweep', '--grid', grid, '--out', local, '--quiet', '--threads', '2'])).code).toBe(0);
+
+    const a = startWorker(url);
+    workers.push(a.child);
+    await a.waitFor(/taking runs from/);
+    const queued = join(dir, 'queued');
+    const sweep = parl(['sweep', '--grid', grid, '--out', queued, '--queue', url]);
+    const [, killedRun] = (await a.waitFor(/run ([0-9a-f]{16}) started/)) as unknown as [string, string];
+    a.child.kill('SIGKILL');
+    const b = startWorker(url);
+    workers.push(b.child);
+
+    const result = await sweep;
+    expect(result.stderr).toContain('parl sweep: 4 runs, 0 already complete; training on ');
+    expect(result.code).toBe(0);
+    expect(a.log()).not.toContain(`run ${killedRun} finished`);
+    expect(b.log()).toContain(`run ${killedRun} started`);
+    expect(b.log()).toContain(`run ${killedRun} finished`);
+
+    // Every run once, with the same numbers as the local sweep, and byte-identical summaries.
+    expect(withoutWall(readFileSync(join(queued, 'results.csv'), 'utf8'))).toEqual(withoutWall(readFileSync(join(local, 'results.csv'), 'utf8')));
+    const runs = (JSON.parse(readFileSync(join(local, 'sweep.json'), 'utf8')) as { runs: { run_id: string }[] }).runs.map((r) => r.run_id);
+    expect(new Set(runs).size).toBe(4);
+    for (const id of runs) {
+      expect(readFileSync(join(queued, 'runs', id, 'summary.json'), 'utf8')).toBe(readFileSync(join(local, 'runs', id, 'summary.json'), 'utf8'));
+      expect(readFileSync(join(queued, 'runs', id, 'metrics.jsonl'), 'utf8')).toBe(readFileSync(join(local, 'runs', id, 'metrics.jsonl'), 'utf8'));
+    }
+    const finishedLines = (b.log() + a.log()).match(/run [0-9a-f]{16} finished/g) ?? [];
+    expect(finishedLines).toHaveLength(4);
+
+    // The sweep removed its jobs from Redis once their folders were written; resuming trains nothing.
+    const client = new Redis(url, { maxRetriesPerRequest: null });
+    try {
+      for (const id of runs) expect(await client.exists(`bull:parl-sweep:${id}`)).toBe(0);
+    } finally {
+      client.disconnect();
+    }
+    const again = await parl(['sweep', '--grid', grid, '--out', queued, '--queue', url, '--json', '--quiet']);
+    expect(JSON.parse(again.stdout)).toMatchObject({ runs: 4, trained: 0, skipped: 4 });
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * What the dashboard shows: per-second (and per training step) means of critical steps,
+ * parallelism, sub-agents, finish rate, reward and the share of serial-collapse findings, over
+ * the episodes the server accepted. Bounded: the last {@link SERIES_SECONDS} seconds and
+ * {@link SERIES_STEPS} training steps.
+ *
+ * @module
+ */
+import { criticalSteps, type StageRecord } from '@parl/core';
+import type { SerialCollapseFinding } from '@parl/traces';
+
+/** Seconds of history kept for the time series. */
+export const SERIES_SECONDS = 900;
+/** Training steps kept for the per-step series. */
+export const SERIES_STEPS = 500;
+
+/** The per-episode numbers the dashboard averages (spec §5 / §3 names; `finish_rate` is the sub-agents' finish rate). */
+export const STATS_FIELDS = ['critical_steps', 'parallelism', 'num_subagents', 'finish_rate', 'total_reward'] as const;
+
+/** One of {@link STATS_FIELDS}. */
+export type StatsField = (typeof STATS_FIELDS)[number];
+
+const FIELDS = STATS_FIELDS;
+
+/** The dashboard's view of one episode. */
+export type EpisodePoint = Partial<Record<StatsField, number>> & {
+  /** The finding's verdict, when the episode came from a trace. */
+  readonly serial_collapse?: boolean;
+  /** The record's training step, when it has one. */
+  readonly training_step?: number;
+};
+
+/** One point of a series: means over the episodes of one second (or one training step). */
+export interface SeriesPoint extends Partial<Record<StatsField, number>> {
+  /** Unix seconds, or the training step. */
+  readonly x: number;
+  /** Episodes in it. */
+  readonly episodes: number;
+  /** Share of the traced episodes in it with a serial-collapse finding. */
+  readonly serial_collapse?: number;
+}
+
+interface Acc {
+  episodes: number;
+  sums: Record<StatsField, number>;
+  counts: Record<StatsField, number>;
+  serial: number;
+  traced: number;
+}
+
+function emptyAcc(): Acc {
+  const zero = (): Record<StatsField, number> => ({ critical_steps: 0, parallelism: 0, num_subagents: 0, finish_rate: 0, total_reward: 0 });
+  return { episodes: 0, sums: zero(), counts: zero(), serial: 0, traced: 0 };
+}
+
+function addTo(acc: Acc, p: EpisodePoint): void {
+  acc.episodes += 1;
+  for (const f of FIELDS) {
+    const v = p[f];
+    if (v !== undefined && Number.isFinite(v)) {
+      acc.sums[f] += v;
+      acc.counts[f] += 1;
+    }
+  }
+  if (p.serial_collapse !== undefined) {
+    acc.traced += 1;
+    if (p.serial_collapse) acc.serial += 1;
+  }
+}
+
+function pointOf(x: number, acc: Acc): SeriesPoint {
+  const out: Record<string, number> = { x, episodes: acc.episodes };
+  for (const f of FIELDS) if (acc.counts[f] > 0) out[f] = acc.sums[f] / acc.counts[f];
+  if (acc.traced > 0) out['serial_collapse'] = acc.serial / acc.traced;
+  return out as unknown as SeriesPoint;
+}
+
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/**
+ * The dashboard point of a record (labelled or not) and its finding: labelled fields when there,
+ * else computed from `stages` with core's `criticalSteps`.
+ */
+export function episodePoint(record: Readonly<Record<string, unknown>>, finding?: SerialCollapseFinding): EpisodePoint {
+  const p: Partial<Record<StatsField, number>> & { serial_collapse?: boolean; training_step?: number } = {};
+  const stages = Array.isArray(record['stages']) ? (record['stages'] as StageRecord[]) : undefined;
+  let cs = num(record['critical_steps']);
+  let par = num(record['parallelism']);
+  let subs = num(record['num_subagents']);
+  let finish = num(record['r_finish']);
+  if (stages !== undefined && (cs === undefined || par === undefined || subs === undefined || finish === undefined)) {
+    try {
+      const r = criticalSteps(stages);
+      cs ??= r.critical_steps;
+      par ??= r.parallelism;
+    } catch {
+      // an invalid record never reaches here (it was validated); nothing to plot otherwise
+    }
+    let launched = 0;
+    let finished = 0;
+    let flagged = 0;
+    for (const s of stages) {
+      for (const sub of Array.isArray(s.sub_steps) ? s.sub_steps : []) {
+        launched += 1;
+        if (typeof sub === 'object' && sub !== null && 'finished' in sub) {
+          flagged += 1;
+          if (sub.finished === true) finished += 1;
+        }
+      }
+    }
+    subs ??= launched;
+    if (finish === undefined && flagged > 0) finish = finished / flagged;
+  }
+  if (cs !== undefined) p.critical_steps = cs;
+  if (par !== undefined) p.parallelism = par;
+  if (subs !== undefined) p.num_subagents = subs;
+  if (finish !== undefined) p.finish_rate = finish;
+  const reward = num(record['total_reward']);
+  if (reward !== undefined) p.total_reward = reward;
+  const step = num(record['training_step']);
+  if (step !== undefined) p.training_step = step;
+  if (finding !== undefined) p.serial_collapse = finding.serial_collapse;
+  return p;
+}
+
+/** What `/events` sends: the series and totals. */
+export interface StatsSnapshot {
+  /** Per-second means, oldest first. */
+  readonly seconds: readonly SeriesPoint[];
+  /** Per-training-step means, by step. */
+  readonly steps: readonly SeriesPoint[];
+  /** Means over every episode since start. */
+  readonly total: SeriesPoint;
+}
+
+/** The running aggregates behind the dashboard. */
+export class LiveStats {
+  private readonly seconds = new Map<number, Acc>();
+  private readonly steps = new Map<number, Acc>();
+  private readonly total = emptyAcc();
+  private readonly listeners = new Set<() => void>();
+
+  /** @param now - the clock (ms) */
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Count one episode. */
+  add(point: EpisodePoint): void {
+    const second = Math.floor(this.now() / 1000);
+    let acc = this.seconds.get(second);
+    if (acc === undefined) {
+      acc = emptyAcc();
+      this.seconds.set(second, acc);
+      for (const s of this.seconds.keys()) {
+        if (s > second - SERIES_SECONDS) break;
+        this.seconds.delete(s);
+      }
+    }
+    addTo(acc, point);
+    addTo(this.total, point);
+    if (point.training_step !== undefined) {
+      let stepAcc = this.steps.get(point.training_step);
+      if (stepAcc === undefined) {
+        stepAcc = emptyAcc();
+        this.steps.set(point.training_step, stepAcc);
+        if (this.steps.size > SERIES_STEPS) {
+          const lowest = Math.min(...this.steps.keys());
+          this.steps.delete(lowest);
+        }
+      }
+      addTo(stepAcc, point);
+    }
+    for (const l of this.listeners) l();
+  }
+
+  /** The series and totals now. */
+  snapshot(): StatsSnapshot {
+    return {
+      seconds: [...this.seconds].map(([s, acc]) => pointOf(s, acc)),
+      steps: [...this.steps].sort(([a], [b]) => a - b).map(([s, acc]) => pointOf(s, acc)),
+      total: pointOf(0, this.total),
+    };
+  }
+
+  /** Call `listener` after each episode; returns the unsubscribe function. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

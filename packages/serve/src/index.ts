@@ -1,0 +1,23 @@
+/**
+ * `@parl/serve`: PARL as a service (`parl serve`, spec §8). An OTLP/HTTP trace receiver whose
+ * finished traces become episodes; PARL rewards over HTTP for RL trainers (`/v1/rewards`,
+ * OpenRLHF's `/get_reward`, outcomes of traced episodes); a live dashboard; Prometheus metrics;
+ * an append-only episode log replayed at start; and a small TypeScript client.
+ *
+ * @packageDocumentation
+ */
+export { createParlServer, type ParlServer } from './server.js';
+export { DEFAULT_SERVE_OPTIONS, isLoopback, resolveServeOptions, type ResolvedServeOptions, type ServeOptions } from './options.js';
+export { ParlService, type EpisodeSource } from './service.js';
+export { EpisodeLog, type FsyncPolicy, type LogStats } from './episodes/episode-log.js';
+export type { EpisodeEntry, EvictedEntry, LogEntry, OutcomeEntry, RewardEntry, SpansEntry } from './episodes/log-entry.js';
+export { EpisodeStore, type StoredEpisode } from './episodes/episode-store.js';
+export { readExportRequest, TraceIntake, type ReadRequest, type TraceIntakeOptions } from './episodes/trace-intake.js';
+export { REWARD_QUERY_PARAMS, REWARD_QUERY_SCHEMA, rewardConfigOfQuery, type RewardQuery } from './reward-query.js';
+export { parseRecordsBody, recordsText, type BodyFormat, type BodyRecord } from './body/records-body.js';
+export { decodeOtlpProtobuf, encodeOtlpResponse } from './otlp/otlp-protobuf.js';
+export { EXTRA_LOG_FIELDS } from './routes/get-reward.js';
+export { LiveStats, episodePoint, SERIES_SECONDS, SERIES_STEPS, STATS_FIELDS, type EpisodePoint, type SeriesPoint, type StatsField, type StatsSnapshot } from './dashboard/live-stats.js';
+export { ServeMetrics, type MetricSources } from './metrics.js';
+export { authorized } from './auth.js';
+export { ParlServeClient, type ParlServeClientOptions, type GetRewardAnswer } from './client.js';

@@ -1,0 +1,44 @@
+/**
+ * `GET /` (the live dashboard) and `GET /events` (its server-sent events: a snapshot at once,
+ * then at most one every {@link EVENT_INTERVAL_MS} while episodes come in).
+ *
+ * @module
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { dashboardHtml, snapshotEvent } from '../dashboard/page.js';
+import type { ParlService } from '../service.js';
+
+/** Least time between two snapshots sent to one dashboard (ms). */
+export const EVENT_INTERVAL_MS = 500;
+
+/** Register the dashboard routes; `streams` holds the open event streams (ended at shutdown). */
+export function dashboardRoutes(app: FastifyInstance, service: ParlService, streams: Set<ServerResponse>): void {
+  const html = dashboardHtml();
+  app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(html));
+
+  app.get('/events', (request, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+    res.write(snapshotEvent(service.stats.snapshot()));
+    let timer: NodeJS.Timeout | undefined;
+    const unsubscribe = service.stats.onChange(() => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        res.write(snapshotEvent(service.stats.snapshot()));
+      }, EVENT_INTERVAL_MS);
+    });
+    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+    keepAlive.unref();
+    streams.add(res);
+    const stop = (): void => {
+      unsubscribe();
+      clearInterval(keepAlive);
+      if (timer !== undefined) clearTimeout(timer);
+      streams.delete(res);
+    };
+    request.raw.on('close', stop);
+    res.on('close', stop);
+  });
+}

@@ -1,0 +1,194 @@
+/**
+ * The state behind the HTTP routes: the episode log (replayed at start), the episodes in
+ * memory, open traces, the dashboard's aggregates and the metrics; and what accepting rewards,
+ * spans and outcomes means for each of them. Everything acknowledged is in the log first.
+ *
+ * @module
+ */
+import { labelReward, type ResolvedRewardConfig, type RewardConfig } from '@parl/core';
+import type { SerialCollapseFinding, TraceResult } from '@parl/traces';
+import { EpisodeLog } from './episodes/episode-log.js';
+import { EpisodeStore, type StoredEpisode } from './episodes/episode-store.js';
+import type { LogEntry, RewardEntry } from './episodes/log-entry.js';
+import { readExportRequest, TraceIntake, type ReadRequest } from './episodes/trace-intake.js';
+import { episodePoint, LiveStats } from './dashboard/live-stats.js';
+import { ServeMetrics } from './metrics.js';
+import type { ResolvedServeOptions } from './options.js';
+
+/** Where an accepted episode came from (the `source` label of `parl_episodes_total`). */
+export type EpisodeSource = 'rewards' | 'get_reward' | 'traces' | 'outcome';
+
+interface PendingTrace {
+  spans: Record<string, unknown>[];
+  rollout: string | undefined;
+}
+
+/** The server's state; {@link ParlService.start} opens and replays the log. */
+export class ParlService {
+  /** Episodes in memory. */
+  readonly store: EpisodeStore;
+  /** The dashboard's aggregates. */
+  readonly stats = new LiveStats();
+  /** The metrics. */
+  readonly metrics: ServeMetrics;
+  /** Open traces. */
+  readonly intake: TraceIntake;
+  /** Entries replayed from the log at start. */
+  replayed = 0;
+  private log: EpisodeLog | undefined;
+
+  private constructor(readonly options: ResolvedServeOptions) {
+    this.store = new EpisodeStore(options.maxEpisodes);
+    this.metrics = new ServeMetrics({
+      openTraces: () => this.intake.openTraces,
+      episodesInMemory: () => this.store.size,
+      log: () => this.log?.stats,
+    });
+    this.intake = new TraceIntake({
+      quietPeriodMs: options.quietPeriodMs,
+      timeoutMs: options.traceTimeoutMs,
+      maxOpenTraces: options.maxOpenTraces,
+      trace: options.trace,
+      onWarning: options.onWarning,
+      onEpisode: (result, rollout) => this.traceFinished(result, rollout),
+      onDropped: (traceId, reason) => {
+        this.metrics.tracesEvicted.inc({ reason });
+        // At shutdown the spans stay in the log, to be replayed at the next start.
+        if (reason !== 'shutdown') this.write([{ t: 'evicted', trace: traceId }]);
+      },
+    });
+  }
+
+  /** Create the state, replaying the episode log when there is one. */
+  static async start(options: ResolvedServeOptions): Promise<ParlService> {
+    const service = new ParlService(options);
+    if (options.logFile !== undefined) {
+      const pending = new Map<string, PendingTrace>();
+      service.log = await EpisodeLog.open(
+        options.logFile,
+        options.fsync,
+        options.fsyncIntervalMs,
+        (entry) => {
+          service.replayed += 1;
+          service.replay(entry, pending);
+        },
+        (lineNo, why) => options.onWarning(`episode log ${options.logFile} line ${lineNo} skipped: ${why}`),
+      );
+      // Traces acknowledged but not yet episodes: open again, as if their spans came now.
+      for (const [traceId, p] of pending) {
+        const request = readExportRequest({ resourceSpans: [{ scopeSpans: [{ spans: p.spans }] }] }, options.rolloutAttribute);
+        service.intake.add({ reads: request.reads, rollouts: p.rollout === undefined ? {} : { [traceId]: p.rollout } });
+      }
+    }
+    return service;
+  }
+
+  private replay(entry: LogEntry, pending: Map<string, PendingTrace>): void {
+    switch (entry.t) {
+      case 'reward':
+        this.store.put({ id: entry.id, record: entry.record, labelled: entry.record });
+        break;
+      case 'spans': {
+        const request = readExportRequest({ resourceSpans: [{ scopeSpans: [{ spans: entry.spans }] }] }, this.options.rolloutAttribute);
+        request.reads.forEach((read, i) => {
+          const traceId = read.traceId;
+          if (traceId === undefined) return;
+          let p = pending.get(traceId);
+          if (p === undefined) {
+            p = { spans: [], rollout: undefined };
+            pending.set(traceId, p);
+          }
+          p.spans.push(entry.spans[i] as Record<string, unknown>);
+          p.rollout ??= entry.rollouts?.[traceId];
+        });
+        break;
+      }
+      case 'episode':
+        pending.delete(entry.trace);
+        this.store.put({ id: entry.trace, ...(entry.rollout === undefined ? {} : { rollout: entry.rollout }), record: entry.record, finding: entry.finding });
+        break;
+      case 'outcome': {
+        const ep = this.store.get(entry.trace);
+        if (ep !== undefined) this.store.put({ ...ep, labelled: entry.labelled });
+        break;
+      }
+      case 'evicted':
+        pending.delete(entry.trace);
+        break;
+    }
+  }
+
+  /** Append to the log (when there is one); a failed write is a warning. */
+  private write(entries: readonly LogEntry[]): void {
+    this.append(entries).catch((err: unknown) => this.options.onWarning(`episode log write failed: ${err instanceof Error ? err.message : String(err)}`));
+  }
+
+  /** Append to the log and wait for it (per the fsync policy); resolves at once without a log. */
+  append(entries: readonly LogEntry[]): Promise<void> {
+    return this.log === undefined ? Promise.resolve() : this.log.append(entries);
+  }
+
+  private count(record: Readonly<Record<string, unknown>>, finding: SerialCollapseFinding | undefined, source: EpisodeSource): void {
+    this.stats.add(episodePoint(record, finding));
+    this.metrics.episodes.inc({ source });
+  }
+
+  /**
+   * Accept labelled records: those with an `id` are logged (and held for lookup) before this
+   * resolves; every one counts on the dashboard.
+   */
+  async acceptLabelled(labelled: readonly Readonly<Record<string, unknown>>[], source: EpisodeSource): Promise<void> {
+    const entries: RewardEntry[] = [];
+    for (const record of labelled) {
+      const id = record['id'];
+      if (typeof id === 'string' || typeof id === 'number') entries.push({ t: 'reward', id: String(id), record });
+    }
+    await this.append(entries);
+    for (const e of entries) {
+      const known = this.store.get(e.id);
+      this.store.put(known === undefined ? { id: e.id, record: e.record, labelled: e.record } : { ...known, labelled: e.record });
+    }
+    for (const record of labelled) this.count(record, undefined, source);
+  }
+
+  /** Accept the spans of one export request: logged, then added to their traces. */
+  async acceptSpans(request: ReadRequest): Promise<void> {
+    if (request.spans.length > 0) {
+      await this.append([{ t: 'spans', spans: request.spans, ...(Object.keys(request.rollouts).length > 0 ? { rollouts: request.rollouts } : {}) }]);
+    }
+    this.metrics.spansReceived.inc(request.spans.length);
+    this.metrics.spansRejected.inc(request.rejected);
+    this.intake.add(request);
+  }
+
+  private traceFinished(result: TraceResult, rollout: string | undefined): void {
+    const record = result.record as unknown as Readonly<Record<string, unknown>>;
+    const episode: StoredEpisode = { id: result.traceId, ...(rollout === undefined ? {} : { rollout }), record, finding: result.finding };
+    this.write([{ t: 'episode', trace: result.traceId, ...(rollout === undefined ? {} : { rollout }), record, finding: result.finding }]);
+    this.store.put(episode);
+    this.count(record, result.finding, 'traces');
+  }
+
+  /**
+   * The outcome of a known episode: its record with the outcome fields, labelled with `config`,
+   * logged, and answered.
+   *
+   * @returns undefined for an unknown id
+   * @throws {@link @parl/core!ParlInputError} for a bad outcome
+   */
+  async outcome(id: string, outcome: Readonly<Record<string, unknown>>, config: RewardConfig | ResolvedRewardConfig): Promise<Readonly<Record<string, unknown>> | undefined> {
+    const episode = this.store.get(id);
+    if (episode === undefined) return undefined;
+    const labelled = labelReward({ ...episode.record, ...outcome }, config, `episode ${episode.id}`) as unknown as Readonly<Record<string, unknown>>;
+    await this.append([{ t: 'outcome', trace: episode.id, labelled }]);
+    this.store.put({ ...episode, labelled });
+    this.count(labelled, episode.finding, 'outcome');
+    return labelled;
+  }
+
+  /** Flush and close the log, and drop open traces (their spans are in the log). */
+  async close(): Promise<void> {
+    this.intake.close();
+    await this.log?.close();
+  }
+}

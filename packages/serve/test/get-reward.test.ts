@@ -1,0 +1,46 @@
+/**
+ * `POST /get_reward` (OpenRLHF's remote reward protocol): labels as episode ids or records give
+ * `{rewards, scores, extra_logs}` with core's numbers; an unknown id is a 400 naming the label.
+ */
+import { labelReward } from '@parl/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './support/server.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer();
+  await s.post('/v1/rewards', JSON.stringify([{ id: 'known', num_subagents: 10, success: true, quality: 0.5 }]));
+});
+afterAll(async () => s.stop());
+
+describe('POST /get_reward', () => {
+  it('labels records given as JSON text or objects, and episodes given by id, in label order', async () => {
+    const record = { num_subagents: 40, assigned_subtasks: 40, completed_subtasks: 30, r_perf: 0.7 };
+    const res = await s.post('/get_reward?training_step=1000', JSON.stringify({ query: ['a', 'b', 'c'], prompts: ['a', 'b', 'c'], labels: [JSON.stringify(record), 'known', { r_perf: 0.1 }] }));
+    expect(res.status).toBe(200);
+    const body = JSON.parse(res.text) as { rewards: number[]; scores: number[]; extra_logs: Record<string, number[]> };
+    const expected = [
+      labelReward(record, { step: 1000 }),
+      labelReward({ num_subagents: 10, success: true, quality: 0.5 }, { step: 1000 }),
+      labelReward({ r_perf: 0.1 }, { step: 1000 }),
+    ];
+    expect(body.rewards).toEqual(expected.map((e) => e.total_reward));
+    expect(body.scores).toEqual(body.rewards);
+    expect(body.extra_logs['r_finish']).toEqual(expected.map((e) => e.r_finish));
+    expect(body.extra_logs['lambda1']).toEqual(expected.map((e) => e.lambda1));
+  });
+
+  it('answers 400 naming the label for an unknown episode id, a bad record, or a label count that does not match the queries', async () => {
+    const unknown = await s.post('/get_reward', JSON.stringify({ query: ['q'], prompts: ['p'], labels: ['nope'] }));
+    expect(unknown.status).toBe(400);
+    expect(JSON.parse(unknown.text).error).toMatch(/^labels\[0\]: label must be the id of a known episode/);
+    const bad = await s.post('/get_reward', JSON.stringify({ labels: ['{"r_perf": 1, "success": true}'] }));
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.text).error).toMatch(/^labels\[0\]: /);
+    const count = await s.post('/get_reward', JSON.stringify({ query: ['a', 'b'], labels: ['known'] }));
+    expect(count.status).toBe(400);
+    const missing = await s.post('/get_reward', JSON.stringify({ query: ['a'] }));
+    expect(missing.status).toBe(400);
+    expect(JSON.parse(missing.text).error).toMatch(/labels/);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * `POST /v1/rewards`: the records labelled exactly as core's `labelReward` labels them under the
+ * query's options (the bytes `parl reward` writes: see packages/cli/test/serve.test.ts), in the
+ * body's format; bad input is a 400 naming the record, and nothing of it is logged.
+ */
+import { readFileSync } from 'node:fs';
+import { labelReward, parseSchedule, resolveRewardConfig } from '@parl/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './support/server.js';
+
+const RECORDS = [
+  { id: 'ep-1', training_step: 2500, num_subagents: 25, completed_subtasks: 20, success: true, quality: 0.8 },
+  { id: 'ep-2', stages: [{ main_steps: 1, sub_steps: [3, 5, 2] }, { main_steps: 1, sub_steps: [{ steps: 4, finished: true }, { steps: 9, finished: false }] }], r_perf: 0.3 },
+  { num_subagents: 3, trajectory_features: [0.2, 0.9, 0.4], success: 1 },
+];
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(async () => s.stop());
+
+describe('POST /v1/rewards', () => {
+  it('answers a JSON array with the records labelled by core labelReward under the query options, byte for byte', async () => {
+    const res = await s.post('/v1/rewards?lambda1=cosine:0.2:0:5000&total-steps=8000&max-subagents=50&budget=12&on-budget=truncate', JSON.stringify(RECORDS));
+    expect(res.status).toBe(200);
+    const config = resolveRewardConfig({ lambda1: parseSchedule('cosine:0.2:0:5000'), totalTrainingSteps: 8000, maxSubagents: 50, budget: 12, onBudget: 'truncate' });
+    const expected = RECORDS.map((r, i) => labelReward(r, config, `record ${i + 1}`));
+    expect(res.text).toBe(`[${expected.map((r) => JSON.stringify(r)).join(',')}]`);
+  });
+
+  it('answers NDJSON with NDJSON, training_step in the query overriding each record', async () => {
+    const body = RECORDS.map((r) => JSON.stringify(r)).join('\n');
+    const res = await s.post('/v1/rewards?training_step=9000', body, { 'content-type': 'application/x-ndjson' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/ndjson/);
+    const lines = res.text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, number>);
+    expect(lines.map((l) => l['lambda1'])).toEqual(RECORDS.map(() => labelReward({ r_perf: 0 }, { step: 9000 }).lambda1));
+    expect(lines[1]?.['critical_steps']).toBe(5 + 1 + 9 + 1);
+  });
+
+  it('rejects a bad record with 400 naming its line and field, and logs nothing of the batch', async () => {
+    const before = readFileSync(s.logFile, 'utf8');
+    const res = await s.post('/v1/rewards', '{"id":"ok","r_perf":1}\n{"id":"bad","stages":[{"main_steps":1,"sub_steps":[-3]}],"r_perf":1}\n', { 'content-type': 'application/x-ndjson' });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text)).toEqual({ error: 'line 2: stages[0].sub_steps[0] must be a finite number ≥ 0, got -3' });
+    expect(readFileSync(s.logFile, 'utf8')).toBe(before);
+    expect((await fetch(`${s.url}/v1/episodes/ok`)).status).toBe(404);
+  });
+
+  it('rejects text that is not JSON, an unknown query parameter and a bad schedule with 400', async () => {
+    expect(JSON.parse((await s.post('/v1/rewards', '{"r_perf": 1')).text).error).toMatch(/^body must be a JSON array of records/);
+    const unknown = await s.post('/v1/rewards?lambda=0.1', '[]');
+    expect(unknown.status).toBe(400);
+    expect(JSON.parse(unknown.text).error).toMatch(/additional properties/);
+    const schedule = await s.post('/v1/rewards?lambda1=linear:0.1', '[]');
+    expect(schedule.status).toBe(400);
+    expect(JSON.parse(schedule.text).error).toMatch(/query\.lambda1/);
+    const shape = await s.post('/v1/rewards?parallel-shape=cubic', '[]');
+    expect(JSON.parse(shape.text).error).toBe('query.parallel-shape must be one of linear, log, got "cubic"');
+  });
+
+  it('logs each record with an id before answering, and finds it by id after a restart', async () => {
+    const res = await s.post('/v1/rewards', JSON.stringify([{ id: 'kept-1', r_perf: 0.5 }, { r_perf: 0.25 }]));
+    expect(res.status).toBe(200);
+    const logged = readFileSync(s.logFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { t: string; id?: string });
+    expect(logged.filter((e) => e.id === 'kept-1')).toHaveLength(1);
+    s = await s.restart();
+    const episode = (await (await fetch(`${s.url}/v1/episodes/kept-1`)).json()) as { labelled: Record<string, unknown> };
+    expect(episode.labelled).toEqual(JSON.parse(res.text)[0]);
+  });
+});
