@@ -1,0 +1,104 @@
+/**
+ * The RL objective of the Kimi K2.5 report as a tfjs loss, differentiated by tfjs autodiff
+ * (`tf.variableGrads`; `@parl/gpu` registers tfjs-core's gradient functions):
+ *
+ * L(θ) = −(1/n) Σ_i mask_i · e^{ℓ_i} · A_i + τ · (1/n) Σ_i ℓ_i²,
+ * ℓ_i = log π_θ(a_i | s_i) − log π_behaviour(a_i | s_i),
+ *
+ * over the n decisions of a training step, where A_i is the advantage of the episode decision i
+ * belongs to and mask_i = 0 — no gradient from the ratio term — where ℓ_i left [α, β].
+ *
+ * @module
+ */
+import { ParlInputError } from '@parl/core';
+import { tf } from '@parl/gpu';
+import type { MlpPolicy } from '../policies/mlp-policy.js';
+import type { ObjectiveConfig } from './training-config.js';
+
+/** The decisions the objective is computed over (all tensors have n rows). */
+export interface ObjectiveBatch {
+  /** Feature rows `[n, FEATURE_COUNT]`. */
+  readonly x: tf.Tensor2D;
+  /** Chosen mode, and for a launch the chosen width and share, per row `[n, outputSize]` (see {@link MlpPolicy.logProb}). */
+  readonly multiHot: tf.Tensor2D;
+  /** The advantage of each decision's episode `[n]`. */
+  readonly advantage: tf.Tensor1D;
+  /** log π_behaviour(a_i | s_i) of the policy that acted `[n]` (a constant of the loss). */
+  readonly behaviourLogProb: tf.Tensor1D;
+  /** When the rows are ordered launches first: how many are launches (see {@link MlpPolicy.logProb}). */
+  readonly launches?: number;
+}
+
+/**
+ * Group-baseline advantages: rewards come in groups of K rollouts of the same task (slots
+ * j·K … j·K + K − 1), and each rollout's advantage is its reward minus the mean reward of its
+ * group.
+ *
+ * @param rewards - r_PARL per rollout, grouped by task
+ * @param K - rollouts per task
+ * @param out - where to write (allocated when omitted)
+ *
+ * @example
+ * ```ts
+ * groupAdvantages([1, 0, 0.5, 0.5], 2); // [0.5, -0.5, 0, 0]
+ * ```
+ */
+export function groupAdvantages(rewards: ArrayLike<number>, K: number, out: Float64Array = new Float64Array(rewards.length)): Float64Array {
+  if (!Number.isInteger(K) || K < 1 || rewards.length % K !== 0) {
+    throw new ParlInputError('rolloutsPerTask', K, `a positive integer dividing the ${rewards.length} rollouts`);
+  }
+  for (let j = 0; j < rewards.length; j += K) {
+    let mean = 0;
+    for (let r = 0; r < K; r++) mean += rewards[j + r] as number;
+    mean /= K;
+    for (let r = 0; r < K; r++) out[j + r] = (rewards[j + r] as number) - mean;
+  }
+  return out;
+}
+
+/**
+ * 1 where a decision's log-ratio lies in [α, β], 0 where it left the window (those decisions get
+ * no gradient from the ratio term; the τ penalty still pulls them back).
+ *
+ * @example
+ * ```ts
+ * ratioWindowMask(Float32Array.of(-2, 0, 0.5, 3), { alpha: -1, beta: 1, tau: 0.01 }); // [0, 1, 1, 0]
+ * ```
+ */
+export function ratioWindowMask(logRatio: ArrayLike<number>, objective: ObjectiveConfig): Float32Array {
+  const mask = new Float32Array(logRatio.length);
+  for (let i = 0; i < logRatio.length; i++) {
+    const l = logRatio[i] as number;
+    mask[i] = l >= objective.alpha && l <= objective.beta ? 1 : 0;
+  }
+  return mask;
+}
+
+/**
+ * The K2.5 loss L(θ) (see the module comment) as a scalar tensor, built from the policy's
+ * variables so that `tf.variableGrads` differentiates it. `mask` comes from
+ * {@link ratioWindowMask} and is a constant of the loss. Call inside `tf.tidy` or a gradient
+ * function.
+ */
+export function parlObjectiveLoss(policy: MlpPolicy, batch: ObjectiveBatch, mask: tf.Tensor1D, objective: ObjectiveConfig): tf.Scalar {
+  const logRatio = tf.sub(policy.logProb(batch.x, batch.multiHot, batch.launches), batch.behaviourLogProb);
+  const n = logRatio.shape[0] as number;
+  const surrogate = tf.sum(tf.mul(tf.mul(mask, batch.advantage), tf.exp(logRatio)));
+  const penalty = tf.mul(tf.sum(tf.square(logRatio)), objective.tau);
+  return tf.div(tf.sub(penalty, surrogate), Math.max(1, n)) as tf.Scalar;
+}
+
+/**
+ * Gradients of {@link parlObjectiveLoss} with respect to every weight of the policy, by tfjs
+ * autodiff (`tf.variableGrads`).
+ *
+ * @returns the loss value and one gradient per variable, keyed by the variable's name (dispose them)
+ */
+export function parlObjectiveGradients(
+  policy: MlpPolicy,
+  batch: ObjectiveBatch,
+  mask: tf.Tensor1D,
+  objective: ObjectiveConfig,
+): { value: tf.Scalar; grads: tf.NamedTensorMap } {
+  return tf.variableGrads(() => parlObjectiveLoss(policy, batch, mask, objective), policy.variables);
+}

@@ -1,0 +1,56 @@
+/**
+ * The three training presets. They share the environment, the network, the objective and the
+ * seed; only the λ schedules differ, so each outcome comes from the reward and the learning
+ * dynamics, not from a different world.
+ *
+ * @module
+ */
+import { ParlInputError } from '@parl/core';
+import { BASE_TRAINING_CONFIG, type TrainingConfig } from './training-config.js';
+
+import { PRESET_NAMES, type PresetName } from '../names.js';
+
+export { PRESET_NAMES, type PresetName };
+
+const PRESETS: Record<PresetName, TrainingConfig> = {
+  'serial-collapse': {
+    ...BASE_TRAINING_CONFIG,
+    preset: 'serial-collapse',
+    reward: { ...BASE_TRAINING_CONFIG.reward, lambda1: { kind: 'constant', value: 0 }, lambda2: { kind: 'constant', value: 0 } },
+  },
+  spurious: {
+    ...BASE_TRAINING_CONFIG,
+    preset: 'spurious',
+    reward: { ...BASE_TRAINING_CONFIG.reward, lambda1: { kind: 'constant', value: 2 }, lambda2: { kind: 'constant', value: 0 } },
+  },
+  parl: { ...BASE_TRAINING_CONFIG, preset: 'parl' },
+  'parl-mixed': {
+    ...BASE_TRAINING_CONFIG,
+    preset: 'parl-mixed',
+    env: { ...BASE_TRAINING_CONFIG.env, family: 'mixed', concurrency: 16, budget: 60, onBudget: 'truncate' },
+  },
+};
+
+/**
+ * The training config of a preset:
+ * - `serial-collapse`: λ1 = 0 — parallelism is never paid for, and the policy stays serial;
+ * - `spurious`: a large constant λ1 and λ2 = 0 — sub-agents are paid for whether they work or not;
+ * - `parl`: λ1 and λ2 annealed to 0 — parallelism gets explored, idle sub-agents cost, and
+ *   r_perf decides in the end;
+ * - `parl-mixed`: `parl`'s schedules on mixed tasks (half deep, half wide) with at most 16
+ *   sub-agents running at once and a critical-step budget of 60 that scores what finished before
+ *   the cut (`truncate`), so that being faster pays.
+ *
+ * @throws {@link @parl/core!ParlInputError} naming the value and the valid names when unknown
+ *
+ * @example
+ * ```ts
+ * const result = await train(getPreset('parl'));
+ * ```
+ */
+export function getPreset(name: string): TrainingConfig {
+  if (!(PRESET_NAMES as readonly string[]).includes(name)) {
+    throw new ParlInputError('preset', name, `one of ${PRESET_NAMES.map((n) => `"${n}"`).join(', ')}`);
+  }
+  return PRESETS[name as PresetName];
+}
