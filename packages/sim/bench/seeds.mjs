@@ -4,11 +4,13 @@
 // episodes equal a scripted policy's, and how its latency-to-target curve compares with every
 // scripted baseline's. Long: run it in the background, e.g.
 //   pnpm --filter @parl/sim build && nice node packages/sim/bench/seeds.mjs parl-mixed parl spurious serial-collapse
-// SEEDS=1,2,3 picks the seeds (default 1..5).
+// SEEDS=1,2,3 picks the seeds (default 1..5); CONFIG='{"steps":400}' trains with settings over
+// each preset (as parl train --config does).
 import { PRESET_NAMES, getPreset, resolveTrainingConfig, train } from '../dist/index.js';
 
 const names = process.argv.length > 2 ? process.argv.slice(2) : PRESET_NAMES;
 const seeds = (process.env.SEEDS ?? '1,2,3,4,5').split(',').map(Number);
+const overrides = process.env.CONFIG === undefined ? {} : JSON.parse(process.env.CONFIG);
 
 /** 'below' when at or below everywhere and strictly below once, 'equal', or 'not below'. */
 function curveAgainst(trained, baseline) {
@@ -32,7 +34,7 @@ for (const name of names) {
   const rows = [];
   for (const seed of seeds) {
     const t0 = performance.now();
-    const result = await train(resolveTrainingConfig({ seed }, getPreset(name)));
+    const result = await train(resolveTrainingConfig({ seed }, resolveTrainingConfig(overrides, getPreset(name))));
     const s = result.summary;
     const tenth = Math.max(1, Math.floor(result.metrics.length / 10));
     const early = mean(result.metrics.slice(0, tenth).map((m) => m.subagents));

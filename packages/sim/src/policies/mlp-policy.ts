@@ -11,6 +11,7 @@ import { ParlInputError } from '@parl/core';
 import { tf } from '@parl/gpu';
 import { MODE_DIRECT, MODE_LAUNCH, type ActionBatch } from '../engine/actions.js';
 import { countLogits, countTables, decayWeights, habitWeight, type CountBasis, type CountTables } from './count-head.js';
+import { MAX_SUBTASKS } from '../engine/env-config.js';
 import { FEATURE_COUNT, FEATURE_NAMES, READY_SCALE } from '../engine/features.js';
 import { denseForward, type DenseLayer } from './mlp-forward.js';
 import type { Policy } from './policy.js';
@@ -152,7 +153,6 @@ export class MlpPolicy implements Policy {
   private features: Float32Array = new Float32Array(0);
   private readonly tables: CountTables;
   private readonly countRow: Float32Array;
-  private tensors: { absolute: tf.Tensor2D; relative: tf.Tensor3D } | null = null;
   private host: { layers: DenseLayer[]; dataIds: object[] } | null = null;
   private hostScratch: Float32Array[] = [];
   private outputs: Float32Array = new Float32Array(0);
@@ -250,17 +250,31 @@ export class MlpPolicy implements Policy {
     return h;
   }
 
-  private basisTensors(): { absolute: tf.Tensor2D; relative: tf.Tensor3D } {
-    if (this.tensors === null) {
-      const C = this.spec.maxCount;
-      const R = this.spec.relativeCounts.length;
-      const A = this.spec.absoluteCounts.length;
-      this.tensors = tf.tidy(() => ({
-        absolute: tf.keep(tf.tensor2d(this.tables.absolute, [C, A])),
-        relative: tf.keep(tf.tensor3d(this.tables.relative, [this.tables.relative.length / (C * R), C, R])),
-      }));
+  /**
+   * The width head's basis for launch rows as one host array `[L, maxCount, R + A]`: row l holds,
+   * for every count k, the R relative bumps at its ready count and then the A absolute bumps, in
+   * the order of the network's width outputs. A matrix product with those outputs gives the width
+   * logits (see {@link MlpPolicy.logProb}); build it once per batch, it is a constant of the loss.
+   *
+   * @param readyCounts - ready subtasks of each launch row
+   */
+  widthBasis(readyCounts: ArrayLike<number>): tf.Tensor3D {
+    const { relative, absolute } = this.tables;
+    const C = this.spec.maxCount;
+    const R = this.spec.relativeCounts.length;
+    const A = this.spec.absoluteCounts.length;
+    const J = R + A;
+    const L = readyCounts.length;
+    const out = new Float32Array(L * C * J);
+    for (let l = 0; l < L; l++) {
+      const ready = Math.min(Math.max(0, Math.round(readyCounts[l] as number)), MAX_SUBTASKS);
+      for (let k = 0; k < C; k++) {
+        const o = (l * C + k) * J;
+        out.set(relative.subarray((ready * C + k) * R, (ready * C + k + 1) * R), o);
+        out.set(absolute.subarray(k * A, (k + 1) * A), o + R);
+      }
     }
-    return this.tensors;
+    return tf.tensor3d(out, [L, C, J]);
   }
 
   /**
@@ -273,8 +287,10 @@ export class MlpPolicy implements Policy {
    * @param launches - when the rows are ordered launches first: how many rows are launches. The
    *   width and share heads are then computed for those rows only (the direct calls' rows would add
    *   exactly 0); by default for every row.
+   * @param widthBasis - {@link MlpPolicy.widthBasis} of the first `launches` rows, when the caller
+   *   built it already (a training step reuses it for every pass); built here otherwise.
    */
-  logProb(x: tf.Tensor2D, oneHots: tf.Tensor2D, launches?: number): tf.Tensor1D {
+  logProb(x: tf.Tensor2D, oneHots: tf.Tensor2D, launches?: number, widthBasis?: tf.Tensor3D): tf.Tensor1D {
     const n = x.shape[0];
     const L = launches ?? n;
     const out = this.logits(x);
@@ -284,16 +300,16 @@ export class MlpPolicy implements Policy {
     const C = this.spec.maxCount;
     const modeLp = tf.sum(tf.mul(tf.logSoftmax(tf.slice(out, [0, 0], [n, 2])), tf.slice(oneHots, [0, 0], [n, 2])), 1) as tf.Tensor1D;
     if (L === 0) return modeLp;
-    const basis = this.basisTensors();
-    const heads = tf.slice(out, [0, 2], [L, R + A + S]);
-    const [rel, abs, share] = tf.split(heads, [R, A, S], 1) as [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D];
-    const ready = tf.reshape(tf.cast(tf.round(tf.mul(tf.slice(x, [0, 0], [L, 1]), READY_SCALE)), 'int32'), [-1]);
-    const relTable = tf.gather(basis.relative, tf.clipByValue(ready, 0, basis.relative.shape[0] - 1)) as tf.Tensor3D;
-    const relPart = tf.sum(tf.mul(relTable, tf.expandDims(rel, 1)), 2);
-    const absPart = tf.matMul(abs, basis.absolute, false, true);
-    const width = tf.add(relPart, absPart) as tf.Tensor2D;
-    const lp = tf.concat([tf.logSoftmax(width), tf.logSoftmax(share)], 1);
-    let launchLp = tf.sum(tf.mul(lp, tf.slice(oneHots, [0, 2], [L, C + S])), 1) as tf.Tensor1D;
+    let basis = widthBasis;
+    if (basis === undefined) {
+      const ready = (tf.slice(x, [0, 0], [L, 1]).dataSync() as Float32Array).map((v) => v * READY_SCALE);
+      basis = this.widthBasis(ready);
+    }
+    const weights = tf.reshape(tf.slice(out, [0, 2], [L, R + A]), [L, R + A, 1]);
+    const width = tf.reshape(tf.matMul(basis, weights), [L, C]);
+    const widthLp = tf.sum(tf.mul(tf.logSoftmax(width), tf.slice(oneHots, [0, 2], [L, C])), 1);
+    const shareLp = tf.sum(tf.mul(tf.logSoftmax(tf.slice(out, [0, 2 + R + A], [L, S])), tf.slice(oneHots, [0, 2 + C], [L, S])), 1);
+    let launchLp = tf.add(widthLp, shareLp) as tf.Tensor1D;
     if (L < n) launchLp = tf.concat([launchLp, tf.zeros([n - L])]) as tf.Tensor1D;
     return tf.add(modeLp, launchLp) as tf.Tensor1D;
   }
@@ -380,8 +396,6 @@ export class MlpPolicy implements Policy {
   /** Free the weights' tensors. */
   dispose(): void {
     for (const v of this.variables) v.dispose();
-    if (this.tensors !== null) tf.dispose([this.tensors.absolute, this.tensors.relative]);
-    this.tensors = null;
     this.host = null;
   }
 }

@@ -27,6 +27,8 @@ export interface ObjectiveBatch {
   readonly behaviourLogProb: tf.Tensor1D;
   /** When the rows are ordered launches first: how many are launches (see {@link MlpPolicy.logProb}). */
   readonly launches?: number;
+  /** {@link MlpPolicy.widthBasis} of the launch rows, built once for every pass over the batch. */
+  readonly widthBasis?: tf.Tensor3D;
 }
 
 /**
@@ -81,7 +83,7 @@ export function ratioWindowMask(logRatio: ArrayLike<number>, objective: Objectiv
  * function.
  */
 export function parlObjectiveLoss(policy: MlpPolicy, batch: ObjectiveBatch, mask: tf.Tensor1D, objective: ObjectiveConfig): tf.Scalar {
-  const logRatio = tf.sub(policy.logProb(batch.x, batch.multiHot, batch.launches), batch.behaviourLogProb);
+  const logRatio = tf.sub(policy.logProb(batch.x, batch.multiHot, batch.launches, batch.widthBasis), batch.behaviourLogProb);
   const n = logRatio.shape[0] as number;
   const surrogate = tf.sum(tf.mul(tf.mul(mask, batch.advantage), tf.exp(logRatio)));
   const penalty = tf.mul(tf.sum(tf.square(logRatio)), objective.tau);
