@@ -60,8 +60,10 @@ export {
 } from './rollout/rollout.js';
 export {
   DEFAULT_MLP_SPEC,
+  disposeActionTensors,
   emptyDecisionTrace,
   MlpPolicy,
+  type ActionTensors,
   type DecisionTrace,
   type InitialHabit,
   type MlpSpec,

@@ -2,6 +2,7 @@ import { tf } from '@parl/gpu';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_MLP_SPEC,
+  disposeActionTensors,
   FEATURE_COUNT,
   MlpPolicy,
   episodeSeeds,
@@ -98,11 +99,13 @@ describe('MlpPolicy', () => {
         hot[r * A] = 1;
       }
     }
-    const [all, launchesOnly] = tf.tidy(() => {
-      const xt = tf.tensor2d(x, [n, FEATURE_COUNT]);
-      const ht = tf.tensor2d(hot, [n, A]);
-      return [policy.logProb(xt, ht).dataSync() as Float32Array, policy.logProb(xt, ht, L).dataSync() as Float32Array];
-    });
+    const xt = tf.tensor2d(x, [n, FEATURE_COUNT]);
+    const ht = tf.tensor2d(hot, [n, A]);
+    const prepared = policy.actionTensors(x, hot, L);
+    const all = tf.tidy(() => policy.logProb(xt, ht)).dataSync() as Float32Array;
+    const launchesOnly = tf.tidy(() => policy.logProb(xt, ht, prepared)).dataSync() as Float32Array;
+    disposeActionTensors(prepared);
+    tf.dispose([xt, ht]);
     for (let r = 0; r < n; r++) expect(launchesOnly[r]).toBeCloseTo(all[r] as number, 5);
     policy.dispose();
   });

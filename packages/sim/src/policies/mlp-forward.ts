@@ -64,7 +64,34 @@ export function denseForward(
     for (let r = 0; r < rows; r++) {
       const io = r * fanIn;
       const oo = r * fanOut;
-      for (let j = 0; j < fanOut; j++) {
+      // Four outputs at a time share each input load; every output still sums i = 0, 1, … in order.
+      let j = 0;
+      for (; j + 4 <= fanOut; j += 4) {
+        const w0 = j * fanIn;
+        const w1 = w0 + fanIn;
+        const w2 = w1 + fanIn;
+        const w3 = w2 + fanIn;
+        let z0 = 0;
+        let z1 = 0;
+        let z2 = 0;
+        let z3 = 0;
+        for (let i = 0; i < fanIn; i++) {
+          const v = input[io + i] as number;
+          z0 += v * (weights[w0 + i] as number);
+          z1 += v * (weights[w1 + i] as number);
+          z2 += v * (weights[w2 + i] as number);
+          z3 += v * (weights[w3 + i] as number);
+        }
+        z0 += bias[j] as number;
+        z1 += bias[j + 1] as number;
+        z2 += bias[j + 2] as number;
+        z3 += bias[j + 3] as number;
+        target[oo + j] = last ? z0 : Math.tanh(z0);
+        target[oo + j + 1] = last ? z1 : Math.tanh(z1);
+        target[oo + j + 2] = last ? z2 : Math.tanh(z2);
+        target[oo + j + 3] = last ? z3 : Math.tanh(z3);
+      }
+      for (; j < fanOut; j++) {
         let z = 0;
         const wo = j * fanIn;
         for (let i = 0; i < fanIn; i++) z += (input[io + i] as number) * (weights[wo + i] as number);

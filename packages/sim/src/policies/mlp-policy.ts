@@ -88,6 +88,28 @@ export interface DecisionTrace {
   readonly slot: number[];
 }
 
+/**
+ * Constants of {@link MlpPolicy.logProb} for a batch ordered launches first (see
+ * {@link MlpPolicy.actionTensors}).
+ */
+export interface ActionTensors {
+  /** How many of the first rows are launches. */
+  readonly launches: number;
+  /** Chosen mode per row `[n, 2]`. */
+  readonly mode: tf.Tensor2D;
+  /** Chosen group size (column k − 1) per launch row `[L, maxCount]`. */
+  readonly width: tf.Tensor2D;
+  /** Chosen share per launch row `[L, shares]`. */
+  readonly share: tf.Tensor2D;
+  /** The launch rows' width basis `[L, maxCount, R + A]` ({@link MlpPolicy.widthBasis}). */
+  readonly basis: tf.Tensor3D;
+}
+
+/** Free the tensors of an {@link ActionTensors}. */
+export function disposeActionTensors(actions: ActionTensors): void {
+  tf.dispose([actions.mode, actions.width, actions.share, actions.basis]);
+}
+
 /** An empty {@link DecisionTrace}. */
 export function emptyDecisionTrace(): DecisionTrace {
   return { features: [], mode: [], width: [], share: [], slot: [] };
@@ -254,7 +276,7 @@ export class MlpPolicy implements Policy {
    * The width head's basis for launch rows as one host array `[L, maxCount, R + A]`: row l holds,
    * for every count k, the R relative bumps at its ready count and then the A absolute bumps, in
    * the order of the network's width outputs. A matrix product with those outputs gives the width
-   * logits (see {@link MlpPolicy.logProb}); build it once per batch, it is a constant of the loss.
+   * logits (see {@link MlpPolicy.logProb}); it is a constant of the loss.
    *
    * @param readyCounts - ready subtasks of each launch row
    */
@@ -278,37 +300,75 @@ export class MlpPolicy implements Policy {
   }
 
   /**
+   * The constants {@link MlpPolicy.logProb} needs for a batch whose rows are ordered launches
+   * first, built once so that every pass over the batch (a training step makes several) reuses
+   * them: the chosen mode of every row, the chosen width and share of the launch rows, and the
+   * launch rows' width basis. Dispose them with {@link disposeActionTensors}.
+   *
+   * @param features - feature rows `[n, FEATURE_COUNT]`
+   * @param oneHots - action rows `[n, actionSize]` as in {@link MlpPolicy.logProb}
+   * @param launches - how many of the first rows are launches
+   */
+  actionTensors(features: Float32Array, oneHots: Float32Array, launches: number): ActionTensors {
+    const n = features.length / FEATURE_COUNT;
+    const Aw = this.actionSize;
+    const C = this.spec.maxCount;
+    const S = this.spec.shareGrid.length;
+    const mode = new Float32Array(n * 2);
+    for (let r = 0; r < n; r++) {
+      mode[r * 2] = oneHots[r * Aw] as number;
+      mode[r * 2 + 1] = oneHots[r * Aw + 1] as number;
+    }
+    const width = new Float32Array(launches * C);
+    const share = new Float32Array(launches * S);
+    const ready = new Float32Array(launches);
+    for (let r = 0; r < launches; r++) {
+      width.set(oneHots.subarray(r * Aw + 2, r * Aw + 2 + C), r * C);
+      share.set(oneHots.subarray(r * Aw + 2 + C, r * Aw + 2 + C + S), r * S);
+      ready[r] = (features[r * FEATURE_COUNT] as number) * READY_SCALE;
+    }
+    return {
+      launches,
+      mode: tf.tensor2d(mode, [n, 2]),
+      width: tf.tensor2d(width, [launches, C]),
+      share: tf.tensor2d(share, [launches, S]),
+      basis: this.widthBasis(ready),
+    };
+  }
+
+  /**
    * Log-probabilities of the chosen actions `[n]` under the current weights (call inside a
    * `tf.tidy` or a gradient function). `oneHots` (`[n, actionSize]`) marks, per row, the chosen
    * mode and — for a launch — the chosen group size (column 2 + k − 1) and share; a direct call's
    * width and share columns are zero, so those heads add nothing to its log-probability and get
    * no gradient from it. The width head reads the ready subtasks back from the `ready` feature.
    *
-   * @param launches - when the rows are ordered launches first: how many rows are launches. The
-   *   width and share heads are then computed for those rows only (the direct calls' rows would add
-   *   exactly 0); by default for every row.
-   * @param widthBasis - {@link MlpPolicy.widthBasis} of the first `launches` rows, when the caller
-   *   built it already (a training step reuses it for every pass); built here otherwise.
+   * @param actions - the same actions as {@link MlpPolicy.actionTensors} built them, for rows
+   *   ordered launches first: the width and share heads are then computed for the launch rows
+   *   only (a direct call's rows would add exactly 0). Without it, every row, from `oneHots`.
    */
-  logProb(x: tf.Tensor2D, oneHots: tf.Tensor2D, launches?: number, widthBasis?: tf.Tensor3D): tf.Tensor1D {
+  logProb(x: tf.Tensor2D, oneHots: tf.Tensor2D, actions?: ActionTensors): tf.Tensor1D {
     const n = x.shape[0];
-    const L = launches ?? n;
     const out = this.logits(x);
     const R = this.spec.relativeCounts.length;
     const A = this.spec.absoluteCounts.length;
     const S = this.spec.shareGrid.length;
     const C = this.spec.maxCount;
-    const modeLp = tf.sum(tf.mul(tf.logSoftmax(tf.slice(out, [0, 0], [n, 2])), tf.slice(oneHots, [0, 0], [n, 2])), 1) as tf.Tensor1D;
+    const L = actions?.launches ?? n;
+    const modeHot = actions?.mode ?? tf.slice(oneHots, [0, 0], [n, 2]);
+    const modeLp = tf.sum(tf.mul(tf.logSoftmax(tf.slice(out, [0, 0], [n, 2])), modeHot), 1) as tf.Tensor1D;
     if (L === 0) return modeLp;
-    let basis = widthBasis;
+    let basis = actions?.basis;
     if (basis === undefined) {
       const ready = (tf.slice(x, [0, 0], [L, 1]).dataSync() as Float32Array).map((v) => v * READY_SCALE);
       basis = this.widthBasis(ready);
     }
+    const widthHot = actions?.width ?? tf.slice(oneHots, [0, 2], [L, C]);
+    const shareHot = actions?.share ?? tf.slice(oneHots, [0, 2 + C], [L, S]);
     const weights = tf.reshape(tf.slice(out, [0, 2], [L, R + A]), [L, R + A, 1]);
     const width = tf.reshape(tf.matMul(basis, weights), [L, C]);
-    const widthLp = tf.sum(tf.mul(tf.logSoftmax(width), tf.slice(oneHots, [0, 2], [L, C])), 1);
-    const shareLp = tf.sum(tf.mul(tf.logSoftmax(tf.slice(out, [0, 2 + R + A], [L, S])), tf.slice(oneHots, [0, 2 + C], [L, S])), 1);
+    const widthLp = tf.sum(tf.mul(tf.logSoftmax(width), widthHot), 1);
+    const shareLp = tf.sum(tf.mul(tf.logSoftmax(tf.slice(out, [0, 2 + R + A], [L, S])), shareHot), 1);
     let launchLp = tf.add(widthLp, shareLp) as tf.Tensor1D;
     if (L < n) launchLp = tf.concat([launchLp, tf.zeros([n - L])]) as tf.Tensor1D;
     return tf.add(modeLp, launchLp) as tf.Tensor1D;

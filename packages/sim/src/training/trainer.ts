@@ -10,8 +10,8 @@ import { resolveRewardConfig, type ResolvedRewardConfig, type RunSummary, type S
 import { initBackend, tf } from '@parl/gpu';
 import { evaluate } from '../evaluation/evaluation.js';
 import { budgetOf } from '../engine/env-config.js';
-import { FEATURE_COUNT, READY_SCALE } from '../engine/features.js';
-import { MlpPolicy, emptyDecisionTrace, type DecisionTrace } from '../policies/mlp-policy.js';
+import { FEATURE_COUNT } from '../engine/features.js';
+import { MlpPolicy, disposeActionTensors, emptyDecisionTrace, type ActionTensors, type DecisionTrace } from '../policies/mlp-policy.js';
 import { scoreEpisodes, stepMetrics } from '../evaluation/metrics.js';
 import { groupAdvantages, parlObjectiveGradients, ratioWindowMask, type ObjectiveBatch } from './parl-objective.js';
 import { mixSeed } from '../engine/rng.js';
@@ -75,10 +75,8 @@ export interface UpdateBatch {
   readonly multiHot: tf.Tensor2D;
   /** The episode's advantage for each decision `[n]`. */
   readonly advantage: tf.Tensor1D;
-  /** The rows are ordered launches first: this many are launches, the rest direct calls. */
-  readonly launches: number;
-  /** The width head's basis for the launch rows ({@link MlpPolicy.widthBasis}). */
-  readonly widthBasis: tf.Tensor3D;
+  /** The same actions for {@link MlpPolicy.logProb}, rows ordered launches first ({@link MlpPolicy.actionTensors}). */
+  readonly actions: ActionTensors;
 }
 
 /**
@@ -99,7 +97,6 @@ export function buildUpdateBatch(policy: MlpPolicy, trace: DecisionTrace, advant
   const x = new Float32Array(n * F);
   const hot = new Float32Array(n * A);
   const adv = new Float32Array(n);
-  const ready = new Float32Array(launches);
   for (let row = 0; row < n; row++) {
     const i = order[row] as number;
     for (let f = 0; f < F; f++) x[row * F + f] = trace.features[i * F + f] as number;
@@ -110,20 +107,19 @@ export function buildUpdateBatch(policy: MlpPolicy, trace: DecisionTrace, advant
       hot[row * A + 2 + W + (trace.share[i] as number)] = 1;
     }
     adv[row] = advantageOfSlot[trace.slot[i] as number] as number;
-    if (row < launches) ready[row] = (x[row * F] as number) * READY_SCALE;
   }
   return {
     x: tf.tensor2d(x, [n, F]),
     multiHot: tf.tensor2d(hot, [n, A]),
     advantage: tf.tensor1d(adv),
-    launches,
-    widthBasis: policy.widthBasis(ready),
+    actions: policy.actionTensors(x, hot, launches),
   };
 }
 
 /** Free the tensors of an {@link UpdateBatch}. */
 export function disposeUpdateBatch(batch: UpdateBatch): void {
-  tf.dispose([batch.x, batch.multiHot, batch.advantage, batch.widthBasis]);
+  tf.dispose([batch.x, batch.multiHot, batch.advantage]);
+  disposeActionTensors(batch.actions);
 }
 
 /**
@@ -135,7 +131,7 @@ export function disposeUpdateBatch(batch: UpdateBatch): void {
  * on-policy (log-ratio 0); later passes see the ratio move.
  */
 export function updatePolicy(policy: MlpPolicy, optimizer: tf.Optimizer, batch: UpdateBatch, objective: ObjectiveConfig, epochs: number): void {
-  const behaviourLogProb = tf.tidy(() => policy.logProb(batch.x, batch.multiHot, batch.launches, batch.widthBasis));
+  const behaviourLogProb = tf.tidy(() => policy.logProb(batch.x, batch.multiHot, batch.actions));
   const behaviour = behaviourLogProb.dataSync() as Float32Array;
   const objectiveBatch: ObjectiveBatch = { ...batch, behaviourLogProb };
   try {
@@ -144,7 +140,7 @@ export function updatePolicy(policy: MlpPolicy, optimizer: tf.Optimizer, batch: 
       if (epoch === 0) {
         logRatio = new Float32Array(behaviour.length);
       } else {
-        const now = tf.tidy(() => policy.logProb(batch.x, batch.multiHot, batch.launches, batch.widthBasis));
+        const now = tf.tidy(() => policy.logProb(batch.x, batch.multiHot, batch.actions));
         const values = now.dataSync() as Float32Array;
         now.dispose();
         logRatio = values.map((v, i) => v - (behaviour[i] as number));
