@@ -10,21 +10,25 @@ describe('presets', () => {
     expect(() => getPreset('fast')).toThrow(/preset must be one of "serial-collapse", "spurious", "parl", "parl-mixed", got "fast"/);
   });
 
-  it('differ only in their λ schedules', () => {
+  it('differ only in their λ schedules, and parl in handing out every ready subtask', () => {
     const strip = (name: string) => {
-      const { preset: _p, reward, ...rest } = getPreset(name);
+      const { preset: _p, reward, policy, ...rest } = getPreset(name);
       const { lambda1: _l1, lambda2: _l2, ...r } = reward;
-      return { ...rest, r };
+      const { shareGrid: _s, ...p } = policy;
+      return { ...rest, r, p };
     };
+    expect(getPreset('parl').policy.shareGrid).toEqual([1]);
+    expect(getPreset('serial-collapse').policy.shareGrid).toEqual([0.25, 0.5, 1]);
     expect(strip('spurious')).toEqual(strip('parl'));
     expect(strip('serial-collapse')).toEqual(strip('parl'));
     expect(getPreset('serial-collapse').reward.lambda1).toEqual({ kind: 'constant', value: 0 });
   });
 
-  it('parl-mixed is parl on mixed tasks under a concurrency limit and a budget that scores what finished', () => {
-    const { env, preset: _p, ...rest } = getPreset('parl-mixed');
-    const { env: parlEnv, preset: _q, ...parlRest } = getPreset('parl');
+  it('parl-mixed is parl (with every share) on mixed tasks under a concurrency limit and a budget that scores what finished', () => {
+    const { env, preset: _p, policy, ...rest } = getPreset('parl-mixed');
+    const { env: parlEnv, preset: _q, policy: parlPolicy, ...parlRest } = getPreset('parl');
     expect(rest).toEqual(parlRest);
+    expect(policy).toEqual({ ...parlPolicy, shareGrid: [0.25, 0.5, 1] });
     expect(env).toEqual({ ...parlEnv, family: 'mixed', concurrency: 16, budget: 60, onBudget: 'truncate' });
   });
 });
