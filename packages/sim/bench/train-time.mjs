@@ -4,7 +4,8 @@
 //   flock /work/bench.lock node packages/sim/bench/train-time.mjs [preset …]
 // BASELINE=path/to/other/dist/index.js also times that build (e.g. the package built at an older
 // commit, copied into packages/sim/baseline/dist so that it resolves the same dependencies) and
-// compares summaries; RUNS=2 repeats each measurement; SEED=1 picks the seed.
+// compares summaries; RUNS=2 repeats each measurement; SEED=1 picks the seed; CONFIG='{…}' applies
+// the same settings over the preset in both builds (e.g. a preset that changed between them).
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 
@@ -13,9 +14,10 @@ const baseline = process.env.BASELINE === undefined ? undefined : await import(p
 const names = process.argv.length > 2 ? process.argv.slice(2) : current.PRESET_NAMES;
 const runs = Number(process.env.RUNS ?? 1);
 const seed = Number(process.env.SEED ?? 1);
+const overrides = process.env.CONFIG === undefined ? {} : JSON.parse(process.env.CONFIG);
 
 async function time(sim, name) {
-  const config = sim.resolveTrainingConfig({ seed }, sim.getPreset(name));
+  const config = sim.resolveTrainingConfig({ seed }, sim.resolveTrainingConfig(overrides, sim.getPreset(name)));
   const t0 = performance.now();
   const result = await sim.train(config);
   const seconds = (performance.now() - t0) / 1000;
