@@ -1,6 +1,6 @@
 import { ParlInputError } from '@parl/core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MLP_SPEC, PRESET_NAMES, countLogits, countTables, decayWeights, getPreset, habitWeight, resolveTrainingConfig } from '../src/index.js';
+import { DEFAULT_MLP_SPEC, PRESET_NAMES, countLogits, countTables, decayWeights, getPreset, habitWeight, resolveTrainingConfig, rewardConfigOf } from '../src/index.js';
 
 describe('presets', () => {
   it('names every preset and rejects unknown ones, listing the valid names', () => {
@@ -24,10 +24,11 @@ describe('presets', () => {
     expect(getPreset('serial-collapse').reward.lambda1).toEqual({ kind: 'constant', value: 0 });
   });
 
-  it('parl-mixed is parl (with every share) on mixed tasks under a concurrency limit and a budget that scores what finished', () => {
-    const { env, preset: _p, policy, ...rest } = getPreset('parl-mixed');
-    const { env: parlEnv, preset: _q, policy: parlPolicy, ...parlRest } = getPreset('parl');
+  it('parl-mixed is parl (with every share) on mixed tasks under a concurrency limit and a budget that scores what finished, trained under a tighter budget', () => {
+    const { env, preset: _p, policy, reward, ...rest } = getPreset('parl-mixed');
+    const { env: parlEnv, preset: _q, policy: parlPolicy, reward: parlReward, ...parlRest } = getPreset('parl');
     expect(rest).toEqual(parlRest);
+    expect(reward).toEqual({ ...parlReward, budget: 25, onBudget: 'fail' });
     expect(policy).toEqual({ ...parlPolicy, shareGrid: [0.25, 0.5, 1] });
     expect(env).toEqual({ ...parlEnv, family: 'mixed', concurrency: 16, budget: 60, onBudget: 'truncate' });
   });
@@ -107,5 +108,18 @@ describe('the width head', () => {
     expect((p[19] as number) / (p[1] as number)).toBeGreaterThan(0.04);
     expect((p[19] as number) / (p[1] as number)).toBeLessThan(0.07);
     expect(Array.from(decayWeights(tables, 0))).toEqual(new Array(DEFAULT_MLP_SPEC.absoluteCounts.length).fill(0));
+  });
+});
+
+describe('the reward a run trains with', () => {
+  it("is core's config: the environment's budget, unless reward.budget scores the training rollouts under another", () => {
+    const parl = rewardConfigOf(getPreset('parl'));
+    expect([parl.budget, parl.onBudget]).toEqual([120, 'fail']);
+    const mixed = rewardConfigOf(getPreset('parl-mixed'));
+    expect([mixed.budget, mixed.onBudget]).toEqual([25, 'fail']);
+    const own = rewardConfigOf(resolveTrainingConfig({ reward: { budget: 50 } }, getPreset('parl-mixed')));
+    expect([own.budget, own.onBudget]).toEqual([50, 'fail']);
+    expect(() => resolveTrainingConfig({ reward: { budget: -1 } })).toThrow(/reward\.budget/);
+    expect(() => resolveTrainingConfig({ reward: { onBudget: 'later' } })).toThrow(/reward\.onBudget/);
   });
 });

@@ -30,6 +30,9 @@ const PRESETS: Record<PresetName, TrainingConfig> = {
     ...BASE_TRAINING_CONFIG,
     preset: 'parl-mixed',
     env: { ...BASE_TRAINING_CONFIG.env, family: 'mixed', concurrency: 16, budget: 60, onBudget: 'truncate' },
+    // Training rollouts are scored under a tighter budget that fails them (core's reward budget):
+    // latency pays while training; the held-out evaluation is under the environment's budget.
+    reward: { ...BASE_TRAINING_CONFIG.reward, budget: 25, onBudget: 'fail' },
   },
 };
 
@@ -41,7 +44,8 @@ const PRESETS: Record<PresetName, TrainingConfig> = {
  *   r_perf decides in the end; every launch hands out all ready subtasks (`policy.shareGrid` [1]);
  * - `parl-mixed`: `parl`'s schedules on mixed tasks (half deep, half wide) with at most 16
  *   sub-agents running at once and a critical-step budget of 60 that scores what finished before
- *   the cut (`truncate`), so that being faster pays.
+ *   the cut (`truncate`); its training rollouts are scored under a budget of 25 that fails them
+ *   (`reward.budget`, `reward.onBudget`), so that being faster pays while it learns.
  *
  * @throws {@link @parl/core!ParlInputError} naming the value and the valid names when unknown
  *

@@ -59,12 +59,12 @@ export interface TrainOptions {
 }
 
 /**
- * The reward config core computes with: the training config's `reward` (core's
- * {@link @parl/core!RewardConfig} fields as they are) and the environment's budget under the same
+ * The reward config core scores training rollouts with: the training config's `reward` (core's
+ * {@link @parl/core!RewardConfig} fields as they are) over the environment's budget under the same
  * names ({@link budgetOf}).
  */
 export function rewardConfigOf(config: TrainingConfig): ResolvedRewardConfig {
-  return resolveRewardConfig({ ...config.reward, ...budgetOf(config.env) });
+  return resolveRewardConfig({ ...budgetOf(config.env), ...config.reward });
 }
 
 /** The decisions of one training step, ready for {@link updatePolicy}. */

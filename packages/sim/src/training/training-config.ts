@@ -4,10 +4,12 @@
  * @module
  */
 import {
+  BUDGET_MODES,
   PARALLEL_SHAPES,
   ParlInputError,
   fieldPath,
   parseSchedule,
+  requireNonNegative,
   requireObject,
   requireOneOf,
   requirePositive,
@@ -21,9 +23,12 @@ import { DEFAULT_MLP_SPEC, type InitialHabit, type MlpSpec } from '../policies/m
 /**
  * The reward part of a training config: core's {@link @parl/core!RewardConfig} fields under their
  * own names, with the λ schedules in their spec §4 JSON form (so `config.json` repeats the run).
- * The budget is the environment's (`env.budget`, `env.onBudget`, the same names as in core).
+ * The budget the episodes run under is the environment's (`env.budget`, `env.onBudget`, the same
+ * names as in core); `budget` and `onBudget` here, when set, score the training rollouts under
+ * another budget (e.g. a tighter one that makes latency pay while training), and only them: the
+ * held-out evaluation is under the environment's.
  */
-export interface TrainingRewardConfig extends Required<Pick<RewardConfig, 'maxSubagents' | 'parallelShape'>> {
+export interface TrainingRewardConfig extends Required<Pick<RewardConfig, 'maxSubagents' | 'parallelShape'>>, Pick<RewardConfig, 'budget' | 'onBudget'> {
   /** λ1(s), the instantiation weight. */
   readonly lambda1: ScheduleSpec;
   /** λ2(s), the finish weight. */
@@ -148,8 +153,12 @@ export function resolveTrainingConfig(partial: unknown, base: TrainingConfig = B
   let reward = base.reward;
   if (obj['reward'] !== undefined) {
     const r = requireObject(obj['reward'], 'reward');
-    checkKeys(r, ['lambda1', 'lambda2', 'maxSubagents', 'parallelShape'], 'reward');
+    checkKeys(r, ['lambda1', 'lambda2', 'maxSubagents', 'parallelShape', 'budget', 'onBudget'], 'reward');
+    const budget = r['budget'] === undefined ? base.reward.budget : requireNonNegative(r['budget'], 'reward.budget');
+    const onBudget = r['onBudget'] === undefined ? base.reward.onBudget : requireOneOf(r['onBudget'], 'reward.onBudget', BUDGET_MODES);
     reward = {
+      ...(budget === undefined ? {} : { budget }),
+      ...(onBudget === undefined ? {} : { onBudget }),
       lambda1: r['lambda1'] === undefined ? base.reward.lambda1 : parseSchedule(r['lambda1'] as string, 'reward.lambda1').spec,
       lambda2: r['lambda2'] === undefined ? base.reward.lambda2 : parseSchedule(r['lambda2'] as string, 'reward.lambda2').spec,
       maxSubagents: r['maxSubagents'] === undefined ? base.reward.maxSubagents : requirePositive(r['maxSubagents'], 'reward.maxSubagents'),
