@@ -6,11 +6,29 @@
  *   @parl/traces (core only) ─────────────────► @parl/cli
  *   @parl/core, @parl/traces ──► @parl/serve ──► @parl/cli   (no simulator, no TensorFlow.js)
  *
+ * and inside @parl/sim: engine ◄ policies ◄ rollout ◄ evaluation ◄ training ◄ runs ◄ sweeps.
+ *
  * A package is reached either as its workspace folder (packages/NAME/…, when the import
  * resolves) or by its bare name (@parl/NAME, when it is not built yet), so every rule names both.
  * @type {import('dependency-cruiser').IConfiguration}
  */
 const pkg = (names) => `^(packages/(${names})/|@parl/(${names})$)`;
+
+/**
+ * The rooms of @parl/sim (packages/sim/src/ROOM/), lowest first: a room imports only the rooms
+ * below it, so the engine knows nothing of policies, a policy nothing of training, and so on.
+ */
+const SIM_ROOMS = ['engine', 'policies', 'rollout', 'evaluation', 'training', 'runs', 'sweeps'];
+
+function simRoomRules() {
+  return SIM_ROOMS.slice(0, -1).map((room, i) => ({
+    name: `sim-${room}-imports-only-lower-rooms`,
+    comment: `packages/sim/src/${room}/ builds on ${SIM_ROOMS.slice(0, i).join(', ') || 'nothing but names.ts'}; it never imports ${SIM_ROOMS.slice(i + 1).join(', ')}.`,
+    severity: 'error',
+    from: { path: `^packages/sim/src/${room}/` },
+    to: { path: `^packages/sim/src/(${SIM_ROOMS.slice(i + 1).join('|')})/` },
+  }));
+}
 
 module.exports = {
   forbidden: [
@@ -54,6 +72,7 @@ module.exports = {
       from: { path: '^packages/sim/src/' },
       to: { path: pkg('traces|cli|serve') },
     },
+    ...simRoomRules(),
     {
       name: 'traces-depends-on-core-only',
       comment: '@parl/traces turns traces into records with core; it computes nothing with gpu or sim.',

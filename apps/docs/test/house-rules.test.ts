@@ -60,6 +60,8 @@ describe('the dependency rules (.dependency-cruiser.cjs, dependency-cruiser)', (
       'packages/serve/src/bad.ts': "import { runEpisodes } from '@parl/sim';\nimport * as tf from '@tensorflow/tfjs-core';\nexport const used = [runEpisodes, tf];\n",
       'packages/sim/src/a.ts': "import { b } from './b.js';\nexport const a = (): unknown => b;\n",
       'packages/sim/src/b.ts': "import { a } from './a.js';\nexport const b = (): unknown => a;\n",
+      'packages/sim/src/training/trainer.ts': 'export const train = 1;\n',
+      'packages/sim/src/engine/bad.ts': "import { train } from '../training/trainer.js';\nexport const used = train;\n",
     };
     for (const [path, source] of Object.entries(files)) {
       mkdirSync(dirname(join(fixtureDir, path)), { recursive: true });
@@ -77,6 +79,7 @@ describe('the dependency rules (.dependency-cruiser.cjs, dependency-cruiser)', (
         'core-imports-no-tfjs packages/core/src/bad.ts',
         'gpu-depends-on-core-only packages/gpu/src/bad.ts',
         'no-circular packages/sim/src/a.ts',
+        'sim-engine-imports-only-lower-rooms packages/sim/src/engine/bad.ts',
         'no-relative-import-into-another-package packages/traces/src/bad.ts',
         'traces-depends-on-core-only packages/traces/src/bad.ts',
         'serve-depends-on-core-and-traces-only packages/serve/src/bad.ts',

@@ -34,7 +34,7 @@ describe('parl report', () => {
       { x: 0.7, y: null },
       { x: 0.9, y: null },
     ]);
-    expect(html).toContain('<td>critical steps</td><td class="num">17.5</td><td class="num">41</td>');
+    expect(html).toContain('<td>critical steps per episode</td><td class="num">17.5</td><td class="num">41</td>');
     expect(html).toContain('<td>0.7</td><td class="num">20</td><td class="num">never</td>');
     expect(filesIn(dir)).toEqual(['config.json', 'metrics.jsonl', 'report.html', 'summary.json']);
   });

@@ -65,7 +65,7 @@ describe('parl train', () => {
     const run = join(dir, 'run');
     const preset = await parl(['train', '--preset', 'turbo', '--out', run]);
     expect(preset.code).toBe(2);
-    expect(preset.stderr).toBe('parl train: --preset must be one of "serial-collapse", "spurious", "parl", got "turbo"\n');
+    expect(preset.stderr).toBe('parl train: --preset must be one of "serial-collapse", "spurious", "parl", "parl-mixed", got "turbo"\n');
     const missing = await parl(['train', '--config', join(dir, 'nope.json'), '--out', run]);
     expect(missing.stderr).toBe(`parl train: cannot read --config ${join(dir, 'nope.json')}: no such file or directory\n`);
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ rolloutsPerTask: 1 }));

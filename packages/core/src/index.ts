@@ -124,6 +124,7 @@ export {
   type CriticalStepsBatchOutput,
 } from './batch/critical-steps-batch.js';
 export {
+  OPTIONAL_STEP_METRIC_FIELDS,
   STEP_METRIC_FIELDS,
   validateRunSummary,
   validateStepMetrics,
@@ -131,6 +132,7 @@ export {
   type FinalMetrics,
   type LatencyToTarget,
   type RunSummary,
+  type ScriptedBaselineResult,
   type StepMetrics,
 } from './run-records.js';
 export {

@@ -22,10 +22,20 @@ export const STEP_METRIC_FIELDS = [
 ] as const;
 
 /**
- * One `metrics.jsonl` line: the training step, λ1 and λ2 at it, and the means over the step's
- * rollouts of the reward terms, critical steps, group width, finish rate and success rate.
+ * Fields a `metrics.jsonl` line may carry beyond spec §6, kept when present: `total_steps` (the
+ * mean spec §2 total steps — the work — per rollout) and `subagents` (mean sub-agents launched
+ * per rollout).
  */
-export type StepMetrics = { readonly [K in (typeof STEP_METRIC_FIELDS)[number]]: number };
+export const OPTIONAL_STEP_METRIC_FIELDS = ['total_steps', 'subagents'] as const;
+
+/**
+ * One `metrics.jsonl` line: the training step, λ1 and λ2 at it, and the means over the step's
+ * rollouts of the reward terms, critical steps, group width, finish rate and success rate; and,
+ * when the writer records them, the mean work and sub-agents per rollout.
+ */
+export type StepMetrics = { readonly [K in (typeof STEP_METRIC_FIELDS)[number]]: number } & {
+  readonly [K in (typeof OPTIONAL_STEP_METRIC_FIELDS)[number]]?: number;
+};
 
 /** `summary.json`'s `final`: the trained policy, acting greedily, on held-out evaluation tasks. */
 export interface FinalMetrics {
@@ -39,6 +49,10 @@ export interface FinalMetrics {
   readonly finish_rate: number;
   /** Share of episodes that succeeded. */
   readonly success_rate: number;
+  /** Mean spec §2 total steps (work) per episode, when recorded (beyond spec §6). */
+  readonly total_steps?: number;
+  /** Mean sub-agents launched per episode, when recorded (beyond spec §6). */
+  readonly subagents?: number;
 }
 
 /** `summary.json`'s `baseline_serial`: the always-serial scripted policy on the same tasks. */
@@ -47,6 +61,35 @@ export interface BaselineMetrics {
   readonly r_perf: number;
   /** Mean critical steps per episode. */
   readonly critical_steps: number;
+  /** Mean spec §2 total steps (work) per episode, when recorded (beyond spec §6). */
+  readonly total_steps?: number;
+}
+
+/**
+ * One entry of `summary.json`'s optional `baselines` (beyond spec §6): a scripted policy measured
+ * on the same held-out tasks as `final`.
+ */
+export interface ScriptedBaselineResult {
+  /** The scripted policy's name, e.g. `balanced`. */
+  readonly policy: string;
+  /** Mean r_perf. */
+  readonly r_perf: number;
+  /** Mean critical steps per episode. */
+  readonly critical_steps: number;
+  /** Mean total steps (work) per episode. */
+  readonly total_steps: number;
+  /** Mean sub-agents launched per episode. */
+  readonly subagents: number;
+  /** Mean size of the groups launched (0 when it never launches). */
+  readonly mean_width: number;
+  /** Share of sub-agents that finished; null when it launches none. */
+  readonly finish_rate: number | null;
+  /** Share of episodes that ended with every subtask done. */
+  readonly success_rate: number;
+  /** Critical-step budget it needs per r_perf target, in the order of `latency_to_target` (null: never). */
+  readonly latency: readonly (number | null)[];
+  /** True when its episodes on the held-out tasks are identical to the trained policy's. */
+  readonly same_as_trained: boolean;
 }
 
 /** One row of `latency_to_target`: the critical-step budget each policy needs to reach `target`. */
@@ -73,6 +116,8 @@ export interface RunSummary {
   readonly baseline_serial: BaselineMetrics;
   /** Critical-step budget needed per r_perf target. */
   readonly latency_to_target: readonly LatencyToTarget[];
+  /** Every scripted policy on the same held-out tasks, when recorded (beyond spec §6). */
+  readonly baselines?: readonly ScriptedBaselineResult[];
 }
 
 function nullableFinite(value: unknown, field: string): number | null {
@@ -90,11 +135,44 @@ export function validateStepMetrics(value: unknown): StepMetrics {
   const row = requireObject(value, 'metrics');
   const out: Record<string, number> = {};
   for (const key of STEP_METRIC_FIELDS) out[key] = requireFinite(row[key], key);
+  for (const key of OPTIONAL_STEP_METRIC_FIELDS) if (row[key] !== undefined) out[key] = requireFinite(row[key], key);
   return out as StepMetrics;
 }
 
+function optionalFinite(obj: Record<string, unknown>, key: string, field: string): Record<string, number> {
+  return obj[key] === undefined ? {} : { [key]: requireFinite(obj[key], fieldPath(field, key)) };
+}
+
+function validateBaselines(value: unknown, targets: number): ScriptedBaselineResult[] {
+  return requireArray(value, 'baselines').map((row, i) => {
+    const f = fieldPath('baselines', i);
+    const r = requireObject(row, f);
+    const policy = r['policy'];
+    if (typeof policy !== 'string' || policy === '') throw new ParlInputError(fieldPath(f, 'policy'), policy, 'a policy name');
+    const num = (k: string): number => requireFinite(r[k], fieldPath(f, k));
+    const latency = requireArray(r['latency'], fieldPath(f, 'latency')).map((v, j) => nullableFinite(v, fieldPath(fieldPath(f, 'latency'), j)));
+    if (latency.length !== targets) throw new ParlInputError(fieldPath(f, 'latency'), latency, `${targets} budgets, one per latency_to_target row`);
+    const same = r['same_as_trained'];
+    if (typeof same !== 'boolean') throw new ParlInputError(fieldPath(f, 'same_as_trained'), same, 'true or false');
+    return {
+      policy,
+      r_perf: num('r_perf'),
+      critical_steps: num('critical_steps'),
+      total_steps: num('total_steps'),
+      subagents: num('subagents'),
+      mean_width: num('mean_width'),
+      finish_rate: nullableFinite(r['finish_rate'], fieldPath(f, 'finish_rate')),
+      success_rate: num('success_rate'),
+      latency,
+      same_as_trained: same,
+    };
+  });
+}
+
 /**
- * Check a parsed `summary.json` and return it with exactly the spec §6 fields.
+ * Check a parsed `summary.json` and return it with the spec §6 fields, plus the optional fields
+ * beyond the spec (`final.total_steps`, `final.subagents`, `baseline_serial.total_steps`,
+ * `baselines`) when present.
  *
  * @throws {@link ParlInputError} naming the field path, e.g. `latency_to_target[2].policy`
  */
@@ -105,6 +183,15 @@ export function validateRunSummary(value: unknown): RunSummary {
   const final = requireObject(s['final'], 'final');
   const base = requireObject(s['baseline_serial'], 'baseline_serial');
   const finalField = (k: keyof FinalMetrics): number => requireFinite(final[k], fieldPath('final', k));
+  const latency = requireArray(s['latency_to_target'], 'latency_to_target').map((row, i) => {
+    const f = fieldPath('latency_to_target', i);
+    const r = requireObject(row, f);
+    return {
+      target: requireFinite(r['target'], fieldPath(f, 'target')),
+      policy: nullableFinite(r['policy'], fieldPath(f, 'policy')),
+      serial: nullableFinite(r['serial'], fieldPath(f, 'serial')),
+    };
+  });
   return {
     preset,
     seed: requireFinite(s['seed'], 'seed'),
@@ -115,19 +202,15 @@ export function validateRunSummary(value: unknown): RunSummary {
       mean_width: finalField('mean_width'),
       finish_rate: finalField('finish_rate'),
       success_rate: finalField('success_rate'),
+      ...optionalFinite(final, 'total_steps', 'final'),
+      ...optionalFinite(final, 'subagents', 'final'),
     },
     baseline_serial: {
       r_perf: requireFinite(base['r_perf'], 'baseline_serial.r_perf'),
       critical_steps: requireFinite(base['critical_steps'], 'baseline_serial.critical_steps'),
+      ...optionalFinite(base, 'total_steps', 'baseline_serial'),
     },
-    latency_to_target: requireArray(s['latency_to_target'], 'latency_to_target').map((row, i) => {
-      const f = fieldPath('latency_to_target', i);
-      const r = requireObject(row, f);
-      return {
-        target: requireFinite(r['target'], fieldPath(f, 'target')),
-        policy: nullableFinite(r['policy'], fieldPath(f, 'policy')),
-        serial: nullableFinite(r['serial'], fieldPath(f, 'serial')),
-      };
-    }),
+    latency_to_target: latency,
+    ...(s['baselines'] === undefined ? {} : { baselines: validateBaselines(s['baselines'], latency.length) }),
   };
 }

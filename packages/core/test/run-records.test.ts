@@ -42,3 +42,27 @@ describe('validateStepMetrics (spec §6 metrics.jsonl)', () => {
     expect(() => validateStepMetrics({ ...row, lambda1: Infinity })).toThrow('lambda1 must be a finite number, got Infinity');
   });
 });
+
+describe('fields beyond spec §6', () => {
+  const base = {
+    preset: 'parl',
+    seed: 1,
+    steps: 2,
+    final: { r_perf: 0.9, critical_steps: 20, mean_width: 5, finish_rate: 1, success_rate: 1, total_steps: 90, subagents: 12 },
+    baseline_serial: { r_perf: 0.8, critical_steps: 60, total_steps: 60 },
+    latency_to_target: [{ target: 0.5, policy: 18, serial: null }],
+  };
+  const baseline = { policy: 'serial', r_perf: 0.8, critical_steps: 60, total_steps: 60, subagents: 0, mean_width: 0, finish_rate: null, success_rate: 1, latency: [null], same_as_trained: false };
+
+  it('keeps work, sub-agents and scripted baselines when present', () => {
+    expect(validateRunSummary({ ...base, baselines: [baseline] })).toEqual({ ...base, baselines: [baseline] });
+    expect(validateStepMetrics({ ...Object.fromEntries(STEP_METRIC_FIELDS.map((k) => [k, 1])), total_steps: 40, subagents: 3 })).toMatchObject({ total_steps: 40, subagents: 3 });
+  });
+
+  it('checks them', () => {
+    expect(() => validateRunSummary({ ...base, final: { ...base.final, subagents: 'many' } })).toThrow('final.subagents must be a finite number');
+    expect(() => validateRunSummary({ ...base, baselines: [{ ...baseline, latency: [] }] })).toThrow('baselines[0].latency');
+    expect(() => validateRunSummary({ ...base, baselines: [{ ...baseline, same_as_trained: 'no' }] })).toThrow('baselines[0].same_as_trained');
+    expect(() => validateStepMetrics({ ...Object.fromEntries(STEP_METRIC_FIELDS.map((k) => [k, 1])), total_steps: null })).toThrow('total_steps must be a finite number');
+  });
+});

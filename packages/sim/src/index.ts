@@ -10,8 +10,9 @@ export {
   mixSeed,
   nextUniform,
   Rng,
-} from './rng.js';
+} from './engine/rng.js';
 export {
+  budgetOf,
   DEFAULT_ENV_CONFIG,
   MAX_SUBTASKS,
   maxSubtasksOf,
@@ -20,51 +21,54 @@ export {
   type EnvConfig,
   type IntRange,
   type TaskFamily,
-} from './env-config.js';
+} from './engine/env-config.js';
 export {
   allocateActionBatch,
   MODE_DIRECT,
   MODE_LAUNCH,
   type ActionBatch,
-} from './actions.js';
+} from './engine/actions.js';
 export {
   FEATURE_COUNT,
   FEATURE_NAMES,
-} from './features.js';
+  READY_SCALE,
+} from './engine/features.js';
 export {
   END_REASONS,
   SwarmBatch,
   type EndReason,
   type SwarmBatchOptions,
-} from './swarm-batch.js';
+} from './engine/swarm-batch.js';
 export {
   type Policy,
-} from './policy.js';
+} from './policies/policy.js';
 export {
   isScriptedPolicyName,
   SCRIPTED_POLICY_NAMES,
   scriptedPolicy,
   type ScriptedPolicyName,
-} from './scripted-policies.js';
+} from './policies/scripted-policies.js';
 export {
   episodeRecord,
   type SimEpisodeRecord,
-} from './episode-records.js';
+} from './engine/episode-records.js';
 export {
   episodeSeeds,
   runEpisodes,
   type EpisodeSeeds,
   type RunEpisodesOptions,
-} from './rollout.js';
+} from './rollout/rollout.js';
 export {
   DEFAULT_MLP_SPEC,
+  disposeActionTensors,
   emptyDecisionTrace,
   MlpPolicy,
+  type ActionTensors,
   type DecisionTrace,
   type InitialHabit,
   type MlpSpec,
   type SavedMlpPolicy,
-} from './mlp-policy.js';
+} from './policies/mlp-policy.js';
 export {
   BASE_TRAINING_CONFIG,
   resolveTrainingConfig,
@@ -74,32 +78,32 @@ export {
   type PolicyConfig,
   type TrainingConfig,
   type TrainingRewardConfig,
-} from './training-config.js';
+} from './training/training-config.js';
 export {
   getPreset,
   PRESET_NAMES,
   type PresetName,
-} from './presets.js';
+} from './training/presets.js';
 export {
   episodeMeans,
   scoreEpisodes,
   stepMetrics,
   type EpisodeMeans,
   type ScoredEpisode,
-} from './metrics.js';
+} from './evaluation/metrics.js';
 export {
   budgetToReach,
   evaluate,
   heldOutSeeds,
   type Evaluation,
-} from './evaluation.js';
+} from './evaluation/evaluation.js';
 export {
   groupAdvantages,
   parlObjectiveGradients,
   parlObjectiveLoss,
   ratioWindowMask,
   type ObjectiveBatch,
-} from './parl-objective.js';
+} from './training/parl-objective.js';
 export {
   buildUpdateBatch,
   disposeUpdateBatch,
@@ -110,31 +114,35 @@ export {
   type TrainingResult,
   type TrainOptions,
   type UpdateBatch,
-} from './trainer.js';
+} from './training/trainer.js';
 export {
-  parseWidthRule,
-  widthOf,
-  type WidthRule,
-} from './width-rules.js';
+  countLogits,
+  countTables,
+  decayWeights,
+  habitWeight,
+  type CountBasis,
+  type CountTables,
+} from './policies/count-head.js';
 export {
   loadPolicy,
   POLICY_FILE,
   policyFiles,
   validateSavedPolicy,
-} from './policy-io.js';
+} from './policies/policy-io.js';
 export {
   checkRunFolderTarget,
   RUN_FOLDER_ENTRIES,
   runFolderFiles,
+  writeFolderAtomically,
   writeRunFolder,
   type RunFolderOptions,
   type TempPathRegistry,
-} from './run-folder.js';
+} from './runs/run-folder.js';
 export {
   simulate,
   type SimulateOptions,
-} from './simulate.js';
-export { canonicalJson, RUN_ID_LENGTH, runIdOf } from './run-id.js';
+} from './rollout/simulate.js';
+export { canonicalJson, RUN_ID_LENGTH, runIdOf } from './runs/run-id.js';
 export {
   resolveSweep,
   sweepPath,
@@ -144,5 +152,5 @@ export {
   type SweepRange,
   type SweepRunPlan,
   type SweepSpec,
-} from './sweep-spec.js';
-export { trainSweepRun, type SweepRunOutput, type SweepTask } from './sweep-job.js';
+} from './sweeps/sweep-spec.js';
+export { trainSweepRun, type SweepRunOutput, type SweepTask } from './sweeps/sweep-job.js';

@@ -1,6 +1,6 @@
-import { computeReward, resolveRewardConfig } from '@parl/core';
+import { computeReward, criticalSteps, resolveRewardConfig } from '@parl/core';
 import { describe, expect, it } from 'vitest';
-import { budgetToReach, episodeSeeds, heldOutSeeds, resolveEnvConfig, runEpisodes, scoreEpisodes, scriptedPolicy } from '../src/index.js';
+import { budgetToReach, episodeMeans, episodeSeeds, evaluate, heldOutSeeds, resolveEnvConfig, runEpisodes, scoreEpisodes, scriptedPolicy } from '../src/index.js';
 
 describe('budgetToReach', () => {
   const env = resolveEnvConfig({ family: 'wide' });
@@ -29,5 +29,37 @@ describe('budgetToReach', () => {
     const held = heldOutSeeds(1, 5);
     expect(held).toEqual(heldOutSeeds(1, 5));
     expect(held.map((s) => s.taskSeed)).not.toEqual(Array.from({ length: 5 }, (_, i) => episodeSeeds(1, i).taskSeed));
+  });
+});
+
+describe('the cost of sub-agents', () => {
+  it('averages core\'s total steps and the sub-agents launched per episode', () => {
+    const env = resolveEnvConfig({ family: 'mixed' });
+    const records = runEpisodes(env, scriptedPolicy('max-parallel'), Array.from({ length: 30 }, (_, i) => episodeSeeds(9, i)), { greedy: true });
+    const means = episodeMeans(scoreEpisodes(records, resolveRewardConfig({})));
+    const work = records.reduce((a, r) => a + criticalSteps(r.stages).total_steps, 0) / records.length;
+    expect(means.total_steps).toBeCloseTo(work, 9);
+    expect(means.subagents).toBeCloseTo(records.reduce((a, r) => a + r.num_subagents, 0) / records.length, 9);
+    // Idle sub-agents are work too: max-parallel does far more of it than it needs.
+    expect(means.total_steps).toBeGreaterThan(means.critical_steps * 5);
+  });
+});
+
+describe('evaluate', () => {
+  it('measures every scripted baseline on the same tasks and says which one the policy coincides with', () => {
+    const env = resolveEnvConfig({ family: 'mixed', budget: 120 });
+    const e = evaluate(scriptedPolicy('balanced'), env, 3, 40, [0.3, 0.5]);
+    expect(e.baselines.map((b) => [b.policy, b.same_as_trained])).toEqual([
+      ['serial', false],
+      ['max-parallel', false],
+      ['balanced', true],
+    ]);
+    const balanced = e.baselines[2];
+    expect(balanced?.latency).toEqual(e.latency_to_target.map((r) => r.policy));
+    expect(balanced?.critical_steps).toBe(e.final.critical_steps);
+    // Serial launches nobody: its finish rate does not apply.
+    expect(e.baselines[0]?.finish_rate).toBeNull();
+    expect(e.baselines[0]?.subagents).toBe(0);
+    expect(e.baseline_serial.total_steps).toBeCloseTo(e.baseline_serial.critical_steps, 9);
   });
 });

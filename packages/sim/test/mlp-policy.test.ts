@@ -2,11 +2,14 @@ import { tf } from '@parl/gpu';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_MLP_SPEC,
+  disposeActionTensors,
+  FEATURE_COUNT,
   MlpPolicy,
   episodeSeeds,
   resolveEnvConfig,
   runEpisodes,
 } from '../src/index.js';
+import { denseForward, type DenseLayer } from '../src/policies/mlp-forward.js';
 
 describe('MlpPolicy', () => {
   it('starts serial-leaning: direct calls with the configured probability', () => {
@@ -44,6 +47,66 @@ describe('MlpPolicy', () => {
     const before = tf.memory().numTensors;
     runEpisodes(env, policy, seeds, { greedy: true });
     expect(tf.memory().numTensors).toBe(before);
+    policy.dispose();
+  });
+
+  it('acts on the host with the outputs of the tfjs network, also after its weights change', () => {
+    const policy = MlpPolicy.create(DEFAULT_MLP_SPEC, 0.6, 3);
+    const n = 40;
+    const x = Float32Array.from({ length: n * FEATURE_COUNT }, (_, i) => Math.sin(i * 0.37) * 0.8);
+    const compare = (): void => {
+      const layers: DenseLayer[] = [];
+      for (let l = 0; l < policy.variables.length; l += 2) {
+        const w = policy.variables[l] as tf.Variable;
+        layers.push({ fanIn: w.shape[0] as number, fanOut: w.shape[1] as number, weights: w.dataSync() as Float32Array, bias: (policy.variables[l + 1] as tf.Variable).dataSync() as Float32Array });
+      }
+      const host = new Float32Array(n * policy.outputSize);
+      denseForward(layers, x, n, host);
+      const reference = tf.tidy(() => policy.logits(tf.tensor2d(x, [n, FEATURE_COUNT])).dataSync() as Float32Array);
+      for (let i = 0; i < host.length; i++) expect(Math.abs((host[i] as number) - (reference[i] as number))).toBeLessThan(1e-5);
+    };
+    compare();
+    // a changed weight must reach the acting copy: greedy actions follow the new weights
+    const env = resolveEnvConfig({});
+    const seeds = Array.from({ length: 20 }, (_, i) => episodeSeeds(9, i));
+    const before = runEpisodes(env, policy, seeds, { greedy: true });
+    const last = policy.variables.length - 1;
+    const bias = policy.variables[last] as tf.Variable;
+    const shifted = Float32Array.from(bias.dataSync() as Float32Array);
+    shifted[0] = (shifted[0] as number) - 20; // the direct-call logit: now it always launches
+    bias.assign(tf.tensor1d(shifted));
+    compare();
+    const after = runEpisodes(env, policy, seeds, { greedy: true });
+    expect(before.every((r) => r.num_subagents === 0)).toBe(true);
+    expect(after.every((r) => r.num_subagents > 0)).toBe(true);
+    policy.dispose();
+  });
+
+  it('gives the same log-probabilities with the width and share heads computed for launch rows only', () => {
+    const policy = MlpPolicy.create(DEFAULT_MLP_SPEC, 0.5, 4);
+    const n = 12;
+    const L = 5;
+    const A = policy.actionSize;
+    const x = Float32Array.from({ length: n * FEATURE_COUNT }, (_, i) => ((i * 7) % 11) / 11);
+    for (let r = 0; r < n; r++) x[r * FEATURE_COUNT] = (3 + r) / 32; // ready subtasks
+    const hot = new Float32Array(n * A);
+    for (let r = 0; r < n; r++) {
+      if (r < L) {
+        hot[r * A + 1] = 1;
+        hot[r * A + 2 + ((r * 13) % 100)] = 1;
+        hot[r * A + 2 + 100 + (r % 3)] = 1;
+      } else {
+        hot[r * A] = 1;
+      }
+    }
+    const xt = tf.tensor2d(x, [n, FEATURE_COUNT]);
+    const ht = tf.tensor2d(hot, [n, A]);
+    const prepared = policy.actionTensors(x, hot, L);
+    const all = tf.tidy(() => policy.logProb(xt, ht)).dataSync() as Float32Array;
+    const launchesOnly = tf.tidy(() => policy.logProb(xt, ht, prepared)).dataSync() as Float32Array;
+    disposeActionTensors(prepared);
+    tf.dispose([xt, ht]);
+    for (let r = 0; r < n; r++) expect(launchesOnly[r]).toBeCloseTo(all[r] as number, 5);
     policy.dispose();
   });
 });

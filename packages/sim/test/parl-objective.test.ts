@@ -18,8 +18,8 @@ const OBJECTIVE: ObjectiveConfig = { alpha: -0.5, beta: 0.5, tau: 0.3 };
 /** n random decisions; the behaviour log-probabilities are the policy's own plus noise in [−0.8, 0.8]. */
 function randomBatch(n: number, policy: MlpPolicy, seed: number): { batch: ObjectiveBatch; logRatio: Float32Array } {
   const rng = new Rng(seed);
-  const A = policy.outputSize;
-  const W = policy.spec.widthGrid.length;
+  const A = policy.actionSize;
+  const W = policy.spec.maxCount;
   const S = policy.spec.shareGrid.length;
   const x = tf.tensor2d(Float32Array.from({ length: n * FEATURE_COUNT }, () => rng.uniform()), [n, FEATURE_COUNT]);
   const hot = new Float32Array(n * A);

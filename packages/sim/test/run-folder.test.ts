@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ParlInputError } from '@parl/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPreset, loadPolicy, resolveTrainingConfig, simulate, train, writeRunFolder, type TrainingResult } from '../src/index.js';
+import { getPreset, loadPolicy, resolveTrainingConfig, simulate, train, writeFolderAtomically, writeRunFolder, type TrainingResult } from '../src/index.js';
 
 let root: string;
 let result: TrainingResult;
@@ -47,6 +47,25 @@ describe('writeRunFolder', () => {
 
   it('rejects extra file paths that leave the folder', async () => {
     await expect(writeRunFolder(join(root, 'runs', 'c'), result, { '../escape.txt': 'x' })).rejects.toThrow(ParlInputError);
+  });
+});
+
+describe('writeFolderAtomically (the one run-folder writer: parl train and parl sweep)', () => {
+  it('writes files by relative path, replaces a foreign folder only with force, and reports its temporary folder', async () => {
+    const dir = join(root, 'sweep', 'runs', 'r1');
+    const seen: string[] = [];
+    const tempPaths = { add: (p: string) => seen.push(`+${p}`), delete: (p: string) => seen.push(`-${p}`) };
+    await writeFolderAtomically(dir, { 'summary.json': '{}\n', 'policy/policy.json': '[]\n' }, { tempPaths });
+    expect((await readdir(dir)).sort()).toEqual(['policy', 'summary.json']);
+    expect(seen).toHaveLength(2);
+    expect(seen[0]?.slice(1)).toBe(seen[1]?.slice(1));
+    // an incomplete folder holding something else is in the way unless forced
+    await writeFile(join(dir, 'notes.txt'), 'mine');
+    await expect(writeFolderAtomically(dir, { 'config.json': '{}' })).rejects.toThrow(/notes\.txt/);
+    await writeFolderAtomically(dir, { 'config.json': '{}' }, { force: true });
+    expect(await readdir(dir)).toEqual(['config.json']);
+    expect(await readdir(join(root, 'sweep', 'runs'))).toEqual(['r1']);
+    await expect(writeFolderAtomically(dir, { '/abs': 'x' }, { force: true })).rejects.toThrow(ParlInputError);
   });
 });
 

@@ -32,6 +32,8 @@ describe('train', () => {
       'mean_width',
       'finish_rate',
       'success_rate',
+      'total_steps',
+      'subagents',
     ]);
     result.metrics.forEach((m, s) => {
       expect(m.step).toBe(s);
@@ -39,7 +41,8 @@ describe('train', () => {
       expect(m.total_reward).toBeCloseTo(m.lambda1 * m.r_parallel + m.lambda2 * m.r_finish + m.r_perf, 12);
     });
     expect(progress.map((p) => p.step)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(Object.keys(result.summary)).toEqual(['preset', 'seed', 'steps', 'final', 'baseline_serial', 'latency_to_target']);
+    expect(Object.keys(result.summary)).toEqual(['preset', 'seed', 'steps', 'final', 'baseline_serial', 'latency_to_target', 'baselines']);
+    expect(result.summary.baselines.map((b) => b.policy)).toEqual(['serial', 'max-parallel', 'balanced']);
     expect(result.summary.latency_to_target.map((p) => p.target)).toEqual([0.3, 0.4, 0.5, 0.6, 0.7]);
     result.policy.dispose();
   });
@@ -53,6 +56,7 @@ describe('train', () => {
     expect(new Set(counts.slice(1)).size).toBe(1);
     const held = tf.memory().numTensors;
     result.policy.dispose();
+    // The weights are all the policy holds (the width basis is built per training step and freed).
     expect(tf.memory().numTensors).toBe(held - result.policy.variables.length);
   });
 });

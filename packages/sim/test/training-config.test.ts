@@ -1,24 +1,36 @@
 import { ParlInputError } from '@parl/core';
 import { describe, expect, it } from 'vitest';
-import { PRESET_NAMES, getPreset, parseWidthRule, resolveTrainingConfig, widthOf } from '../src/index.js';
+import { DEFAULT_MLP_SPEC, PRESET_NAMES, countLogits, countTables, decayWeights, getPreset, habitWeight, resolveTrainingConfig, rewardConfigOf } from '../src/index.js';
 
 describe('presets', () => {
   it('names every preset and rejects unknown ones, listing the valid names', () => {
-    expect([...PRESET_NAMES]).toEqual(['serial-collapse', 'spurious', 'parl']);
+    expect([...PRESET_NAMES]).toEqual(['serial-collapse', 'spurious', 'parl', 'parl-mixed']);
     for (const name of PRESET_NAMES) expect(getPreset(name).preset).toBe(name);
     expect(() => getPreset('fast')).toThrow(ParlInputError);
-    expect(() => getPreset('fast')).toThrow(/preset must be one of "serial-collapse", "spurious", "parl", got "fast"/);
+    expect(() => getPreset('fast')).toThrow(/preset must be one of "serial-collapse", "spurious", "parl", "parl-mixed", got "fast"/);
   });
 
-  it('differ only in their λ schedules', () => {
+  it('differ only in their λ schedules, and parl in handing out every ready subtask', () => {
     const strip = (name: string) => {
-      const { preset: _p, reward, ...rest } = getPreset(name);
+      const { preset: _p, reward, policy, ...rest } = getPreset(name);
       const { lambda1: _l1, lambda2: _l2, ...r } = reward;
-      return { ...rest, r };
+      const { shareGrid: _s, ...p } = policy;
+      return { ...rest, r, p };
     };
+    expect(getPreset('parl').policy.shareGrid).toEqual([1]);
+    expect(getPreset('serial-collapse').policy.shareGrid).toEqual([0.25, 0.5, 1]);
     expect(strip('spurious')).toEqual(strip('parl'));
     expect(strip('serial-collapse')).toEqual(strip('parl'));
     expect(getPreset('serial-collapse').reward.lambda1).toEqual({ kind: 'constant', value: 0 });
+  });
+
+  it('parl-mixed is parl (with every share) on mixed tasks under a concurrency limit and a budget that scores what finished, trained under a tighter budget', () => {
+    const { env, preset: _p, policy, reward, ...rest } = getPreset('parl-mixed');
+    const { env: parlEnv, preset: _q, policy: parlPolicy, reward: parlReward, ...parlRest } = getPreset('parl');
+    expect(rest).toEqual(parlRest);
+    expect(reward).toEqual({ ...parlReward, budget: 25, onBudget: 'fail' });
+    expect(policy).toEqual({ ...parlPolicy, shareGrid: [0.25, 0.5, 1] });
+    expect(env).toEqual({ ...parlEnv, family: 'mixed', concurrency: 16, budget: 60, onBudget: 'truncate' });
   });
 });
 
@@ -48,20 +60,66 @@ describe('resolveTrainingConfig', () => {
     expect(() => resolveTrainingConfig({ rolloutsPerTask: 1 })).toThrow(/rolloutsPerTask must be an integer ≥ 2/);
     expect(() => resolveTrainingConfig({ reward: { lambda1: 'linear:0.1:0:-5' } })).toThrow(/reward\.lambda1/);
     expect(() => resolveTrainingConfig({ objective: { alpha: 1 } })).toThrow(/objective\.alpha must be a number between -10 and 0, got 1/);
-    expect(() => resolveTrainingConfig({ policy: { widthGrid: ['1', 'lots'] } })).toThrow(/policy\.widthGrid\[1\] must be a width rule/);
-    expect(() => resolveTrainingConfig({ policy: { initialHabit: { width: '3m' } } })).toThrow(/policy\.initialHabit\.width must be a value of policy\.widthGrid/);
+    expect(() => resolveTrainingConfig({ policy: { absoluteCounts: [1, 2.5] } })).toThrow(/policy\.absoluteCounts\[1\] must be an integer ≥ 1/);
+    expect(() => resolveTrainingConfig({ policy: { initialHabit: { width: 3 } } })).toThrow(/policy\.initialHabit\.width must be a value of policy\.absoluteCounts/);
+    expect(() => resolveTrainingConfig({ env: { concurrency: 0 } })).toThrow(/env\.concurrency/);
     expect(() => resolveTrainingConfig('steps=3')).toThrow(/config must be an object/);
   });
 });
 
-describe('width rules', () => {
-  it('turn a choice into a group size for m subtasks, within the group limit', () => {
-    expect(widthOf(parseWidthRule('1'), 20, 100)).toBe(1);
-    expect(widthOf(parseWidthRule('m'), 20, 100)).toBe(20);
-    expect(widthOf(parseWidthRule('m/4'), 10, 100)).toBe(3);
-    expect(widthOf(parseWidthRule('4m'), 30, 100)).toBe(100);
-    expect(widthOf(parseWidthRule('max'), 3, 64)).toBe(64);
-    expect(() => parseWidthRule('m/0')).toThrow(/must be a width rule/);
-    expect(() => parseWidthRule(3)).toThrow(/must be a width rule/);
+describe('the width head', () => {
+  it('puts the untrained habit count at the configured probability and can peak at the ready count', () => {
+    const tables = countTables(DEFAULT_MLP_SPEC);
+    const w = habitWeight(tables, 1, 0.95);
+    const R = DEFAULT_MLP_SPEC.relativeCounts.length;
+    const weights = new Float32Array(R + DEFAULT_MLP_SPEC.absoluteCounts.length);
+    weights[R] = w;
+    const logits = new Float32Array(DEFAULT_MLP_SPEC.maxCount);
+    countLogits(tables, weights, 0, 20, logits);
+    const total = logits.reduce((acc, v) => acc + Math.exp(v), 0);
+    expect(Math.exp(logits[0] as number) / total).toBeCloseTo(0.95, 6);
+    weights.fill(0);
+    weights[DEFAULT_MLP_SPEC.relativeCounts.indexOf(1)] = 5;
+    for (const ready of [3, 17, 28]) {
+      countLogits(tables, weights, 0, ready, logits);
+      expect(logits.indexOf(Math.max(...logits)) + 1).toBe(ready);
+    }
+  });
+
+  it('starts narrow: with the presets\' decay 1.25 a launch of k > 1 sub-agents is about k^−1.25 as likely, the habit count keeps its probability', () => {
+    expect(getPreset('serial-collapse').policy.initialHabit.decay).toBe(1.25);
+    const tables = countTables(DEFAULT_MLP_SPEC);
+    const R = DEFAULT_MLP_SPEC.relativeCounts.length;
+    const prior = decayWeights(tables, 1.25);
+    const weights = new Float32Array(R + DEFAULT_MLP_SPEC.absoluteCounts.length);
+    weights.set(prior, R);
+    weights[R] = habitWeight(tables, 1, 0.95, prior);
+    const logits = new Float32Array(DEFAULT_MLP_SPEC.maxCount);
+    countLogits(tables, weights, 0, 20, logits);
+    const total = logits.reduce((acc, v) => acc + Math.exp(v), 0);
+    const p = Array.from(logits, (v) => Math.exp(v) / total);
+    expect(p[0]).toBeCloseTo(0.95, 6);
+    const mass = (lo: number, hi: number): number => p.slice(lo - 1, hi).reduce((a, b) => a + b, 0);
+    // Without decay: 0.003 on 2–6 sub-agents, 0.047 on 7–100, 0.035 on 31–100.
+    expect(mass(2, 6)).toBeGreaterThan(0.02);
+    expect(mass(7, 100)).toBeLessThan(0.03);
+    expect(mass(31, 100)).toBeLessThan(0.011);
+    // 20 sub-agents about 10^−1.25 ≈ 0.056 as likely as 2.
+    expect((p[19] as number) / (p[1] as number)).toBeGreaterThan(0.04);
+    expect((p[19] as number) / (p[1] as number)).toBeLessThan(0.07);
+    expect(Array.from(decayWeights(tables, 0))).toEqual(new Array(DEFAULT_MLP_SPEC.absoluteCounts.length).fill(0));
+  });
+});
+
+describe('the reward a run trains with', () => {
+  it("is core's config: the environment's budget, unless reward.budget scores the training rollouts under another", () => {
+    const parl = rewardConfigOf(getPreset('parl'));
+    expect([parl.budget, parl.onBudget]).toEqual([120, 'fail']);
+    const mixed = rewardConfigOf(getPreset('parl-mixed'));
+    expect([mixed.budget, mixed.onBudget]).toEqual([25, 'fail']);
+    const own = rewardConfigOf(resolveTrainingConfig({ reward: { budget: 50 } }, getPreset('parl-mixed')));
+    expect([own.budget, own.onBudget]).toEqual([50, 'fail']);
+    expect(() => resolveTrainingConfig({ reward: { budget: -1 } })).toThrow(/reward\.budget/);
+    expect(() => resolveTrainingConfig({ reward: { onBudget: 'later' } })).toThrow(/reward\.onBudget/);
   });
 });

@@ -8,6 +8,7 @@ import { formatNumber } from './format-number.js';
 import { escapeHtml, renderChartPage } from './html-page.js';
 import { runCharts } from './run-charts.js';
 import type { RunData } from './run-folder.js';
+import { runVerdict } from './verdict.js';
 
 function table(caption: string, head: readonly string[], rows: readonly (readonly string[])[]): string {
   const th = head.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
@@ -27,19 +28,46 @@ export function summaryTables(run: RunData): string {
     ['training steps', n(s.steps)],
     ['metrics lines', n(run.metricsCount)],
   ]);
+  const f = s.final;
+  const launched = f.subagents === undefined ? f.mean_width > 0 : f.subagents > 0;
+  const serialWork = s.baseline_serial.total_steps;
   const finalTable = table('Evaluation on held-out tasks', ['metric', 'trained policy', 'serial baseline'], [
-    ['r_perf', n(s.final.r_perf), n(s.baseline_serial.r_perf)],
-    ['critical steps', n(s.final.critical_steps), n(s.baseline_serial.critical_steps)],
-    ['mean width', n(s.final.mean_width), '—'],
-    ['finish rate', n(s.final.finish_rate), '—'],
-    ['success rate', n(s.final.success_rate), '—'],
+    ['r_perf (share of subtasks solved correctly)', n(f.r_perf), n(s.baseline_serial.r_perf)],
+    ['critical steps per episode', n(f.critical_steps), n(s.baseline_serial.critical_steps)],
+    ['total steps (work) per episode', n(f.total_steps ?? null), n(serialWork ?? null)],
+    ['sub-agents per episode', n(f.subagents ?? null), '0'],
+    ['mean width (sub-agents per launch)', launched ? n(f.mean_width) : '—', '—'],
+    ['finish rate (sub-agents that finished)', launched ? n(f.finish_rate) : '—', '—'],
+    ['success rate (episodes that returned every subtask)', n(f.success_rate), '—'],
   ]);
+  const never = (x: number | null): string => (x === null ? 'never' : n(x));
   const latencyTable = table(
     'Latency to target (critical-step budget)',
-    ['r_perf target', 'trained policy', 'serial baseline'],
-    s.latency_to_target.map((r) => [n(r.target), r.policy === null ? 'never' : n(r.policy), r.serial === null ? 'never' : n(r.serial)]),
+    ['r_perf target', 'trained policy', ...(s.baselines ?? []).map((b) => b.policy), ...(s.baselines === undefined ? ['serial baseline'] : [])],
+    s.latency_to_target.map((r, i) => [
+      n(r.target),
+      never(r.policy),
+      ...(s.baselines === undefined ? [never(r.serial)] : s.baselines.map((b) => never(b.latency[i] ?? null))),
+    ]),
   );
-  return `<div class="tables">\n${runTable}\n${finalTable}\n${latencyTable}\n</div>`;
+  const baselineTable =
+    s.baselines === undefined
+      ? ''
+      : table(
+          'Scripted baselines on the same held-out tasks',
+          ['policy', 'r_perf', 'critical steps', 'total steps', 'sub-agents', 'mean width', 'finish rate', 'same episodes as trained'],
+          s.baselines.map((b) => [
+            b.policy,
+            n(b.r_perf),
+            n(b.critical_steps),
+            n(b.total_steps),
+            n(b.subagents),
+            b.subagents > 0 ? n(b.mean_width) : '—',
+            n(b.finish_rate),
+            b.same_as_trained ? 'yes — identical' : 'no',
+          ]),
+        );
+  return `<div class="tables">\n${runTable}\n${finalTable}\n${latencyTable}\n${baselineTable}\n</div>`;
 }
 
 /**
@@ -55,7 +83,7 @@ export function buildRunReport(run: RunData): string {
   const s = run.summary;
   return renderChartPage({
     title: `PARL training report — ${s.preset}, seed ${formatNumber(s.seed)}`,
-    lead: `${formatNumber(s.steps)} training steps. Final metrics are measured on held-out tasks with the trained policy acting greedily; the baseline is the always-serial scripted policy on the same tasks.`,
+    lead: `${runVerdict(s)} ${formatNumber(s.steps)} training steps. Final metrics are measured on held-out tasks with the trained policy acting greedily; the baselines are the scripted policies on the same tasks.`,
     blocks: [
       summaryTables(run),
       `<details class="card" style="margin-bottom:18px"><summary>Configuration (config.json)</summary><pre>${escapeHtml(JSON.stringify(run.config, null, 2))}</pre></details>`,

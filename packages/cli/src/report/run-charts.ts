@@ -19,8 +19,8 @@ const COLORS = {
   grey: '#6b7280',
 } as const;
 
-function series(metrics: readonly StepMetrics[], key: keyof StepMetrics): { x: number; y: number }[] {
-  return metrics.map((m) => ({ x: m.step, y: m[key] }));
+function series(metrics: readonly StepMetrics[], key: keyof StepMetrics): { x: number; y: number | null }[] {
+  return metrics.map((m) => ({ x: m.step, y: m[key] ?? null }));
 }
 
 function line(label: string, data: unknown, color: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -81,14 +81,19 @@ export function rewardTermsChart(run: RunData): PageChart {
 export function widthChart(run: RunData): PageChart {
   return {
     title: 'Mean width and finish rate over training',
-    caption: 'Sub-agents per launched group (left) against the sub-agent finish rate and task success rate (right).',
+    caption:
+      'Sub-agents per launched group (left) against the sub-agent finish rate and the success rate (right). The finish rate is missing where no sub-agent was launched; success counts episodes that ended with every subtask returned, whether right or not, so it can sit above or below r_perf (the share solved correctly).',
     config: {
       type: 'line',
       data: {
         datasets: [
           line('mean_width', series(run.metrics, 'mean_width'), COLORS.purple, { yAxisID: 'y' }),
-          line('finish_rate', series(run.metrics, 'finish_rate'), COLORS.orange, { yAxisID: 'y1' }),
-          line('success_rate', series(run.metrics, 'success_rate'), COLORS.green, { yAxisID: 'y1', borderDash: [6, 4] }),
+          // No sub-agent launched in a step: its finish rate does not apply (a gap, not a 1).
+          line('finish_rate (sub-agents that finished)', run.metrics.map((m) => ({ x: m.step, y: m.mean_width === 0 ? null : m.finish_rate })), COLORS.orange, {
+            yAxisID: 'y1',
+            spanGaps: false,
+          }),
+          line('success_rate (episodes that returned every subtask)', series(run.metrics, 'success_rate'), COLORS.green, { yAxisID: 'y1', borderDash: [6, 4] }),
         ],
       },
       options: {
@@ -155,20 +160,71 @@ export function criticalStepsChart(run: RunData): PageChart {
   };
 }
 
-/** The critical-step budget each policy needs to reach each r_perf target; a gap where it never does. */
-export function latencyChart(run: RunData): PageChart {
-  const rows = run.summary.latency_to_target;
-  const pts = (key: 'policy' | 'serial'): { x: number; y: number | null }[] => rows.map((r) => ({ x: r.target, y: r[key] }));
+/**
+ * The cost of the swarm over training: mean total steps (spec §2 work, left) and sub-agents
+ * launched (right) per rollout. Null when the metrics do not record them (older run folders).
+ */
+export function workChart(run: RunData): PageChart | null {
+  if (!run.metrics.some((m) => m.total_steps !== undefined || m.subagents !== undefined)) return null;
+  const serial = run.summary.baseline_serial.total_steps;
   return {
-    title: 'Latency to target: policy vs serial baseline',
-    caption: 'Critical-step budget needed to reach each r_perf target (lower is faster); a missing point means the target is never reached.',
+    title: 'Work and sub-agents per episode over training',
+    caption:
+      'Means over each step’s rollouts: total steps = every step of the orchestrator and of every sub-agent, idle ones included (left); sub-agents launched (right). Parallelism pays in critical steps and costs in work.' +
+      (serial === undefined ? '' : ` The always-serial baseline does ${serial.toPrecision(4)} total steps per held-out episode.`),
     config: {
       type: 'line',
       data: {
         datasets: [
-          line('trained policy', pts('policy'), COLORS.blue, { pointRadius: 4, spanGaps: false }),
-          line('serial baseline', pts('serial'), COLORS.red, { pointRadius: 4, spanGaps: false, borderDash: [6, 4] }),
+          line('total steps per episode', series(run.metrics, 'total_steps'), COLORS.grey, { yAxisID: 'y' }),
+          line('sub-agents per episode', series(run.metrics, 'subagents'), COLORS.purple, { yAxisID: 'y1', borderDash: [6, 4] }),
         ],
+      },
+      options: {
+        parsing: false,
+        plugins: LINE_LEGEND,
+        scales: {
+          x: stepAxis(),
+          y: axis('total steps', { position: 'left', beginAtZero: true }),
+          y1: axis('sub-agents', { position: 'right', beginAtZero: true, grid: { drawOnChartArea: false } }),
+        },
+      },
+    },
+  };
+}
+
+const BASELINE_COLORS: Record<string, string> = { serial: COLORS.red, balanced: COLORS.orange, 'max-parallel': COLORS.purple };
+
+/**
+ * The critical-step budget each policy needs to reach each r_perf target; a gap where it never
+ * does. Every scripted baseline recorded in the summary is drawn, also where it coincides with the
+ * trained policy (its label says so, and it is drawn thick underneath so both stay visible).
+ */
+export function latencyChart(run: RunData): PageChart {
+  const rows = run.summary.latency_to_target;
+  const trained = rows.map((r) => r.policy);
+  const pts = (values: readonly (number | null)[]): { x: number; y: number | null }[] => rows.map((r, i) => ({ x: r.target, y: values[i] ?? null }));
+  const baselines = run.summary.baselines ?? [{ policy: 'serial', latency: rows.map((r) => r.serial), same_as_trained: false }];
+  const coinciding: string[] = [];
+  const datasets = baselines.map((b, i) => {
+    const same = b.same_as_trained || b.latency.every((v, j) => v === trained[j]);
+    if (same) coinciding.push(b.policy);
+    const label = `${b.policy}${same ? ' (coincides with the trained policy)' : ''}`;
+    return line(label, pts(b.latency), BASELINE_COLORS[b.policy] ?? COLORS.grey, {
+      pointRadius: 4,
+      spanGaps: false,
+      borderDash: [6, 4 + i],
+      ...(same ? { borderWidth: 7, order: 3 } : { order: 2 }),
+    });
+  });
+  const note = coinciding.length === 0 ? '' : ` The curve of ${coinciding.join(' and ')} coincides with the trained policy's: drawn thick underneath it.`;
+  return {
+    title: 'Latency to target: trained policy vs scripted baselines',
+    caption: `Critical-step budget needed to reach each r_perf target (lower is faster); a missing point means the target is never reached.${note}`,
+    config: {
+      type: 'line',
+      data: {
+        datasets: [line('trained policy', pts(trained), COLORS.blue, { pointRadius: 4, spanGaps: false, order: 1 }), ...datasets],
       },
       options: { parsing: false, plugins: LINE_LEGEND, scales: { x: axis('r_perf target', { type: 'linear' }), y: axis('critical-step budget', { beginAtZero: true }) } },
     },
@@ -177,5 +233,6 @@ export function latencyChart(run: RunData): PageChart {
 
 /** Every chart of the report, in reading order. */
 export function runCharts(run: RunData): PageChart[] {
-  return [lambdaChart(run), rewardTermsChart(run), widthChart(run), criticalStepsChart(run), latencyChart(run)];
+  const work = workChart(run);
+  return [lambdaChart(run), rewardTermsChart(run), widthChart(run), ...(work === null ? [] : [work]), criticalStepsChart(run), latencyChart(run)];
 }

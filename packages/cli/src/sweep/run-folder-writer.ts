@@ -1,14 +1,14 @@
 /**
  * A sweep's run folders: whether `runs/<run id>/` is complete (then the run is skipped), and
- * writing one from the files a worker sent back, with its report, atomically (a temporary folder
- * beside it, renamed into place; SIGINT removes the temporary folder).
+ * writing one from the files a worker sent back, with its report, through `@parl/sim`'s run-folder
+ * writer (a temporary folder beside it, renamed into place; SIGINT removes the temporary folder).
  *
  * @module
  */
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { validateRunSummary, validateStepMetrics, type RunSummary } from '@parl/core';
+import { writeFolderAtomically } from '@parl/sim';
 import { tempPaths } from '../io/exit-cleanup.js';
 import { buildRunReport } from '../report/build-report.js';
 import { runDataOf } from '../report/run-folder.js';
@@ -48,37 +48,10 @@ export function runReportOf(runDir: string, files: Readonly<Record<string, strin
 }
 
 /**
- * Write a run folder from its files plus its report: everything goes into a hidden temporary
- * folder beside it, which is then renamed into place, replacing an incomplete folder of the same
- * run. The folder appears complete or not at all.
+ * Write a run folder from its files plus its report, with `@parl/sim`'s one run-folder writer
+ * ({@link @parl/sim!writeFolderAtomically}): a hidden temporary folder beside it, renamed into
+ * place, replacing an incomplete folder of the same run. The folder appears complete or not at all.
  */
 export async function writeSweepRunFolder(runDir: string, files: Readonly<Record<string, string>>): Promise<void> {
-  const all = { ...files, 'report.html': runReportOf(runDir, files) };
-  const parent = dirname(runDir);
-  await mkdir(parent, { recursive: true });
-  const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const temp = join(parent, `.${runDir.slice(parent.length + 1)}.tmp-${tag}`);
-  const old = `${temp}-old`;
-  tempPaths.add(temp);
-  try {
-    for (const [name, content] of Object.entries(all)) {
-      if (name.startsWith('/') || name.split('/').some((p) => p === '..' || p === '')) throw new Error(`a worker sent a file outside the run folder: ${name}`);
-      await mkdir(dirname(join(temp, name)), { recursive: true });
-      await writeFile(join(temp, name), content, 'utf8');
-    }
-    let replaced = false;
-    try {
-      await rename(runDir, old);
-      replaced = true;
-    } catch (err) {
-      if ((err as { code?: unknown }).code !== 'ENOENT') throw err;
-    }
-    await rename(temp, runDir);
-    if (replaced) await rm(old, { recursive: true, force: true });
-  } catch (err) {
-    await rm(temp, { recursive: true, force: true });
-    throw err;
-  } finally {
-    tempPaths.delete(temp);
-  }
+  await writeFolderAtomically(runDir, { ...files, 'report.html': runReportOf(runDir, files) }, { force: true, tempPaths });
 }

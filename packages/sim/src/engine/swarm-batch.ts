@@ -8,7 +8,7 @@
 import type { StageRecord, SubAgentRun } from '@parl/core';
 import { MODE_DIRECT, type ActionBatch } from './actions.js';
 import { maxSubtasksOf, type EnvConfig } from './env-config.js';
-import { FEATURE_COUNT } from './features.js';
+import { FEATURE_COUNT, READY_SCALE } from './features.js';
 import { mixSeed, nextUniform } from './rng.js';
 
 /** Why an episode ended. */
@@ -109,7 +109,11 @@ export class SwarmBatch {
   readonly finishedSubagents: Int32Array;
   /** Stages that launched a group. */
   readonly groups: Int32Array;
-  /** r_perf at the end of the episode: share of subtasks solved correctly (0 on a `fail` budget cut). */
+  /**
+   * r_perf at the end of the episode: the share of subtasks solved correctly — after a budget cut,
+   * of those solved before the stage that crossed it. What a cut then means (`fail`: 0) is core's
+   * rule, applied when the record is scored with the budget (`rewardOfEpisode`).
+   */
   readonly rPerf: Float64Array;
   /** The stages of each episode, when stage logging is on. */
   readonly logs: StageRecord[][] | null;
@@ -278,6 +282,7 @@ export class SwarmBatch {
     const env = this.env;
     const S = this.maxSubtasks;
     const clockScale = this.clockScale;
+    const concurrency = env.concurrency === null ? 1 : Math.min(1, env.concurrency / env.maxSubagentsPerGroup);
     for (let r = 0; r < length; r++) {
       const b = list[r] as number;
       const base = b * S;
@@ -297,7 +302,7 @@ export class SwarmBatch {
       }
       const depth = maxLayer < 0 ? 0 : maxLayer - minLayer + 1;
       const o = r * FEATURE_COUNT;
-      out[o] = ready / 32;
+      out[o] = ready / READY_SCALE;
       out[o + 1] = remaining / 32;
       out[o + 2] = depth / 4;
       out[o + 3] = (this.contextUsed[b] as number) / env.contextSize;
@@ -307,6 +312,9 @@ export class SwarmBatch {
       out[o + 7] = ready === 0 ? 0 : readyCost / ready / (4 * env.costMean);
       out[o + 8] = Math.log1p(ready) / Math.log1p(100);
       out[o + 9] = ready === remaining ? 1 : 0;
+      out[o + 10] = ready === 1 ? 1 : 0;
+      out[o + 11] = n / 32;
+      out[o + 12] = concurrency;
     }
   }
 
@@ -383,7 +391,6 @@ export class SwarmBatch {
     const base = b * S;
     const n = this.subtasks[b] as number;
     const rng = this.rng;
-    this.correctBeforeStage[b] = this.correctCount[b] as number;
     const k = widthIn < 1 ? 1 : widthIn > env.maxSubagentsPerGroup ? env.maxSubagentsPerGroup : widthIn | 0;
     const ready = this.readyCount[b] as number;
     const m = handoutIn < 1 ? 1 : handoutIn > ready ? ready : handoutIn | 0;
@@ -404,61 +411,82 @@ export class SwarmBatch {
       load[a] = (load[a] as number) + 1;
     }
     this.contextUsed[b] = (this.contextUsed[b] as number) + env.launchContext;
-    let fill = (this.contextUsed[b] as number) / env.contextSize;
-    if (fill > 1) fill = 1;
-    const accuracy = env.subagentAccuracy * (1 - env.contextDegradation * fill);
     const log = this.logs === null ? null : (this.logs[b] as StageRecord[]);
-    const runs: SubAgentRun[] | null = log === null ? null : new Array<SubAgentRun>(k);
-    let stageMax = 0;
-    let finished = 0;
-    for (let a = 0; a < working; a++) {
-      let s = steps[a] as number;
-      const l = load[a] as number;
-      let pFail = env.subagentFailBase + env.subagentFailPerExtra * (l - 1) * (l - 1);
-      if (pFail > 1) pFail = 1;
-      let ok = nextUniform(rng, b) >= pFail;
-      if (s > env.subagentStepLimit) {
-        s = env.subagentStepLimit;
-        ok = false;
-      }
-      if (ok) {
-        finished++;
-        const loaded = 1 - env.subagentLoadDegradation * (l - 1);
-        const agentAccuracy = loaded > 0 ? accuracy * loaded : 0;
-        for (let j = a; j < m; j += k) this.completeSubtask(b, handed[j] as number, nextUniform(rng, b) < agentAccuracy);
-      }
-      if (s > stageMax) stageMax = s;
-      if (runs !== null) runs[a] = { steps: s, finished: ok };
-    }
-    if (k > working && env.idleSteps > stageMax) stageMax = env.idleSteps;
-    if (runs !== null) for (let a = working; a < k; a++) runs[a] = { steps: env.idleSteps, finished: false };
-    this.subagents[b] = (this.subagents[b] as number) + k;
-    this.finishedSubagents[b] = (this.finishedSubagents[b] as number) + finished;
+    const wave = env.concurrency === null || env.concurrency > k ? k : env.concurrency;
     this.groups[b] = (this.groups[b] as number) + 1;
-    this.contextUsed[b] = (this.contextUsed[b] as number) + k * env.resultContext;
-    if (log !== null && runs !== null) log.push({ main_steps: env.launchSteps, sub_steps: runs });
-    this.endStage(b, env.launchSteps, stageMax);
+    this.mainUsed[b] = (this.mainUsed[b] as number) + env.launchSteps;
+    for (let first = 0; first < k; first += wave) {
+      const last = first + wave < k ? first + wave : k;
+      const main = first === 0 ? env.launchSteps : 0;
+      this.correctBeforeStage[b] = this.correctCount[b] as number;
+      let fill = (this.contextUsed[b] as number) / env.contextSize;
+      if (fill > 1) fill = 1;
+      const accuracy = env.subagentAccuracy * (1 - env.contextDegradation * fill);
+      const runs: SubAgentRun[] | null = log === null ? null : new Array<SubAgentRun>(last - first);
+      let stageMax = 0;
+      let finished = 0;
+      for (let a = first; a < last; a++) {
+        if (a >= working) {
+          if (env.idleSteps > stageMax) stageMax = env.idleSteps;
+          if (runs !== null) runs[a - first] = { steps: env.idleSteps, finished: false };
+          continue;
+        }
+        let s = steps[a] as number;
+        const l = load[a] as number;
+        let pFail = env.subagentFailBase + env.subagentFailPerExtra * (l - 1) * (l - 1);
+        if (pFail > 1) pFail = 1;
+        let ok = nextUniform(rng, b) >= pFail;
+        if (s > env.subagentStepLimit) {
+          s = env.subagentStepLimit;
+          ok = false;
+        }
+        if (ok) {
+          finished++;
+          const loaded = 1 - env.subagentLoadDegradation * (l - 1);
+          const agentAccuracy = loaded > 0 ? accuracy * loaded : 0;
+          for (let j = a; j < m; j += k) this.completeSubtask(b, handed[j] as number, nextUniform(rng, b) < agentAccuracy);
+        }
+        if (s > stageMax) stageMax = s;
+        if (runs !== null) runs[a - first] = { steps: s, finished: ok };
+      }
+      this.subagents[b] = (this.subagents[b] as number) + (last - first);
+      this.finishedSubagents[b] = (this.finishedSubagents[b] as number) + finished;
+      this.contextUsed[b] = (this.contextUsed[b] as number) + (last - first) * env.resultContext;
+      if (log !== null && runs !== null) log.push({ main_steps: main, sub_steps: runs });
+      this.clock[b] = (this.clock[b] as number) + (main + stageMax);
+      this.stages[b] = (this.stages[b] as number) + 1;
+      // A wave that crosses the budget ends the episode there: later waves never start.
+      if (last < k && env.budget !== null && (this.clock[b] as number) > env.budget) {
+        this.finish(b, END_BUDGET);
+        return;
+      }
+    }
+    this.checkEnd(b);
   }
 
   private endStage(b: number, main: number, stageMax: number): void {
-    const env = this.env;
-    const clock = (this.clock[b] as number) + (main + stageMax);
-    this.clock[b] = clock;
+    this.clock[b] = (this.clock[b] as number) + (main + stageMax);
     this.mainUsed[b] = (this.mainUsed[b] as number) + main;
     this.stages[b] = (this.stages[b] as number) + 1;
+    this.checkEnd(b);
+  }
+
+  private checkEnd(b: number): void {
+    const env = this.env;
+    const clock = this.clock[b] as number;
     const n = this.subtasks[b] as number;
     let reason = END_RUNNING;
     if (env.budget !== null && clock > env.budget) reason = END_BUDGET;
     else if (this.doneCount[b] === n) reason = END_DONE;
     else if ((this.mainUsed[b] as number) >= env.orchestratorMaxSteps) reason = END_MAX_STEPS;
     else if ((this.contextUsed[b] as number) >= env.contextSize) reason = END_CONTEXT;
-    if (reason === END_RUNNING) return;
+    if (reason !== END_RUNNING) this.finish(b, reason);
+  }
+
+  private finish(b: number, reason: number): void {
+    const n = this.subtasks[b] as number;
     this.active[b] = 0;
     this.endReason[b] = reason;
-    if (reason === END_BUDGET) {
-      this.rPerf[b] = env.onBudget === 'fail' ? 0 : (this.correctBeforeStage[b] as number) / n;
-    } else {
-      this.rPerf[b] = (this.correctCount[b] as number) / n;
-    }
+    this.rPerf[b] = ((reason === END_BUDGET ? this.correctBeforeStage[b] : this.correctCount[b]) as number) / n;
   }
 }

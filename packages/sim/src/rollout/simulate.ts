@@ -4,11 +4,11 @@
  * @module
  */
 import { ParlInputError, requirePositiveInteger } from '@parl/core';
-import { DEFAULT_ENV_CONFIG, resolveEnvConfig, type EnvConfig, type TaskFamily } from './env-config.js';
-import type { SimEpisodeRecord } from './episode-records.js';
-import type { Policy } from './policy.js';
+import { DEFAULT_ENV_CONFIG, resolveEnvConfig, type EnvConfig, type TaskFamily } from '../engine/env-config.js';
+import type { SimEpisodeRecord } from '../engine/episode-records.js';
+import type { Policy } from '../policies/policy.js';
 import { episodeSeeds, runEpisodes } from './rollout.js';
-import { scriptedPolicy, type ScriptedPolicyName } from './scripted-policies.js';
+import { scriptedPolicy, type ScriptedPolicyName } from '../policies/scripted-policies.js';
 
 /** Options of {@link simulate}. */
 export interface SimulateOptions {

@@ -11,13 +11,15 @@ import {
   type FinalMetrics,
   type LatencyToTarget,
   type NormalizedStage,
+  type ScriptedBaselineResult,
 } from '@parl/core';
-import type { EnvConfig } from './env-config.js';
+import { budgetOf, type EnvConfig } from '../engine/env-config.js';
 import { episodeMeans, scoreEpisodes, type ScoredEpisode } from './metrics.js';
-import type { Policy } from './policy.js';
-import { mixSeed } from './rng.js';
-import { episodeSeeds, runEpisodes, type EpisodeSeeds } from './rollout.js';
-import { scriptedPolicy } from './scripted-policies.js';
+import type { Policy } from '../policies/policy.js';
+import { mixSeed } from '../engine/rng.js';
+import { episodeSeeds, runEpisodes, type EpisodeSeeds } from '../rollout/rollout.js';
+import { SCRIPTED_POLICY_NAMES, scriptedPolicy } from '../policies/scripted-policies.js';
+import type { SimEpisodeRecord } from '../engine/episode-records.js';
 
 /** The outcome of {@link evaluate}. */
 export interface Evaluation {
@@ -27,6 +29,12 @@ export interface Evaluation {
   readonly baseline_serial: BaselineMetrics;
   /** Budgets needed per target. */
   readonly latency_to_target: LatencyToTarget[];
+  /** Every scripted policy on the same tasks, with its latency curve and whether it acts like the trained one. */
+  readonly baselines: ScriptedBaselineResult[];
+}
+
+function sameEpisodes(a: readonly SimEpisodeRecord[], b: readonly SimEpisodeRecord[]): boolean {
+  return a.length === b.length && a.every((r, i) => JSON.stringify(r) === JSON.stringify(b[i]));
 }
 
 /** Seeds of the held-out tasks of a run: a stream of their own, never used in training. */
@@ -67,27 +75,51 @@ export function budgetToReach(scored: readonly ScoredEpisode[], target: number):
  */
 export function evaluate(policy: Policy, env: EnvConfig, seed: number, episodes: number, targets: readonly number[]): Evaluation {
   const seeds = heldOutSeeds(seed, episodes);
-  const reward = resolveRewardConfig({});
-  const serial = scriptedPolicy('serial');
-  const trained = episodeMeans(scoreEpisodes(runEpisodes(env, policy, seeds, { greedy: true }), reward));
-  const base = episodeMeans(scoreEpisodes(runEpisodes(env, serial, seeds, { greedy: true }), reward));
+  // The run's budget rule (core's), for the episodes under the run's budget; none once it is lifted.
+  const reward = resolveRewardConfig(budgetOf(env));
+  const unbudgetedReward = resolveRewardConfig({});
   const unbudgeted: EnvConfig = { ...env, budget: null };
   const clockScale = env.budget !== null && env.budget > 0 ? env.budget : env.orchestratorMaxSteps;
-  const trainedFree = scoreEpisodes(runEpisodes(unbudgeted, policy, seeds, { greedy: true, clockScale }), reward);
-  const serialFree = scoreEpisodes(runEpisodes(unbudgeted, serial, seeds, { greedy: true, clockScale }), reward);
+  const measure = (p: Policy): { records: SimEpisodeRecord[]; means: ReturnType<typeof episodeMeans>; free: ScoredEpisode[] } => {
+    const records = runEpisodes(env, p, seeds, { greedy: true });
+    return {
+      records,
+      means: episodeMeans(scoreEpisodes(records, reward)),
+      free: scoreEpisodes(runEpisodes(unbudgeted, p, seeds, { greedy: true, clockScale }), unbudgetedReward),
+    };
+  };
+  const trained = measure(policy);
+  const scripted = SCRIPTED_POLICY_NAMES.map((name) => ({ name, ...measure(scriptedPolicy(name)) }));
+  const serial = scripted.find((b) => b.name === 'serial') ?? scripted[0];
+  if (serial === undefined) throw new Error('evaluate: no serial baseline');
+  const t = trained.means;
   return {
     final: {
-      r_perf: trained.r_perf,
-      critical_steps: trained.critical_steps,
-      mean_width: trained.mean_width,
-      finish_rate: trained.finish_rate,
-      success_rate: trained.success_rate,
+      r_perf: t.r_perf,
+      critical_steps: t.critical_steps,
+      mean_width: t.mean_width,
+      finish_rate: t.finish_rate,
+      success_rate: t.success_rate,
+      total_steps: t.total_steps,
+      subagents: t.subagents,
     },
-    baseline_serial: { r_perf: base.r_perf, critical_steps: base.critical_steps },
+    baseline_serial: { r_perf: serial.means.r_perf, critical_steps: serial.means.critical_steps, total_steps: serial.means.total_steps },
     latency_to_target: targets.map((target) => ({
       target,
-      policy: budgetToReach(trainedFree, target),
-      serial: budgetToReach(serialFree, target),
+      policy: budgetToReach(trained.free, target),
+      serial: budgetToReach(serial.free, target),
+    })),
+    baselines: scripted.map((b) => ({
+      policy: b.name,
+      r_perf: b.means.r_perf,
+      critical_steps: b.means.critical_steps,
+      total_steps: b.means.total_steps,
+      subagents: b.means.subagents,
+      mean_width: b.means.mean_width,
+      finish_rate: b.means.subagents > 0 ? b.means.finish_rate : null,
+      success_rate: b.means.success_rate,
+      latency: targets.map((target) => budgetToReach(b.free, target)),
+      same_as_trained: sameEpisodes(trained.records, b.records),
     })),
   };
 }

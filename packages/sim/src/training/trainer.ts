@@ -6,17 +6,16 @@
  *
  * @module
  */
-import { resolveRewardConfig, type ResolvedRewardConfig, type RunSummary, type StepMetrics } from '@parl/core';
+import { resolveRewardConfig, type ResolvedRewardConfig, type RunSummary, type ScriptedBaselineResult, type StepMetrics } from '@parl/core';
 import { initBackend, tf } from '@parl/gpu';
-import { allocateActionBatch } from './actions.js';
-import { episodeRecord, type SimEpisodeRecord } from './episode-records.js';
-import { evaluate } from './evaluation.js';
-import { FEATURE_COUNT } from './features.js';
-import { MlpPolicy, emptyDecisionTrace, type DecisionTrace } from './mlp-policy.js';
-import { scoreEpisodes, stepMetrics } from './metrics.js';
+import { evaluate } from '../evaluation/evaluation.js';
+import { budgetOf } from '../engine/env-config.js';
+import { FEATURE_COUNT } from '../engine/features.js';
+import { MlpPolicy, disposeActionTensors, emptyDecisionTrace, type ActionTensors, type DecisionTrace } from '../policies/mlp-policy.js';
+import { scoreEpisodes, stepMetrics } from '../evaluation/metrics.js';
 import { groupAdvantages, parlObjectiveGradients, ratioWindowMask, type ObjectiveBatch } from './parl-objective.js';
-import { mixSeed } from './rng.js';
-import { SwarmBatch } from './swarm-batch.js';
+import { mixSeed } from '../engine/rng.js';
+import { runEpisodes, type EpisodeSeeds } from '../rollout/rollout.js';
 import type { ObjectiveConfig, TrainingConfig } from './training-config.js';
 
 /** What {@link train} reports after every step. */
@@ -47,8 +46,8 @@ export interface TrainingResult {
   readonly config: TrainingConfig;
   /** One spec §6 metrics line per step. */
   readonly metrics: StepMetrics[];
-  /** spec §6 summary. */
-  readonly summary: RunSummary;
+  /** spec §6 summary, with every scripted baseline on the held-out tasks (`baselines`). */
+  readonly summary: RunSummary & { readonly baselines: readonly ScriptedBaselineResult[] };
   /** The trained policy (dispose it when done). */
   readonly policy: MlpPolicy;
 }
@@ -59,54 +58,68 @@ export interface TrainOptions {
   readonly onProgress?: (progress: TrainingProgress) => void;
 }
 
-/** The reward config core computes with, from a training config. */
+/**
+ * The reward config core scores training rollouts with: the training config's `reward` (core's
+ * {@link @parl/core!RewardConfig} fields as they are) over the environment's budget under the same
+ * names ({@link budgetOf}).
+ */
 export function rewardConfigOf(config: TrainingConfig): ResolvedRewardConfig {
-  return resolveRewardConfig({
-    lambda1: config.reward.lambda1,
-    lambda2: config.reward.lambda2,
-    maxSubagents: config.reward.maxSubagents,
-    parallelShape: config.reward.parallelShape,
-    ...(config.env.budget === null ? {} : { budget: config.env.budget }),
-    onBudget: config.env.onBudget,
-  });
+  return resolveRewardConfig({ ...budgetOf(config.env), ...config.reward });
 }
 
 /** The decisions of one training step, ready for {@link updatePolicy}. */
 export interface UpdateBatch {
   /** Feature rows `[n, FEATURE_COUNT]`. */
   readonly x: tf.Tensor2D;
-  /** Chosen mode, and for launches the chosen width and share, per row `[n, outputSize]`. */
+  /** Chosen mode, and for launches the chosen group size and share, per row `[n, actionSize]`. */
   readonly multiHot: tf.Tensor2D;
   /** The episode's advantage for each decision `[n]`. */
   readonly advantage: tf.Tensor1D;
+  /** The same actions for {@link MlpPolicy.logProb}, rows ordered launches first ({@link MlpPolicy.actionTensors}). */
+  readonly actions: ActionTensors;
 }
 
-/** Turn a step's decision trace and per-slot advantages into an {@link UpdateBatch} (dispose it with {@link disposeUpdateBatch}). */
+/**
+ * Turn a step's decision trace and per-slot advantages into an {@link UpdateBatch} (dispose it
+ * with {@link disposeUpdateBatch}). The rows are the trace's decisions with the launches first
+ * (each group in trace order), so that the width and share heads are computed for launches only;
+ * the loss is a mean over decisions, whatever their order.
+ */
 export function buildUpdateBatch(policy: MlpPolicy, trace: DecisionTrace, advantageOfSlot: Float64Array): UpdateBatch {
   const n = trace.mode.length;
-  const A = policy.outputSize;
-  const W = policy.spec.widthGrid.length;
+  const A = policy.actionSize;
+  const W = policy.spec.maxCount;
+  const F = FEATURE_COUNT;
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) if (trace.mode[i] === 1) order.push(i);
+  const launches = order.length;
+  for (let i = 0; i < n; i++) if (trace.mode[i] !== 1) order.push(i);
+  const x = new Float32Array(n * F);
   const hot = new Float32Array(n * A);
   const adv = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
+  for (let row = 0; row < n; row++) {
+    const i = order[row] as number;
+    for (let f = 0; f < F; f++) x[row * F + f] = trace.features[i * F + f] as number;
     const mode = trace.mode[i] as number;
-    hot[i * A + mode] = 1;
+    hot[row * A + mode] = 1;
     if (mode === 1) {
-      hot[i * A + 2 + (trace.width[i] as number)] = 1;
-      hot[i * A + 2 + W + (trace.share[i] as number)] = 1;
+      hot[row * A + 2 + (trace.width[i] as number)] = 1;
+      hot[row * A + 2 + W + (trace.share[i] as number)] = 1;
     }
-    adv[i] = advantageOfSlot[trace.slot[i] as number] as number;
+    adv[row] = advantageOfSlot[trace.slot[i] as number] as number;
   }
   return {
-    x: tf.tensor2d(Float32Array.from(trace.features), [n, FEATURE_COUNT]),
+    x: tf.tensor2d(x, [n, F]),
     multiHot: tf.tensor2d(hot, [n, A]),
     advantage: tf.tensor1d(adv),
+    actions: policy.actionTensors(x, hot, launches),
   };
 }
 
 /** Free the tensors of an {@link UpdateBatch}. */
 export function disposeUpdateBatch(batch: UpdateBatch): void {
   tf.dispose([batch.x, batch.multiHot, batch.advantage]);
+  disposeActionTensors(batch.actions);
 }
 
 /**
@@ -118,7 +131,7 @@ export function disposeUpdateBatch(batch: UpdateBatch): void {
  * on-policy (log-ratio 0); later passes see the ratio move.
  */
 export function updatePolicy(policy: MlpPolicy, optimizer: tf.Optimizer, batch: UpdateBatch, objective: ObjectiveConfig, epochs: number): void {
-  const behaviourLogProb = tf.tidy(() => policy.logProb(batch.x, batch.multiHot));
+  const behaviourLogProb = tf.tidy(() => policy.logProb(batch.x, batch.multiHot, batch.actions));
   const behaviour = behaviourLogProb.dataSync() as Float32Array;
   const objectiveBatch: ObjectiveBatch = { ...batch, behaviourLogProb };
   try {
@@ -127,7 +140,7 @@ export function updatePolicy(policy: MlpPolicy, optimizer: tf.Optimizer, batch: 
       if (epoch === 0) {
         logRatio = new Float32Array(behaviour.length);
       } else {
-        const now = tf.tidy(() => policy.logProb(batch.x, batch.multiHot));
+        const now = tf.tidy(() => policy.logProb(batch.x, batch.multiHot, batch.actions));
         const values = now.dataSync() as Float32Array;
         now.dispose();
         logRatio = values.map((v, i) => v - (behaviour[i] as number));
@@ -173,27 +186,25 @@ export async function train(config: TrainingConfig, options: TrainOptions = {}):
   const B = T * K;
   const policy = MlpPolicy.create(config.policy, config.policy.initialDirectProbability, config.seed, config.policy.initialHabit);
   const optimizer = tf.train.adam(config.optimizer.learningRate);
-  const engine = new SwarmBatch(config.env, B, { recordStages: true });
-  const actions = allocateActionBatch(B);
   const episodeStream = mixSeed(config.seed, 0x6011);
   const metrics: StepMetrics[] = [];
   const rewards = new Float64Array(B);
   const advantage = new Float64Array(B);
   try {
     for (let step = 0; step < config.steps; step++) {
+      const seeds: EpisodeSeeds[] = [];
       for (let j = 0; j < T; j++) {
         const taskSeed = trainTaskSeed(config.seed, step, j, T);
-        for (let r = 0; r < K; r++) engine.reset(j * K + r, taskSeed, mixSeed(episodeStream, (step * T + j) * K + r));
+        for (let r = 0; r < K; r++) seeds.push({ taskSeed, episodeSeed: mixSeed(episodeStream, (step * T + j) * K + r) });
       }
       const trace = emptyDecisionTrace();
-      for (;;) {
-        const { list, length } = engine.activeList(B);
-        if (length === 0) break;
-        policy.actTraced(engine, list, length, false, actions, trace);
-        engine.step(list, length, actions);
-      }
-      const records: SimEpisodeRecord[] = [];
-      for (let b = 0; b < B; b++) records.push(episodeRecord(engine, b, `step-${step}/task-${Math.floor(b / K)}/rollout-${b % K}`, step));
+      const records = runEpisodes(config.env, policy, seeds, {
+        greedy: false,
+        batchSize: B,
+        trace,
+        trainingStep: step,
+        idOf: (b) => `step-${step}/task-${Math.floor(b / K)}/rollout-${b % K}`,
+      });
       const scored = scoreEpisodes(records, reward);
       for (let b = 0; b < B; b++) rewards[b] = (scored[b] as (typeof scored)[number]).reward.total_reward;
       groupAdvantages(rewards, K, advantage);

@@ -4,31 +4,35 @@
  * @module
  */
 import {
+  BUDGET_MODES,
   PARALLEL_SHAPES,
   ParlInputError,
   fieldPath,
   parseSchedule,
+  requireNonNegative,
   requireObject,
   requireOneOf,
   requirePositive,
   requirePositiveInteger,
-  type ParallelShape,
+  type RewardConfig,
   type ScheduleSpec,
 } from '@parl/core';
-import { DEFAULT_ENV_CONFIG, resolveEnvConfig, type EnvConfig } from './env-config.js';
-import { DEFAULT_MLP_SPEC, type InitialHabit, type MlpSpec } from './mlp-policy.js';
-import { parseWidthRule } from './width-rules.js';
+import { DEFAULT_ENV_CONFIG, resolveEnvConfig, type EnvConfig } from '../engine/env-config.js';
+import { DEFAULT_MLP_SPEC, type InitialHabit, type MlpSpec } from '../policies/mlp-policy.js';
 
-/** The reward part of a training config: λ schedules (spec §4 JSON form) and r_parallel's shape. */
-export interface TrainingRewardConfig {
+/**
+ * The reward part of a training config: core's {@link @parl/core!RewardConfig} fields under their
+ * own names, with the λ schedules in their spec §4 JSON form (so `config.json` repeats the run).
+ * The budget the episodes run under is the environment's (`env.budget`, `env.onBudget`, the same
+ * names as in core); `budget` and `onBudget` here, when set, score the training rollouts under
+ * another budget (e.g. a tighter one that makes latency pay while training), and only them: the
+ * held-out evaluation is under the environment's.
+ */
+export interface TrainingRewardConfig extends Required<Pick<RewardConfig, 'maxSubagents' | 'parallelShape'>>, Pick<RewardConfig, 'budget' | 'onBudget'> {
   /** λ1(s), the instantiation weight. */
   readonly lambda1: ScheduleSpec;
   /** λ2(s), the finish weight. */
   readonly lambda2: ScheduleSpec;
-  /** max_subagents of r_parallel. */
-  readonly maxSubagents: number;
-  /** Shape of r_parallel. */
-  readonly parallelShape: ParallelShape;
 }
 
 /** The objective of the Kimi K2.5 report: masked importance ratios and a squared log-ratio penalty. */
@@ -149,8 +153,12 @@ export function resolveTrainingConfig(partial: unknown, base: TrainingConfig = B
   let reward = base.reward;
   if (obj['reward'] !== undefined) {
     const r = requireObject(obj['reward'], 'reward');
-    checkKeys(r, ['lambda1', 'lambda2', 'maxSubagents', 'parallelShape'], 'reward');
+    checkKeys(r, ['lambda1', 'lambda2', 'maxSubagents', 'parallelShape', 'budget', 'onBudget'], 'reward');
+    const budget = r['budget'] === undefined ? base.reward.budget : requireNonNegative(r['budget'], 'reward.budget');
+    const onBudget = r['onBudget'] === undefined ? base.reward.onBudget : requireOneOf(r['onBudget'], 'reward.onBudget', BUDGET_MODES);
     reward = {
+      ...(budget === undefined ? {} : { budget }),
+      ...(onBudget === undefined ? {} : { onBudget }),
       lambda1: r['lambda1'] === undefined ? base.reward.lambda1 : parseSchedule(r['lambda1'] as string, 'reward.lambda1').spec,
       lambda2: r['lambda2'] === undefined ? base.reward.lambda2 : parseSchedule(r['lambda2'] as string, 'reward.lambda2').spec,
       maxSubagents: r['maxSubagents'] === undefined ? base.reward.maxSubagents : requirePositive(r['maxSubagents'], 'reward.maxSubagents'),
@@ -182,7 +190,7 @@ export function resolveTrainingConfig(partial: unknown, base: TrainingConfig = B
   let policy = base.policy;
   if (obj['policy'] !== undefined) {
     const p = requireObject(obj['policy'], 'policy');
-    checkKeys(p, ['hidden', 'widthGrid', 'shareGrid', 'initialDirectProbability', 'initialHabit'], 'policy');
+    checkKeys(p, ['hidden', 'relativeCounts', 'absoluteCounts', 'countSpread', 'maxCount', 'shareGrid', 'initialDirectProbability', 'initialHabit'], 'policy');
     let shareGrid = base.policy.shareGrid;
     if (p['shareGrid'] !== undefined) {
       const raw = p['shareGrid'];
@@ -192,28 +200,36 @@ export function resolveTrainingConfig(partial: unknown, base: TrainingConfig = B
         return v;
       });
     }
-    let widthGrid = base.policy.widthGrid;
-    if (p['widthGrid'] !== undefined) {
-      const raw = p['widthGrid'];
-      if (!Array.isArray(raw) || raw.length < 2) throw new ParlInputError('policy.widthGrid', raw, 'an array of at least 2 width rules ("1", "m/4", "m", "2m", "max", …)');
-      widthGrid = raw.map((w, i) => {
-        parseWidthRule(w, `policy.widthGrid[${i}]`);
-        return w as string;
+    const positiveList = (key: 'relativeCounts' | 'absoluteCounts', integers: boolean): readonly number[] => {
+      const raw = p[key];
+      if (raw === undefined) return base.policy[key];
+      const what = integers ? 'a non-empty array of group sizes (integers ≥ 1)' : 'a non-empty array of positive multiples of the ready subtasks';
+      if (!Array.isArray(raw) || raw.length === 0) throw new ParlInputError(`policy.${key}`, raw, what);
+      return raw.map((v, i) => {
+        if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v) || (integers && !Number.isInteger(v))) {
+          throw new ParlInputError(`policy.${key}[${i}]`, v, integers ? 'an integer ≥ 1' : 'a positive number');
+        }
+        return v;
       });
-    }
+    };
+    const relativeCounts = positiveList('relativeCounts', false);
+    const absoluteCounts = positiveList('absoluteCounts', true);
+    const countSpread = p['countSpread'] === undefined ? base.policy.countSpread : requireNumberIn(p['countSpread'], 'policy.countSpread', 0.01, 10);
+    const maxCount = p['maxCount'] === undefined ? base.policy.maxCount : requirePositiveInteger(p['maxCount'], 'policy.maxCount');
     let initialHabit = base.policy.initialHabit;
     if (p['initialHabit'] !== undefined) {
       const h = requireObject(p['initialHabit'], 'policy.initialHabit');
-      checkKeys(h, ['width', 'share', 'probability'], 'policy.initialHabit');
+      checkKeys(h, ['width', 'share', 'probability', 'decay'], 'policy.initialHabit');
       initialHabit = {
-        width: h['width'] === undefined ? initialHabit.width : (parseWidthRule(h['width'], 'policy.initialHabit.width'), h['width'] as string),
+        width: h['width'] === undefined ? initialHabit.width : requirePositiveInteger(h['width'], 'policy.initialHabit.width'),
         share: h['share'] === undefined ? initialHabit.share : requireNumberIn(h['share'], 'policy.initialHabit.share', 0, 1),
         probability:
           h['probability'] === undefined ? initialHabit.probability : requireNumberIn(h['probability'], 'policy.initialHabit.probability', 0.01, 0.99),
+        decay: h['decay'] === undefined ? (initialHabit.decay ?? 0) : requireNumberIn(h['decay'], 'policy.initialHabit.decay', 0, 10),
       };
     }
-    if (!widthGrid.includes(initialHabit.width)) {
-      throw new ParlInputError('policy.initialHabit.width', initialHabit.width, `a value of policy.widthGrid (${widthGrid.join(', ')})`);
+    if (!absoluteCounts.includes(initialHabit.width)) {
+      throw new ParlInputError('policy.initialHabit.width', initialHabit.width, `a value of policy.absoluteCounts (${absoluteCounts.join(', ')})`);
     }
     if (!shareGrid.includes(initialHabit.share)) {
       throw new ParlInputError('policy.initialHabit.share', initialHabit.share, `a value of policy.shareGrid (${shareGrid.join(', ')})`);
@@ -221,7 +237,10 @@ export function resolveTrainingConfig(partial: unknown, base: TrainingConfig = B
     policy = {
       initialHabit,
       hidden: p['hidden'] === undefined ? base.policy.hidden : readIntList(p['hidden'], 'policy.hidden', 1),
-      widthGrid,
+      relativeCounts,
+      absoluteCounts,
+      countSpread,
+      maxCount,
       shareGrid,
       initialDirectProbability:
         p['initialDirectProbability'] === undefined
@@ -277,6 +296,6 @@ export const BASE_TRAINING_CONFIG: TrainingConfig = {
   },
   objective: { alpha: -1, beta: 1, tau: 0.01 },
   optimizer: { learningRate: 0.003, updateEpochs: 2 },
-  policy: { ...DEFAULT_MLP_SPEC, initialDirectProbability: 0.97, initialHabit: { width: '1', share: 1, probability: 0.95 } },
+  policy: { ...DEFAULT_MLP_SPEC, initialDirectProbability: 0.97, initialHabit: { width: 1, share: 1, probability: 0.95, decay: 1.25 } },
   evaluation: { episodes: 256, targets: [0.3, 0.4, 0.5, 0.6, 0.7] },
 };

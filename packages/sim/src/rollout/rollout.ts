@@ -3,12 +3,13 @@
  *
  * @module
  */
-import { allocateActionBatch } from './actions.js';
-import type { EnvConfig } from './env-config.js';
-import { episodeRecord, type SimEpisodeRecord } from './episode-records.js';
-import type { Policy } from './policy.js';
-import { mixSeed } from './rng.js';
-import { SwarmBatch } from './swarm-batch.js';
+import { allocateActionBatch } from '../engine/actions.js';
+import type { EnvConfig } from '../engine/env-config.js';
+import { episodeRecord, type SimEpisodeRecord } from '../engine/episode-records.js';
+import { MlpPolicy, type DecisionTrace } from '../policies/mlp-policy.js';
+import type { Policy } from '../policies/policy.js';
+import { mixSeed } from '../engine/rng.js';
+import { SwarmBatch } from '../engine/swarm-batch.js';
 
 /** Seeds of one episode: the task it runs and the stream of everything that happens in it. */
 export interface EpisodeSeeds {
@@ -35,13 +36,19 @@ export interface RunEpisodesOptions {
   readonly trainingStep?: number;
   /** Passed to the engine: what the policy's `clock` feature divides by. */
   readonly clockScale?: number;
+  /**
+   * Record every decision of a network policy here (for training); each decision's `slot` is the
+   * index of its episode in `seeds`.
+   */
+  readonly trace?: DecisionTrace;
 }
 
 /**
  * Run one episode per entry of `seeds` with `policy` and return their spec §5 records, in order.
- * Episodes are stepped `batchSize` at a time; the result does not depend on `batchSize`.
+ * Episodes are stepped `batchSize` at a time; the result does not depend on `batchSize`. This is
+ * the one rollout loop: `simulate`, training and evaluation all run episodes through it.
  */
-export function runEpisodes(env: EnvConfig, policy: Policy, seeds: readonly EpisodeSeeds[], options: RunEpisodesOptions): SimEpisodeRecord[] {
+export function runEpisodes(env: EnvConfig, policy: Policy | MlpPolicy, seeds: readonly EpisodeSeeds[], options: RunEpisodesOptions): SimEpisodeRecord[] {
   const batchSize = Math.max(1, Math.min(options.batchSize ?? 256, seeds.length));
   const engine = new SwarmBatch(env, batchSize, options.clockScale === undefined ? { recordStages: true } : { recordStages: true, clockScale: options.clockScale });
   const actions = allocateActionBatch(batchSize);
@@ -56,7 +63,8 @@ export function runEpisodes(env: EnvConfig, policy: Policy, seeds: readonly Epis
     for (;;) {
       const { list, length } = engine.activeList(count);
       if (length === 0) break;
-      policy.act(engine, list, length, options.greedy, actions);
+      if (options.trace !== undefined && policy instanceof MlpPolicy) policy.actTraced(engine, list, length, options.greedy, actions, options.trace, start);
+      else policy.act(engine, list, length, options.greedy, actions);
       engine.step(list, length, actions);
     }
     for (let b = 0; b < count; b++) records.push(episodeRecord(engine, b, idOf(start + b), options.trainingStep));

@@ -12,7 +12,7 @@
  */
 import { ParlInputError } from '@parl/core';
 import { tf } from '@parl/gpu';
-import type { MlpPolicy } from './mlp-policy.js';
+import type { ActionTensors, MlpPolicy } from '../policies/mlp-policy.js';
 import type { ObjectiveConfig } from './training-config.js';
 
 /** The decisions the objective is computed over (all tensors have n rows). */
@@ -25,6 +25,8 @@ export interface ObjectiveBatch {
   readonly advantage: tf.Tensor1D;
   /** log π_behaviour(a_i | s_i) of the policy that acted `[n]` (a constant of the loss). */
   readonly behaviourLogProb: tf.Tensor1D;
+  /** For rows ordered launches first: the actions as {@link MlpPolicy.actionTensors} built them once for every pass. */
+  readonly actions?: ActionTensors;
 }
 
 /**
@@ -79,7 +81,7 @@ export function ratioWindowMask(logRatio: ArrayLike<number>, objective: Objectiv
  * function.
  */
 export function parlObjectiveLoss(policy: MlpPolicy, batch: ObjectiveBatch, mask: tf.Tensor1D, objective: ObjectiveConfig): tf.Scalar {
-  const logRatio = tf.sub(policy.logProb(batch.x, batch.multiHot), batch.behaviourLogProb);
+  const logRatio = tf.sub(policy.logProb(batch.x, batch.multiHot, batch.actions), batch.behaviourLogProb);
   const n = logRatio.shape[0] as number;
   const surrogate = tf.sum(tf.mul(tf.mul(mask, batch.advantage), tf.exp(logRatio)));
   const penalty = tf.mul(tf.sum(tf.square(logRatio)), objective.tau);

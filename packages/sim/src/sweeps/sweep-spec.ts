@@ -6,10 +6,10 @@
  * @module
  */
 import { ParlInputError, fieldPath, requireObject, requirePositiveInteger } from '@parl/core';
-import { getPreset } from './presets.js';
-import { Rng } from './rng.js';
-import { runIdOf } from './run-id.js';
-import { BASE_TRAINING_CONFIG, resolveTrainingConfig, type TrainingConfig } from './training-config.js';
+import { getPreset } from '../training/presets.js';
+import { Rng } from '../engine/rng.js';
+import { runIdOf } from '../runs/run-id.js';
+import { BASE_TRAINING_CONFIG, resolveTrainingConfig, type TrainingConfig } from '../training/training-config.js';
 
 /** A random range: uniform over [min, max] (log-uniform with `log`, integers with `integer`). */
 export interface NumericRange {

@@ -15,9 +15,10 @@ import {
   requirePositive,
   requirePositiveInteger,
   type BudgetMode,
+  type RewardConfig,
 } from '@parl/core';
 
-import { TASK_FAMILIES, type TaskFamily } from './names.js';
+import { TASK_FAMILIES, type TaskFamily } from '../names.js';
 
 export { TASK_FAMILIES, type TaskFamily };
 
@@ -81,10 +82,30 @@ export interface EnvConfig {
   readonly maxSubagentsPerGroup: number;
   /** The orchestrator stops once its own steps (Σ S_main) reach this limit. */
   readonly orchestratorMaxSteps: number;
+  /**
+   * At most this many sub-agents run at once (a provider's rate limit), or null for no limit. A
+   * larger group runs in waves of this size, one after another: each wave is a stage of its own
+   * (later waves have `main_steps` 0, as spec §7 records waves), so idle sub-agents cost latency too.
+   */
+  readonly concurrency: number | null;
   /** Critical-step budget K (spec §2), or null for none. */
   readonly budget: number | null;
   /** What a budget cut means for r_perf: `fail` (0) or `truncate` (score what finished before the cut). */
   readonly onBudget: BudgetMode;
+}
+
+/**
+ * The environment's budget as the fields of core's {@link @parl/core!RewardConfig} of the same
+ * names: the engine stops an episode at the stage that crosses `budget`, and core's reward applies
+ * `onBudget` (spec §2) when the records are scored with these fields.
+ *
+ * @example
+ * ```ts
+ * resolveRewardConfig({ lambda1: 'constant:0', ...budgetOf(env) });
+ * ```
+ */
+export function budgetOf(env: Pick<EnvConfig, 'budget' | 'onBudget'>): Pick<RewardConfig, 'budget' | 'onBudget'> {
+  return env.budget === null ? { onBudget: env.onBudget } : { budget: env.budget, onBudget: env.onBudget };
 }
 
 /** The documented defaults of every environment parameter. */
@@ -115,6 +136,7 @@ export const DEFAULT_ENV_CONFIG: EnvConfig = {
   resultContext: 0.5,
   maxSubagentsPerGroup: 100,
   orchestratorMaxSteps: 100,
+  concurrency: null,
   budget: null,
   onBudget: 'fail',
 };
@@ -189,6 +211,9 @@ export function resolveEnvConfig(partial: unknown, base: EnvConfig = DEFAULT_ENV
     out['stepNoise'] = v;
   }
   if (obj['maxSubagentsPerGroup'] !== undefined) out['maxSubagentsPerGroup'] = requirePositiveInteger(obj['maxSubagentsPerGroup'], f('maxSubagentsPerGroup'));
+  if (obj['concurrency'] !== undefined) {
+    out['concurrency'] = obj['concurrency'] === null ? null : requirePositiveInteger(obj['concurrency'], f('concurrency'));
+  }
   if (obj['budget'] !== undefined) out['budget'] = obj['budget'] === null ? null : requireNonNegative(obj['budget'], f('budget'));
   if (obj['onBudget'] !== undefined) out['onBudget'] = requireOneOf(obj['onBudget'], f('onBudget'), BUDGET_MODES);
   const env = out as unknown as EnvConfig;

@@ -7,8 +7,8 @@
 import { lstat, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ParlInputError } from '@parl/core';
-import { policyFiles } from './policy-io.js';
-import type { TrainingResult } from './trainer.js';
+import { policyFiles } from '../policies/policy-io.js';
+import type { TrainingResult } from '../training/trainer.js';
 
 /** The files of a run folder by relative path (`config.json`, `metrics.jsonl`, `summary.json`, `policy/…`). */
 export function runFolderFiles(result: TrainingResult): Record<string, string> {
@@ -77,37 +77,31 @@ export async function checkRunFolderTarget(dir: string, options: RunFolderOption
 }
 
 /**
- * Write a spec §6 run folder: config.json, metrics.jsonl, summary.json, policy/ and any extra
- * files (e.g. `report.html` from the CLI). The folder appears complete or not at all: the files
- * are built in a temporary folder beside `dir` and renamed to `dir` at the end; on failure the
- * temporary folder is removed. An existing `dir` is replaced only after the new one is complete,
- * and only when {@link checkRunFolderTarget} allows it (a previous run folder, or `force`).
+ * Write a folder of files atomically: they are written into a hidden temporary folder beside
+ * `dir` and renamed to `dir` at the end, so the folder appears complete or not at all; on failure
+ * the temporary folder is removed. An existing `dir` is replaced only after the new one is
+ * complete, and only when {@link checkRunFolderTarget} allows it (a previous run folder, or
+ * `force`). This is the one writer of run folders: `parl train` writes through
+ * {@link writeRunFolder}, and `parl sweep` writes the files its workers send back through this.
  *
- * @param dir - the run folder to create
- * @param result - what {@link train} returned
- * @param extraFiles - more files by relative path (no `..`, not absolute)
+ * @param dir - the folder to create
+ * @param files - its files by relative path (no `..`, not absolute)
  * @param options - {@link RunFolderOptions}
- * @throws {@link @parl/core!ParlInputError} for an extra file path that leaves the folder, or a target that is not a run folder
+ * @throws {@link @parl/core!ParlInputError} for a path that leaves the folder, or a target that is not a run folder
  *
  * @example
  * ```ts
- * await writeRunFolder('runs/parl', result, { 'report.html': html });
+ * await writeFolderAtomically('sweep/runs/3f2a', { 'summary.json': text }, { force: true });
  * ```
  */
-export async function writeRunFolder(
-  dir: string,
-  result: TrainingResult,
-  extraFiles: Record<string, string> = {},
-  options: RunFolderOptions = {},
-): Promise<void> {
+export async function writeFolderAtomically(dir: string, files: Readonly<Record<string, string>>, options: RunFolderOptions = {}): Promise<void> {
   const target = resolve(dir);
-  for (const name of Object.keys(extraFiles)) {
+  for (const name of Object.keys(files)) {
     if (name === '' || name.startsWith('/') || name.split(/[\\/]/).some((part) => part === '..' || part === '')) {
-      throw new ParlInputError(`extraFiles[${JSON.stringify(name)}]`, name, 'a relative path inside the run folder');
+      throw new ParlInputError(`files[${JSON.stringify(name)}]`, name, 'a relative path inside the run folder');
     }
   }
   await checkRunFolderTarget(dir, options);
-  const files = { ...runFolderFiles(result), ...extraFiles };
   const parent = dirname(target);
   await mkdir(parent, { recursive: true });
   const tag = `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -146,4 +140,33 @@ export async function writeRunFolder(
   } finally {
     options.tempPaths?.delete(temp);
   }
+}
+
+/**
+ * Write a spec §6 run folder: config.json, metrics.jsonl, summary.json, policy/ and any extra
+ * files (e.g. `report.html` from the CLI), atomically ({@link writeFolderAtomically}).
+ *
+ * @param dir - the run folder to create
+ * @param result - what {@link train} returned
+ * @param extraFiles - more files by relative path (no `..`, not absolute)
+ * @param options - {@link RunFolderOptions}
+ * @throws {@link @parl/core!ParlInputError} for an extra file path that leaves the folder, or a target that is not a run folder
+ *
+ * @example
+ * ```ts
+ * await writeRunFolder('runs/parl', result, { 'report.html': html });
+ * ```
+ */
+export async function writeRunFolder(
+  dir: string,
+  result: TrainingResult,
+  extraFiles: Record<string, string> = {},
+  options: RunFolderOptions = {},
+): Promise<void> {
+  for (const name of Object.keys(extraFiles)) {
+    if (name === '' || name.startsWith('/') || name.split(/[\\/]/).some((part) => part === '..' || part === '')) {
+      throw new ParlInputError(`extraFiles[${JSON.stringify(name)}]`, name, 'a relative path inside the run folder');
+    }
+  }
+  await writeFolderAtomically(dir, { ...runFolderFiles(result), ...extraFiles }, options);
 }

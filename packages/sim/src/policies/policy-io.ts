@@ -8,9 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ParlInputError, fieldPath, requireArray, requireObject } from '@parl/core';
 import { initBackend } from '@parl/gpu';
-import { FEATURE_NAMES } from './features.js';
+import { FEATURE_NAMES } from '../engine/features.js';
 import { MlpPolicy, type SavedMlpPolicy } from './mlp-policy.js';
-import { parseWidthRule } from './width-rules.js';
 
 /** The file inside a `policy/` folder that holds the network. */
 export const POLICY_FILE = 'policy.json';
@@ -36,7 +35,10 @@ export function validateSavedPolicy(value: unknown, where = POLICY_FILE): SavedM
   try {
     const obj = requireObject(value, 'policy');
     if (obj['format'] !== 'parl-sim-mlp-policy') throw new ParlInputError('format', obj['format'], '"parl-sim-mlp-policy"');
-    if (obj['version'] !== 1) throw new ParlInputError('version', obj['version'], '1');
+    if (obj['version'] === 1) {
+      throw new ParlInputError('version', 1, '2 (a version 1 policy chose widths from a rule grid; train it again with this version)');
+    }
+    if (obj['version'] !== 2) throw new ParlInputError('version', obj['version'], '2');
     const features = requireArray(obj['features'], 'features');
     if (features.length !== FEATURE_NAMES.length || features.some((f, i) => f !== FEATURE_NAMES[i])) {
       throw new ParlInputError('features', features, `the features ${JSON.stringify(FEATURE_NAMES)}`);
@@ -46,10 +48,24 @@ export function validateSavedPolicy(value: unknown, where = POLICY_FILE): SavedM
     hidden.forEach((h, i) => {
       if (!Number.isInteger(h) || h < 1) throw new ParlInputError(`spec.hidden[${i}]`, h, 'an integer ≥ 1');
     });
-    const widthGrid = requireArray(spec['widthGrid'], 'spec.widthGrid').map((w, i) => {
-      parseWidthRule(w, `spec.widthGrid[${i}]`);
-      return w as string;
-    });
+    const positive = (key: string, integers: boolean): number[] => {
+      const list = readNumberList(spec[key], `spec.${key}`);
+      if (list.length === 0) throw new ParlInputError(`spec.${key}`, list, 'a non-empty array');
+      list.forEach((v, i) => {
+        if (!(v > 0) || (integers && !Number.isInteger(v))) throw new ParlInputError(`spec.${key}[${i}]`, v, integers ? 'an integer ≥ 1' : 'a positive number');
+      });
+      return list;
+    };
+    const relativeCounts = positive('relativeCounts', false);
+    const absoluteCounts = positive('absoluteCounts', true);
+    const countSpread = spec['countSpread'];
+    if (typeof countSpread !== 'number' || !(countSpread > 0) || !Number.isFinite(countSpread)) {
+      throw new ParlInputError('spec.countSpread', countSpread, 'a positive number');
+    }
+    const maxCount = spec['maxCount'];
+    if (typeof maxCount !== 'number' || !Number.isInteger(maxCount) || maxCount < 1 || maxCount > 1000) {
+      throw new ParlInputError('spec.maxCount', maxCount, 'an integer between 1 and 1000');
+    }
     const shareGrid = readNumberList(spec['shareGrid'], 'spec.shareGrid');
     shareGrid.forEach((s, i) => {
       if (!(s > 0 && s <= 1)) throw new ParlInputError(`spec.shareGrid[${i}]`, s, 'a share in (0, 1]');
@@ -58,7 +74,14 @@ export function validateSavedPolicy(value: unknown, where = POLICY_FILE): SavedM
       const l = requireObject(layer, `layers[${i}]`);
       return { weights: readNumberList(l['weights'], `layers[${i}].weights`), bias: readNumberList(l['bias'], `layers[${i}].bias`) };
     });
-    return { format: 'parl-sim-mlp-policy', version: 1, features: [...FEATURE_NAMES], spec: { hidden, widthGrid, shareGrid }, layers };
+    const out: SavedMlpPolicy = {
+      format: 'parl-sim-mlp-policy',
+      version: 2,
+      features: [...FEATURE_NAMES],
+      spec: { hidden, relativeCounts, absoluteCounts, countSpread, maxCount, shareGrid },
+      layers,
+    };
+    return out;
   } catch (err) {
     if (err instanceof ParlInputError) throw err.at(where);
     throw err;

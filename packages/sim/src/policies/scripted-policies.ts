@@ -4,11 +4,11 @@
  * @module
  */
 import { ParlInputError } from '@parl/core';
-import { MODE_DIRECT, MODE_LAUNCH, type ActionBatch } from './actions.js';
+import { MODE_DIRECT, MODE_LAUNCH, type ActionBatch } from '../engine/actions.js';
 import type { Policy } from './policy.js';
-import type { SwarmBatch } from './swarm-batch.js';
+import type { SwarmBatch } from '../engine/swarm-batch.js';
 
-import { SCRIPTED_POLICY_NAMES, type ScriptedPolicyName } from './names.js';
+import { SCRIPTED_POLICY_NAMES, type ScriptedPolicyName } from '../names.js';
 
 export { SCRIPTED_POLICY_NAMES, type ScriptedPolicyName };
 

@@ -14,7 +14,7 @@ import {
   type RewardBreakdown,
   type StepMetrics,
 } from '@parl/core';
-import type { SimEpisodeRecord } from './episode-records.js';
+import type { SimEpisodeRecord } from '../engine/episode-records.js';
 
 /** An episode with its core-computed reward and critical steps. */
 export interface ScoredEpisode {
@@ -26,18 +26,16 @@ export interface ScoredEpisode {
   readonly reward: RewardBreakdown;
   /** Critical steps of the record's stages, by core. */
   readonly criticalSteps: number;
+  /** Total steps (spec §2 work) of the record's stages, by core. */
+  readonly totalSteps: number;
 }
 
 /** Validate each record with core and compute its reward and critical steps with core. */
 export function scoreEpisodes(records: readonly SimEpisodeRecord[], reward: ResolvedRewardConfig): ScoredEpisode[] {
   return records.map((record) => {
     const episode = validateRecord(record);
-    return {
-      record,
-      episode,
-      reward: rewardOfEpisode(episode, reward),
-      criticalSteps: criticalStepsOfStages(episode.stages as readonly NormalizedStage[]).critical_steps,
-    };
+    const steps = criticalStepsOfStages(episode.stages as readonly NormalizedStage[]);
+    return { record, episode, reward: rewardOfEpisode(episode, reward), criticalSteps: steps.critical_steps, totalSteps: steps.total_steps };
   });
 }
 
@@ -59,6 +57,10 @@ export interface EpisodeMeans {
   readonly finish_rate: number;
   /** Share of episodes that ended `done`. */
   readonly success_rate: number;
+  /** Mean spec §2 total steps (work: every step of the orchestrator and of every sub-agent). */
+  readonly total_steps: number;
+  /** Mean sub-agents launched per episode. */
+  readonly subagents: number;
 }
 
 /** Means over scored episodes; widths and finish rate come from core's `diagnose`. */
@@ -70,7 +72,11 @@ export function episodeMeans(scored: readonly ScoredEpisode[]): EpisodeMeans {
   let perf = 0;
   let cs = 0;
   let done = 0;
+  let work = 0;
+  let agents = 0;
   for (const s of scored) {
+    work += s.totalSteps;
+    agents += s.record.num_subagents;
     total += s.reward.total_reward;
     par += s.reward.r_parallel;
     fin += s.reward.r_finish;
@@ -89,6 +95,8 @@ export function episodeMeans(scored: readonly ScoredEpisode[]): EpisodeMeans {
     mean_width: d.mean_width,
     finish_rate: 1 - d.idle_subagent_share,
     success_rate: done / div,
+    total_steps: work / div,
+    subagents: agents / div,
   };
 }
 

@@ -19,7 +19,11 @@ export interface SimEpisodeRecord extends EpisodeRecord {
   readonly assigned_subtasks: number;
   /** Sub-agents that finished their assignment (idle and failed ones did not). */
   readonly completed_subtasks: number;
-  /** Share of the task's subtasks solved correctly; 0 after a budget cut under `fail`. */
+  /**
+   * Share of the task's subtasks solved correctly; after a budget cut, of those solved before the
+   * stage that crossed it. Scoring the record with the budget (core's `rewardOfEpisode`, `onBudget:
+   * "fail"`) makes a cut episode's r_perf 0; the simulator leaves that rule to core.
+   */
   readonly r_perf: number;
   /** Every stage run, the one that crossed a budget included, so that core sees the cut. */
   readonly stages: readonly StageRecord[];

@@ -16,6 +16,9 @@
  * - `ready_cost`: mean cost of the ready subtasks / (4 · costMean)
  * - `log_ready`: ln(1 + ready) / ln(101)
  * - `all_ready`: 1 when every remaining subtask is ready (nothing blocked), else 0
+ * - `one_ready`: 1 when exactly one subtask is ready (a remainder the orchestrator may do itself)
+ * - `size`: subtasks in the task / 32
+ * - `concurrency`: sub-agents that may run at once / group limit (1 without a concurrency limit)
  */
 export const FEATURE_NAMES = [
   'ready',
@@ -28,7 +31,13 @@ export const FEATURE_NAMES = [
   'ready_cost',
   'log_ready',
   'all_ready',
+  'one_ready',
+  'size',
+  'concurrency',
 ] as const;
+
+/** The `ready` feature is ready subtasks divided by this (so the count head can read it back). */
+export const READY_SCALE = 32;
 
 /** Number of state features per row. */
 export const FEATURE_COUNT = FEATURE_NAMES.length;

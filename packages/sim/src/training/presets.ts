@@ -8,7 +8,7 @@
 import { ParlInputError } from '@parl/core';
 import { BASE_TRAINING_CONFIG, type TrainingConfig } from './training-config.js';
 
-import { PRESET_NAMES, type PresetName } from './names.js';
+import { PRESET_NAMES, type PresetName } from '../names.js';
 
 export { PRESET_NAMES, type PresetName };
 
@@ -23,7 +23,17 @@ const PRESETS: Record<PresetName, TrainingConfig> = {
     preset: 'spurious',
     reward: { ...BASE_TRAINING_CONFIG.reward, lambda1: { kind: 'constant', value: 2 }, lambda2: { kind: 'constant', value: 0 } },
   },
-  parl: { ...BASE_TRAINING_CONFIG, preset: 'parl' },
+  // Every launch hands out all ready subtasks (share grid [1]): with the ¼ and ½ shares seed 2
+  // settled on narrow launches of part of the work (1.87× serial); see docs/simulator.md.
+  parl: { ...BASE_TRAINING_CONFIG, preset: 'parl', policy: { ...BASE_TRAINING_CONFIG.policy, shareGrid: [1] } },
+  'parl-mixed': {
+    ...BASE_TRAINING_CONFIG,
+    preset: 'parl-mixed',
+    env: { ...BASE_TRAINING_CONFIG.env, family: 'mixed', concurrency: 16, budget: 60, onBudget: 'truncate' },
+    // Training rollouts are scored under a tighter budget that fails them (core's reward budget):
+    // latency pays while training; the held-out evaluation is under the environment's budget.
+    reward: { ...BASE_TRAINING_CONFIG.reward, budget: 25, onBudget: 'fail' },
+  },
 };
 
 /**
@@ -31,7 +41,11 @@ const PRESETS: Record<PresetName, TrainingConfig> = {
  * - `serial-collapse`: λ1 = 0 — parallelism is never paid for, and the policy stays serial;
  * - `spurious`: a large constant λ1 and λ2 = 0 — sub-agents are paid for whether they work or not;
  * - `parl`: λ1 and λ2 annealed to 0 — parallelism gets explored, idle sub-agents cost, and
- *   r_perf decides in the end.
+ *   r_perf decides in the end; every launch hands out all ready subtasks (`policy.shareGrid` [1]);
+ * - `parl-mixed`: `parl`'s schedules on mixed tasks (half deep, half wide) with at most 16
+ *   sub-agents running at once and a critical-step budget of 60 that scores what finished before
+ *   the cut (`truncate`); its training rollouts are scored under a budget of 25 that fails them
+ *   (`reward.budget`, `reward.onBudget`), so that being faster pays while it learns.
  *
  * @throws {@link @parl/core!ParlInputError} naming the value and the valid names when unknown
  *

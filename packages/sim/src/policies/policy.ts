@@ -3,8 +3,8 @@
  *
  * @module
  */
-import type { ActionBatch } from './actions.js';
-import type { SwarmBatch } from './swarm-batch.js';
+import type { ActionBatch } from '../engine/actions.js';
+import type { SwarmBatch } from '../engine/swarm-batch.js';
 
 /**
  * An orchestrator policy: given the batched environment and the active slots, write one action
