@@ -9,15 +9,16 @@
 // - the C roofline: a max-reduce over the critical-steps array (bench/roofline.c, built with
 //   `cc -O3 -march=native` where `cc` exists; else a memory-bandwidth proxy, a copy of the array);
 // - PyTorch: open-parl's tensor formulas (bench/torch_baseline.py) with Debian's python3-torch at
-//   /usr/bin/python3, on one thread and on torch's default thread count; skipped with a message
-//   where torch is missing.
+//   /usr/bin/python3, on one thread, torch's default thread count and one per CPU, each timing
+//   paired with the WebAssembly kernel's; skipped with a message where torch is missing.
 //
 // Run: pnpm --filter @parl/core build && pnpm --filter @parl/core bench
 // Knobs: BENCH_REPS (default 11), BENCH_WARMUP (default 3), BENCH_PYTHON (default /usr/bin/python3).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import {
   allocateCriticalStepsBatchInput,
@@ -122,11 +123,15 @@ for (let i = 0; i < groupSizes.length; i++) {
   inGroups += k;
 }
 // The same steps in WebAssembly memory, read there by the SIMD kernel.
+const wasmRunning = resolveBatchKernel('auto') === 'wasm';
+if (!wasmRunning) {
+  console.error('This runtime has no WebAssembly SIMD: the bench compares the WebAssembly kernels and cannot run.');
+  process.exit(1);
+}
 const inPlace = allocateCriticalStepsBatchInput(CB, T, N, 'wasm');
 inPlace.subSteps.set(subSteps);
 
 // --- JavaScript and WebAssembly kernels, each paired with the plain scan ---------------------
-const wasmRunning = resolveBatchKernel('auto') === 'wasm';
 const rows = [];
 function measure(group, label, unit, kernel, items, scanned) {
   const result = paired(kernel, items, scanned);
@@ -139,17 +144,25 @@ const rewardOutPlain = allocateRewardBatchOutput(B, 'js');
 const rewardJs = measure('reward', 'rewardBatch JS, a step per episode', 'episodes', () => rewardBatch({ ...rewardInput, kernel: 'js' }, config, rewardOutPlain), B, rPerf);
 const rewardWasm = measure('reward', 'rewardBatch WASM, a step per episode, out in wasm memory', 'episodes', () => rewardBatch({ ...rewardInput, kernel: 'wasm' }, config, rewardOutInPlace), B, rPerf);
 measure('reward', 'rewardBatch WASM, a step per episode, out copied', 'episodes', () => rewardBatch({ ...rewardInput, kernel: 'wasm' }, config, rewardOutPlain), B, rPerf);
+// The least memory traffic of the in-place WASM call: copy the five float32 inputs in, write
+// the nine float64 outputs (fill); no arithmetic.
+const floorCopies = Array.from({ length: 5 }, () => new Float32Array(B));
+const floorInputs = [numSubagents, assignedSubtasks, completedSubtasks, rPerf, trainingStep];
+measure('reward', 'memory floor: copy the 5 inputs in, fill the 9 outputs', 'episodes', () => {
+  floorInputs.forEach((x, i) => floorCopies[i].set(x));
+  for (const key of Object.keys(rewardOutInPlace)) rewardOutInPlace[key].fill(0.5);
+}, B, rPerf);
 measure('reward', 'rewardBatch JS, one shared step', 'episodes', () => rewardBatch({ ...rewardInput, kernel: 'js' }, shared, rewardOutPlain), B, rPerf);
 measure('reward', 'rewardBatch WASM, one shared step, out in wasm memory', 'episodes', () => rewardBatch({ ...rewardInput, kernel: 'wasm' }, shared, rewardOutInPlace), B, rPerf);
 
 const csOut = allocateCriticalStepsBatchOutput(CB);
 const shape = `[${CB}, ${T}, ${N}]`;
 const full = { batch: CB, stages: T, width: N, subSteps };
-const criticalJs = measure('critical', `criticalStepsBatch JS ${shape} full`, 'elements', () => criticalStepsBatch({ ...full, kernel: 'js' }, csOut), cells, subSteps);
-const criticalWasm = measure('critical', `criticalStepsBatch WASM ${shape} full, steps in wasm memory`, 'elements', () => criticalStepsBatch({ ...inPlace, kernel: 'wasm' }, csOut), cells, subSteps);
-measure('critical', `criticalStepsBatch WASM ${shape} full, steps copied in`, 'elements', () => criticalStepsBatch({ ...full, kernel: 'wasm' }, csOut), cells, subSteps);
-const raggedJs = measure('critical', `criticalStepsBatch JS ${shape} ragged`, 'elements', () => criticalStepsBatch({ ...full, groupSizes, kernel: 'js' }, csOut), cells, subSteps);
-const raggedWasm = measure('critical', `criticalStepsBatch WASM ${shape} ragged, steps in wasm memory`, 'elements', () => criticalStepsBatch({ ...inPlace, groupSizes, kernel: 'wasm' }, csOut), cells, subSteps);
+const criticalJs = measure('critical', 'criticalStepsBatch JS, full groups', 'elements', () => criticalStepsBatch({ ...full, kernel: 'js' }, csOut), cells, subSteps);
+const criticalWasm = measure('critical', 'criticalStepsBatch WASM, full groups, steps in wasm memory', 'elements', () => criticalStepsBatch({ ...inPlace, kernel: 'wasm' }, csOut), cells, subSteps);
+measure('critical', 'criticalStepsBatch WASM, full groups, steps copied in', 'elements', () => criticalStepsBatch({ ...full, kernel: 'wasm' }, csOut), cells, subSteps);
+const raggedJs = measure('critical', 'criticalStepsBatch JS, ragged', 'elements', () => criticalStepsBatch({ ...full, groupSizes, kernel: 'js' }, csOut), cells, subSteps);
+const raggedWasm = measure('critical', 'criticalStepsBatch WASM, ragged, steps in wasm memory', 'elements', () => criticalStepsBatch({ ...inPlace, groupSizes, kernel: 'wasm' }, csOut), cells, subSteps);
 
 // --- the C roofline (or a memory-bandwidth proxy) -------------------------------------------
 function cRoofline() {
@@ -175,41 +188,93 @@ function cRoofline() {
 }
 const roofline = cRoofline();
 
-// --- PyTorch ----------------------------------------------------------------------------------
-function pytorch() {
-  const run = spawnSync(PYTHON, [path.join(here, 'torch_baseline.py'), String(REPS), String(WARMUP)], { encoding: 'utf8' });
-  if (run.error !== undefined) return { skipped: `${PYTHON} not found (${run.error.message})` };
-  if (run.status !== 0) {
-    const missing = /No module named 'torch'/.test(run.stderr);
+// --- PyTorch, each timing paired with the WebAssembly kernel's ----------------------------
+/** Start bench/torch_baseline.py; resolves to its header and a function timing one figure, or to a reason to skip. */
+async function startTorch() {
+  const child = spawn(PYTHON, [path.join(here, 'torch_baseline.py')], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const spawnError = new Promise((resolve) => child.on('error', (err) => resolve(err)));
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const first = await Promise.race([lines.next(), spawnError]);
+  if (first instanceof Error) return { skipped: `${PYTHON} not found (${first.message})` };
+  if (first.done) {
+    await new Promise((resolve) => (child.exitCode === null ? child.on('exit', resolve) : resolve()));
     return {
-      skipped: missing
+      skipped: /No module named 'torch'/.test(stderr)
         ? `${PYTHON} has no torch: install Debian's python3-torch (apt-get install -y python3-torch)`
-        : `torch_baseline.py failed: ${run.stderr.trim().split('\n').pop()}`,
+        : `torch_baseline.py failed: ${stderr.trim().split('\n').pop()}`,
     };
   }
-  return JSON.parse(run.stdout);
+  const time = async (figure, threads) => {
+    child.stdin.write(`${figure} ${threads}\n`);
+    const next = await lines.next();
+    if (next.done) throw new Error(`torch_baseline.py stopped: ${stderr}`);
+    return Number(next.value);
+  };
+  return { header: JSON.parse(first.value), time, stop: () => child.stdin.end() };
 }
-const torch = pytorch();
+
+/**
+ * PyTorch's `figure` on `threads` threads against `kernel` (handling `items` items), back to
+ * back, REPS times after WARMUP rounds: median rates and the median of the per-pair ratios.
+ */
+async function pairedWithTorch(torch, figure, threads, kernel, items) {
+  for (let i = 0; i < WARMUP; i++) {
+    await torch.time(figure, threads);
+    kernel();
+  }
+  const torchRates = [];
+  const rates = [];
+  const ratios = [];
+  for (let i = 0; i < REPS; i++) {
+    const tt = await torch.time(figure, threads);
+    const tk = seconds(kernel);
+    torchRates.push(items / tt);
+    rates.push(items / tk);
+    ratios.push(tt / tk);
+  }
+  return { torch: median(torchRates), rate: median(rates), ratio: median(ratios) };
+}
+
+const torch = await startTorch();
+const torchRows = [];
+if (!('skipped' in torch)) {
+  const threadCounts = [...new Set([1, torch.header.default_threads, torch.header.cpus])].sort((a, b) => a - b);
+  const criticalKernel = () => criticalStepsBatch({ ...inPlace, kernel: 'wasm' }, csOut);
+  const rewardKernel = () => rewardBatch({ ...rewardInput, kernel: 'wasm' }, config, rewardOutInPlace);
+  for (const threads of threadCounts) {
+    for (const [figure, label, kernel, items] of [
+      ['critical_steps', 'critical steps (max, then sum over stages)', criticalKernel, cells],
+      ['critical_all_fields', 'critical steps, total steps, parallelism', criticalKernel, cells],
+      ['reward_all_fields', 'reward, every rewardBatch field in float64', rewardKernel, B],
+      ['reward', 'reward, total only in float32', rewardKernel, B],
+    ]) {
+      torchRows.push({ threads, figure, label, ...(await pairedWithTorch(torch, figure, threads, kernel, items)) });
+    }
+  }
+  torch.stop();
+}
 
 // --- report ---------------------------------------------------------------------------------
 const loadAtEnd = os.loadavg();
 console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown cpu'}, nproc ${os.availableParallelism()}, node ${process.version}`);
-console.log(`load average (1 min) ${loadAtStart[0].toFixed(2)} at start, ${loadAtEnd[0].toFixed(2)} at end; WebAssembly SIMD: ${wasmRunning ? 'yes' : 'no'}`);
+console.log(`load average (1 min) ${loadAtStart[0].toFixed(2)} at start, ${loadAtEnd[0].toFixed(2)} at end`);
 console.log(`medians of ${REPS} back-to-back (scan, kernel) pairs after ${WARMUP} warm-up pairs`);
 console.log('');
-const header = `${'kernel'.padEnd(62)} ${'rate'.padEnd(20)} ${'÷ scan'.padStart(7)} ${'÷ JS kernel'.padStart(12)}`;
+const header = `${'kernel'.padEnd(66)} ${'rate'.padEnd(20)} ${'÷ scan'.padStart(7)} ${'÷ JS kernel'.padStart(12)}`;
 for (const group of ['reward', 'critical']) {
   console.log(header);
   const base = group === 'reward' ? rewardJs : criticalJs;
   for (const row of rows.filter((x) => x.group === group)) {
     const baseOf = row.label.includes('ragged') ? raggedJs : base;
     const perScan = row.ratio.toFixed(2).padStart(7);
-    console.log(`${row.label.padEnd(62)} ${`${fmt(row.rate)}${row.unit}/s`.padEnd(20)} ${perScan} ${(row.rate / baseOf.rate).toFixed(2).padStart(12)}`);
+    console.log(`${row.label.padEnd(66)} ${`${fmt(row.rate)}${row.unit}/s`.padEnd(20)} ${perScan} ${(row.rate / baseOf.rate).toFixed(2).padStart(12)}`);
   }
-  console.log(`${'plain scan (median over the rows above)'.padEnd(62)} ${`${fmt(median(rows.filter((x) => x.group === group).map((x) => x.scan)))}elements/s`}`);
+  console.log(`${'plain scan (median over the rows above)'.padEnd(66)} ${`${fmt(median(rows.filter((x) => x.group === group).map((x) => x.scan)))}elements/s`}`);
   console.log('');
 }
-console.log(`ragged: group sizes uniform in 0..${N}, ${inGroups} of ${cells} entries inside groups; ragged rates count every entry of the array`);
+console.log(`rewardBatch: B = ${B}; criticalStepsBatch: [B, T, N] = ${shape}, ragged: group sizes uniform in 0..${N}, ${inGroups} of ${cells} entries inside groups; ragged rates count every entry of the array`);
 console.log('');
 console.log(`roofline: ${roofline.what}: ${fmt(roofline.rate)}elements/s`);
 console.log(`  criticalStepsBatch WASM full, steps in wasm memory: ${((criticalWasm.rate / roofline.rate) * 100).toFixed(1)} % of it (target ≥ 50 %); JS kernel ${((criticalJs.rate / roofline.rate) * 100).toFixed(1)} %`);
@@ -217,15 +282,21 @@ console.log('');
 if ('skipped' in torch) {
   console.log(`PyTorch baseline skipped: ${torch.skipped}`);
 } else {
-  console.log(`PyTorch ${torch.torch} (open-parl's formulas, float32 tensors, bench/torch_baseline.py via ${PYTHON}; default threads ${torch.default_threads}):`);
-  for (const run of torch.runs) {
+  console.log(
+    `PyTorch ${torch.header.torch} (open-parl's formulas, float32 tensors; bench/torch_baseline.py via ${PYTHON}; default threads ${torch.header.default_threads}),` +
+      ' each timing paired with the WASM kernel (critical steps: steps in wasm memory, full groups; reward: a step per episode, out in wasm memory):',
+  );
+  for (const row of torchRows) {
+    const unit = row.figure.startsWith('reward') ? 'episodes' : 'elements';
+    const target = row.figure === 'critical_steps' ? ' (target ≥ 2.5)' : row.figure === 'reward_all_fields' ? ' (target ≥ 3)' : '';
     console.log(
-      `  ${run.threads} thread${run.threads === 1 ? ' ' : 's'}: critical steps ${fmt(run.critical_steps)}elements/s (all fields ${fmt(run.critical_all_fields)}elements/s), reward ${fmt(run.reward)}episodes/s`,
-    );
-    console.log(
-      `    ÷ PyTorch: critical steps WASM ${(criticalWasm.rate / run.critical_steps).toFixed(2)}× (target ≥ 2.5), WASM ragged ${(raggedWasm.rate / run.critical_steps).toFixed(2)}×, JS ${(criticalJs.rate / run.critical_steps).toFixed(2)}×, plain scan ${(criticalJs.scan / run.critical_steps).toFixed(2)}×; ` +
-        `reward WASM ${(rewardWasm.rate / run.reward).toFixed(2)}× (target ≥ 3), JS ${(rewardJs.rate / run.reward).toFixed(2)}×`,
+      `  ${row.threads} thread${row.threads === 1 ? ' ' : 's'} ${row.label.padEnd(44)} PyTorch ${`${fmt(row.torch)}${unit}/s`.padEnd(20)} WASM ${`${fmt(row.rate)}${unit}/s`.padEnd(20)} WASM ÷ PyTorch ${row.ratio.toFixed(2)}${target}`,
     );
   }
+  const one = (figure) => torchRows.find((row) => row.threads === 1 && row.figure === figure);
+  console.log(
+    `  JS kernels ÷ PyTorch on 1 thread (medians of separate runs): critical steps ${(criticalJs.rate / one('critical_steps').torch).toFixed(2)}, ` +
+      `plain scan ${(criticalJs.scan / one('critical_steps').torch).toFixed(2)}, reward ${(rewardJs.rate / one('reward_all_fields').torch).toFixed(2)} (every field)`,
+  );
 }
 if (Number.isNaN(sink)) console.log('(scan sink is NaN)');
