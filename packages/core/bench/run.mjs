@@ -3,7 +3,7 @@
 //
 // - the JavaScript kernels (`kernel: 'js'`) and the WebAssembly SIMD kernels (`kernel: 'wasm'`),
 //   the latter with inputs/outputs in WebAssembly memory (allocateCriticalStepsBatchInput,
-//   allocateRewardBatchOutput: nothing copied) and with ordinary typed arrays (copied in/out);
+//   allocateRewardBatch: nothing copied) and with ordinary typed arrays (copied in/out);
 // - a plain scan: a `for` loop summing a typed array of the same length, timed back to back with
 //   each kernel run, so that the ratio compares runs under the same load;
 // - the C roofline: a max-reduce over the critical-steps array (bench/roofline.c, built with
@@ -22,6 +22,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import {
   allocateCriticalStepsBatchInput,
+  allocateRewardBatch,
   allocateCriticalStepsBatchOutput,
   allocateRewardBatchOutput,
   criticalStepsBatch,
@@ -139,21 +140,23 @@ function measure(group, label, unit, kernel, items, scanned) {
   return result;
 }
 
+// The same reward inputs and the outputs together in WebAssembly memory (nothing copied), and
+// outputs alone there (inputs copied in), and ordinary arrays (copied in and out).
+const together = allocateRewardBatch(B, 'float32', 'wasm');
+for (const key of Object.keys(rewardInput)) together.input[key].set(rewardInput[key]);
 const rewardOutInPlace = allocateRewardBatchOutput(B, 'wasm');
 const rewardOutPlain = allocateRewardBatchOutput(B, 'js');
 const rewardJs = measure('reward', 'rewardBatch JS, a step per episode', 'episodes', () => rewardBatch({ ...rewardInput, kernel: 'js' }, config, rewardOutPlain), B, rPerf);
-const rewardWasm = measure('reward', 'rewardBatch WASM, a step per episode, out in wasm memory', 'episodes', () => rewardBatch({ ...rewardInput, kernel: 'wasm' }, config, rewardOutInPlace), B, rPerf);
-measure('reward', 'rewardBatch WASM, a step per episode, out copied', 'episodes', () => rewardBatch({ ...rewardInput, kernel: 'wasm' }, config, rewardOutPlain), B, rPerf);
-// The least memory traffic of the in-place WASM call: copy the five float32 inputs in, write
-// the nine float64 outputs (fill); no arithmetic.
-const floorCopies = Array.from({ length: 5 }, () => new Float32Array(B));
-const floorInputs = [numSubagents, assignedSubtasks, completedSubtasks, rPerf, trainingStep];
-measure('reward', 'memory floor: copy the 5 inputs in, fill the 9 outputs', 'episodes', () => {
-  floorInputs.forEach((x, i) => floorCopies[i].set(x));
-  for (const key of Object.keys(rewardOutInPlace)) rewardOutInPlace[key].fill(0.5);
+const rewardWasmKernel = () => rewardBatch({ ...together.input, kernel: 'wasm' }, config, together.out);
+const rewardWasm = measure('reward', 'rewardBatch WASM, a step per episode, all in wasm memory', 'episodes', rewardWasmKernel, B, rPerf);
+measure('reward', 'rewardBatch WASM, a step per episode, inputs copied in', 'episodes', () => rewardBatch({ ...rewardInput, kernel: 'wasm' }, config, rewardOutInPlace), B, rPerf);
+measure('reward', 'rewardBatch WASM, a step per episode, inputs and out copied', 'episodes', () => rewardBatch({ ...rewardInput, kernel: 'wasm' }, config, rewardOutPlain), B, rPerf);
+// A bound on the in-place call: writing the nine float64 outputs alone (fill), no reads, no arithmetic.
+measure('reward', 'memory bound: fill the 9 float64 outputs, nothing else', 'episodes', () => {
+  for (const key of Object.keys(together.out)) together.out[key].fill(0.5);
 }, B, rPerf);
 measure('reward', 'rewardBatch JS, one shared step', 'episodes', () => rewardBatch({ ...rewardInput, kernel: 'js' }, shared, rewardOutPlain), B, rPerf);
-measure('reward', 'rewardBatch WASM, one shared step, out in wasm memory', 'episodes', () => rewardBatch({ ...rewardInput, kernel: 'wasm' }, shared, rewardOutInPlace), B, rPerf);
+measure('reward', 'rewardBatch WASM, one shared step, all in wasm memory', 'episodes', () => rewardBatch({ ...together.input, kernel: 'wasm' }, shared, together.out), B, rPerf);
 
 const csOut = allocateCriticalStepsBatchOutput(CB);
 const shape = `[${CB}, ${T}, ${N}]`;
@@ -242,7 +245,7 @@ const torchRows = [];
 if (!('skipped' in torch)) {
   const threadCounts = [...new Set([1, torch.header.default_threads, torch.header.cpus])].sort((a, b) => a - b);
   const criticalKernel = () => criticalStepsBatch({ ...inPlace, kernel: 'wasm' }, csOut);
-  const rewardKernel = () => rewardBatch({ ...rewardInput, kernel: 'wasm' }, config, rewardOutInPlace);
+  const rewardKernel = rewardWasmKernel;
   for (const threads of threadCounts) {
     for (const [figure, label, kernel, items] of [
       ['critical_steps', 'critical steps (max, then sum over stages)', criticalKernel, cells],
@@ -284,7 +287,7 @@ if ('skipped' in torch) {
 } else {
   console.log(
     `PyTorch ${torch.header.torch} (open-parl's formulas, float32 tensors; bench/torch_baseline.py via ${PYTHON}; default threads ${torch.header.default_threads}),` +
-      ' each timing paired with the WASM kernel (critical steps: steps in wasm memory, full groups; reward: a step per episode, out in wasm memory):',
+      ' each timing paired with the WASM kernel (critical steps: steps in wasm memory, full groups; reward: a step per episode, all in wasm memory):',
   );
   for (const row of torchRows) {
     const unit = row.figure.startsWith('reward') ? 'episodes' : 'elements';

@@ -109,7 +109,7 @@ export {
   type RewardLabelledRecord,
 } from './labels.js';
 export { REWARD_BATCH_FIELDS, rewardBatch } from './batch/reward-batch.js';
-export { allocateRewardBatchOutput } from './batch/reward-wasm.js';
+export { allocateRewardBatch, allocateRewardBatchOutput, type RewardBatchColumns } from './batch/reward-wasm.js';
 export { allocateCriticalStepsBatchOutput, CRITICAL_STEPS_BATCH_FIELDS, criticalStepsBatch } from './batch/critical-steps-batch.js';
 export { allocateCriticalStepsBatchInput } from './batch/critical-steps-wasm.js';
 export {

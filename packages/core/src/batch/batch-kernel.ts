@@ -9,7 +9,8 @@ import { wasmSimdSupported } from './wasm-arena.js';
 
 /**
  * The implementation of {@link rewardBatch} and {@link criticalStepsBatch}: `auto` (the default)
- * runs WebAssembly SIMD where the runtime has it and JavaScript elsewhere; `wasm` and `js` force
+ * runs WebAssembly SIMD where the runtime has it and JavaScript elsewhere (and for small batches,
+ * where a WebAssembly call's fixed cost outweighs its speed); `wasm` and `js` force
  * one (`wasm` throws where the runtime lacks WebAssembly SIMD). Both give the same numbers, bit
  * for bit. The `PARL_KERNEL` environment variable (Node) sets the default for calls that do not
  * choose.
@@ -41,14 +42,30 @@ function kernelFromEnvironment(): string | undefined {
  * ```
  */
 export function resolveBatchKernel(choice?: BatchKernel): 'wasm' | 'js' {
+  const wanted = requestedKernel(choice);
+  return wanted === 'auto' ? (wasmSimdSupported() ? 'wasm' : 'js') : wanted;
+}
+
+/** The kernel asked for (`choice`, else `PARL_KERNEL`, else `auto`), validated; `wasm` only where it runs. */
+function requestedKernel(choice: BatchKernel | undefined): BatchKernel {
   const fromEnv = choice === undefined ? kernelFromEnvironment() : undefined;
   const wanted: unknown = choice ?? fromEnv ?? 'auto';
   const field = choice === undefined && fromEnv !== undefined ? 'PARL_KERNEL' : 'kernel';
-  if (wanted === 'js') return 'js';
-  if (wanted === 'auto') return wasmSimdSupported() ? 'wasm' : 'js';
+  if (wanted === 'js' || wanted === 'auto') return wanted;
   if (wanted === 'wasm') {
     if (!wasmSimdSupported()) throw new ParlInputError(field, wanted, "'auto' or 'js': this runtime has no WebAssembly SIMD");
     return 'wasm';
   }
   throw new ParlInputError(field, wanted, `one of ${BATCH_KERNELS.map((k) => `'${k}'`).join(', ')}`);
+}
+
+/**
+ * The kernel a call of `work` items runs: as {@link resolveBatchKernel}, except that `auto`
+ * keeps batches under `minimum` items in JavaScript, where a WebAssembly call's fixed cost
+ * (a few microseconds) outweighs its speed.
+ */
+export function batchKernelFor(choice: BatchKernel | undefined, work: number, minimum: number): 'wasm' | 'js' {
+  const wanted = requestedKernel(choice);
+  if (wanted === 'auto') return work >= minimum && wasmSimdSupported() ? 'wasm' : 'js';
+  return wanted;
 }

@@ -11,7 +11,7 @@
  */
 import { ParlInputError, requireCount } from '../errors.js';
 import type { CriticalStepsResult } from '../critical-steps.js';
-import { resolveBatchKernel } from './batch-kernel.js';
+import { batchKernelFor } from './batch-kernel.js';
 import type { CriticalStepsBatchInput, CriticalStepsBatchOutput, NumericArray } from './batch-types.js';
 import { criticalStepsWasm } from './critical-steps-wasm.js';
 
@@ -36,6 +36,9 @@ export function allocateCriticalStepsBatchOutput(size: number): CriticalStepsBat
     mean_width: new Float64Array(size),
   };
 }
+
+/** Under this many `[B, T, N]` cells, `auto` runs the JavaScript kernel (faster there: measured in bench/). */
+const AUTO_WASM_MIN_CELLS = 1024;
 
 function expectLength(name: string, arr: { length: number } | undefined, size: number, shape: string): void {
   if (arr !== undefined && arr.length !== size) {
@@ -81,7 +84,7 @@ export function criticalStepsBatch(input: CriticalStepsBatchInput, out?: Critica
   if (
     sub instanceof Float32Array &&
     B * T * N > 0 &&
-    resolveBatchKernel(input.kernel) === 'wasm' &&
+    batchKernelFor(input.kernel, B * T * N, AUTO_WASM_MIN_CELLS) === 'wasm' &&
     criticalStepsWasm(B, T, N, sub, groups, mains, used, result)
   ) {
     return result;

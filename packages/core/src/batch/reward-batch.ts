@@ -11,7 +11,7 @@
 import { ParlInputError } from '../errors.js';
 import { resolveRewardConfig, type RewardConfig, type ResolvedRewardConfig } from '../reward.js';
 import { sameSchedule } from '../schedules.js';
-import { resolveBatchKernel } from './batch-kernel.js';
+import { batchKernelFor } from './batch-kernel.js';
 import type { NumericArray, RewardBatchInput, RewardBatchOutput } from './batch-types.js';
 import { allocateRewardBatchOutput, rewardWasm } from './reward-wasm.js';
 
@@ -27,6 +27,9 @@ export const REWARD_BATCH_FIELDS = [
   'finish_component',
   'task_component',
 ] as const satisfies readonly (keyof RewardBatchOutput)[];
+
+/** Under this many episodes, `auto` runs the JavaScript kernel (faster there: measured in bench/). */
+const AUTO_WASM_MIN_EPISODES = 512;
 
 function checkLength(name: string, arr: NumericArray | undefined, size: number): void {
   if (arr !== undefined && arr.length !== size) {
@@ -74,7 +77,7 @@ export function rewardBatch(
   }
   // The WebAssembly kernel declines (returns false) where it does not apply or an input is
   // invalid; the JavaScript kernel then computes the same results or throws the error naming it.
-  if (resolveBatchKernel(input.kernel) === 'wasm' && rewardWasm(size, input, cfg, result)) return result;
+  if (batchKernelFor(input.kernel, size, AUTO_WASM_MIN_EPISODES) === 'wasm' && rewardWasm(size, input, cfg, result)) return result;
   const max = cfg.maxSubagents;
   const logShape = cfg.parallelShape === 'log';
   const { lambda1, lambda2 } = result;

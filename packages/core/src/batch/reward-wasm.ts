@@ -1,10 +1,10 @@
 /**
- * {@link rewardBatch} on the WebAssembly SIMD kernel (kernels.wat `reward`), and the output
- * arrays it writes where they are.
+ * {@link rewardBatch} on the WebAssembly SIMD kernel (kernels.wat `reward`), and the arrays it
+ * reads and writes where they are.
  *
  * @module
  */
-import { requireCount } from '../errors.js';
+import { ParlInputError, requireCount } from '../errors.js';
 import type { ResolvedRewardConfig } from '../reward.js';
 import { parseSchedule, sameSchedule, type Schedule } from '../schedules.js';
 import { resolveBatchKernel, type BatchKernel } from './batch-kernel.js';
@@ -41,18 +41,7 @@ export function allocateRewardBatchOutput(size: number, kernel?: BatchKernel): R
     const owned = layOut(0, OUTPUT_ORDER.map(() => B * 8));
     const arena = createArena(layOut(owned.end, INPUT_ORDER.map(() => B * 8)).end, owned.end);
     if (arena !== undefined) {
-      const view = (i: number): Float64Array => new Float64Array(arena.memory.buffer, owned.offsets[i], B);
-      return {
-        total_reward: view(0),
-        r_parallel: view(1),
-        r_finish: view(2),
-        r_perf: view(3),
-        lambda1: view(4),
-        lambda2: view(5),
-        instantiation_component: view(6),
-        finish_component: view(7),
-        task_component: view(8),
-      };
+      return outputsOf((i) => new Float64Array(arena.memory.buffer, owned.offsets[i], B));
     }
   }
   return {
@@ -65,6 +54,85 @@ export function allocateRewardBatchOutput(size: number, kernel?: BatchKernel): R
     instantiation_component: new Float64Array(B),
     finish_component: new Float64Array(B),
     task_component: new Float64Array(B),
+  };
+}
+
+/** The five input columns of {@link rewardBatch}, as {@link allocateRewardBatch} gives them. */
+export interface RewardBatchColumns {
+  /** Sub-agents launched per episode. */
+  readonly numSubagents: Float32Array | Float64Array;
+  /** Assigned subtasks per episode (leave it out of the input to default to numSubagents). */
+  readonly assignedSubtasks: Float32Array | Float64Array;
+  /** Completed subtasks per episode (leave it out of the input to default to assigned). */
+  readonly completedSubtasks: Float32Array | Float64Array;
+  /** r_perf per episode. */
+  readonly rPerf: Float32Array | Float64Array;
+  /** Training step per episode. */
+  readonly trainingStep: Float32Array | Float64Array;
+}
+
+/**
+ * Input columns and outputs of {@link rewardBatch} for B episodes together in one WebAssembly
+ * memory, so that the SIMD kernel reads the inputs and writes the outputs where they are, with
+ * nothing copied: the fastest way to call it on large batches. The columns are zeros, to be
+ * filled; pass the ones you use (all, or a subset whose defaults suit you). Where the kernel
+ * does not run, ordinary typed arrays.
+ *
+ * @param size - B, the number of episodes
+ * @param precision - the columns' type: `float64` (default; holds any number exactly) or
+ *   `float32` (half the memory traffic, for values that fit, e.g. counts and steps below 2^24)
+ * @param kernel - as `kernel` in {@link RewardBatchInput}: `js` gives ordinary arrays
+ *
+ * @example
+ * ```ts
+ * const { input, out } = allocateRewardBatch(1_000_000, 'float32');
+ * input.numSubagents.set(launched);
+ * input.rPerf.set(scores);
+ * input.trainingStep.set(steps);
+ * rewardBatch({ numSubagents: input.numSubagents, rPerf: input.rPerf, trainingStep: input.trainingStep }, {}, out);
+ * ```
+ */
+export function allocateRewardBatch(
+  size: number,
+  precision: 'float32' | 'float64' = 'float64',
+  kernel?: BatchKernel,
+): { readonly input: RewardBatchColumns; readonly out: RewardBatchOutput } {
+  const B = requireCount(size, 'size');
+  if (precision !== 'float32' && precision !== 'float64') throw new ParlInputError('precision', precision, "'float32' or 'float64'");
+  const Column = precision === 'float32' ? Float32Array : Float64Array;
+  if (B > 0 && resolveBatchKernel(kernel) === 'wasm') {
+    const owned = layOut(0, [...OUTPUT_ORDER.map(() => B * 8), ...INPUT_ORDER.map(() => B * Column.BYTES_PER_ELEMENT)]);
+    // 256 spare bytes: a call lays out (empty) regions for inputs from `base` on
+    const arena = createArena(owned.end + 256, owned.end);
+    if (arena !== undefined) {
+      const buffer = arena.memory.buffer;
+      const output = (i: number): Float64Array => new Float64Array(buffer, owned.offsets[i], B);
+      const column = (i: number): Float32Array | Float64Array => new Column(buffer, owned.offsets[OUTPUT_ORDER.length + i], B);
+      return {
+        input: { numSubagents: column(0), assignedSubtasks: column(1), completedSubtasks: column(2), rPerf: column(3), trainingStep: column(4) },
+        out: outputsOf(output),
+      };
+    }
+  }
+  const column = (): Float32Array | Float64Array => new Column(B);
+  return {
+    input: { numSubagents: column(), assignedSubtasks: column(), completedSubtasks: column(), rPerf: column(), trainingStep: column() },
+    out: allocateRewardBatchOutput(B, 'js'),
+  };
+}
+
+/** The nine outputs, each from `view(i)` in the kernel's order. */
+function outputsOf(view: (i: number) => Float64Array): RewardBatchOutput {
+  return {
+    total_reward: view(0),
+    r_parallel: view(1),
+    r_finish: view(2),
+    r_perf: view(3),
+    lambda1: view(4),
+    lambda2: view(5),
+    instantiation_component: view(6),
+    finish_component: view(7),
+    task_component: view(8),
   };
 }
 
@@ -81,6 +149,14 @@ interface KernelSchedule {
  * kind linear or constant; undefined for any other schedule, which JavaScript evaluates.
  */
 function kernelSchedule(schedule: Schedule): KernelSchedule | undefined {
+  if (!kernelForms.has(schedule)) kernelForms.set(schedule, kernelScheduleOf(schedule));
+  return kernelForms.get(schedule);
+}
+
+/** {@link kernelSchedule}'s answers by schedule (a parsed schedule never changes). */
+const kernelForms = new WeakMap<Schedule, KernelSchedule | undefined>();
+
+function kernelScheduleOf(schedule: Schedule): KernelSchedule | undefined {
   let rebuilt: Schedule;
   try {
     rebuilt = parseSchedule(schedule.spec);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BATCH_KERNELS, resolveBatchKernel, wasmSimdSupported } from '../../src/index.js';
+import { batchKernelFor } from '../../src/batch/batch-kernel.js';
 import { messageOf } from '../support.js';
 
 describe('resolveBatchKernel', () => {
@@ -32,5 +33,15 @@ describe('resolveBatchKernel', () => {
     process.env['PARL_KERNEL'] = 'simd';
     expect(messageOf(() => resolveBatchKernel())).toBe(`PARL_KERNEL must be one of 'auto', 'wasm', 'js', got "simd"`);
     expect(messageOf(() => resolveBatchKernel('gpu' as never))).toBe(`kernel must be one of 'auto', 'wasm', 'js', got "gpu"`);
+  });
+
+  it('auto keeps small batches in JavaScript; a forced choice holds at any size', () => {
+    delete process.env['PARL_KERNEL'];
+    expect(batchKernelFor(undefined, 100, 512)).toBe('js');
+    expect(batchKernelFor('auto', 512, 512)).toBe('wasm');
+    expect(batchKernelFor('wasm', 1, 512)).toBe('wasm');
+    expect(batchKernelFor('js', 1e9, 512)).toBe('js');
+    process.env['PARL_KERNEL'] = 'wasm';
+    expect(batchKernelFor(undefined, 1, 512)).toBe('wasm');
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  allocateRewardBatch,
   allocateRewardBatchOutput,
   resolveRewardConfig,
   REWARD_BATCH_FIELDS,
@@ -102,6 +103,28 @@ describe('rewardWasm', () => {
     );
   });
 
+  it('equals the JavaScript kernel with inputs and outputs from allocateRewardBatch, read and written in place', () => {
+    fc.assert(
+      fc.property(fc.array(episodeArb, { minLength: 2, maxLength: 41 }), configArb, fc.constantFrom('float32' as const, 'float64' as const), (episodes, config, precision) => {
+        const { input, out } = allocateRewardBatch(episodes.length, precision);
+        expect(input.rPerf).toBeInstanceOf(precision === 'float32' ? Float32Array : Float64Array);
+        expect(arenaOf(input.rPerf)).toBeDefined();
+        expect(arenaOf(input.rPerf)).toBe(arenaOf(out.total_reward));
+        input.numSubagents.set(episodes.map((e) => e.n));
+        input.assignedSubtasks.set(episodes.map((e) => e.assigned));
+        input.completedSubtasks.set(episodes.map((e) => e.completed));
+        input.rPerf.set(episodes.map((e) => e.perf));
+        input.trainingStep.set(episodes.map((e) => e.step));
+        const cfg = resolveRewardConfig(config);
+        const copies = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, v.slice()])) as unknown as RewardBatchInput;
+        const want = rewardBatch({ ...copies, kernel: 'js' }, cfg);
+        expect(rewardWasm(episodes.length, input, cfg, out)).toBe(true);
+        expectSame(out, want, episodes.length);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('leaves the outputs past the batch alone (an odd batch reuses the pair before it)', () => {
     const out = allocateRewardBatchOutput(8);
     out.total_reward.fill(-7);
@@ -140,6 +163,22 @@ describe('rewardWasm', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('allocateRewardBatch', () => {
+  it('gives five zeroed columns of the precision and the nine outputs, in one WebAssembly memory unless the JavaScript kernel is chosen', () => {
+    const { input, out } = allocateRewardBatch(3, 'float32');
+    expect(Object.keys(input).sort()).toEqual(['assignedSubtasks', 'completedSubtasks', 'numSubagents', 'rPerf', 'trainingStep']);
+    for (const column of Object.values(input)) {
+      expect(column).toBeInstanceOf(Float32Array);
+      expect(Array.from(column)).toEqual([0, 0, 0]);
+      expect(arenaOf(column)).toBe(arenaOf(out.lambda2));
+    }
+    expect(allocateRewardBatch(3).input.rPerf).toBeInstanceOf(Float64Array);
+    const plain = allocateRewardBatch(3, 'float64', 'js');
+    expect([arenaOf(plain.input.rPerf), arenaOf(plain.out.total_reward)]).toEqual([undefined, undefined]);
+    expect(() => allocateRewardBatch(3, 'float16' as never)).toThrow(`precision must be 'float32' or 'float64', got "float16"`);
   });
 });
 
