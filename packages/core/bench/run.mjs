@@ -7,7 +7,8 @@
 // - a plain scan: a `for` loop summing a typed array of the same length, timed back to back with
 //   each kernel run, so that the ratio compares runs under the same load;
 // - the C roofline: a max-reduce over the critical-steps array (bench/roofline.c, built with
-//   `cc -O3 -march=native` where `cc` exists; else a memory-bandwidth proxy, a copy of the array);
+//   `cc -O3 -march=native` where `cc` exists; else a memory-bandwidth proxy, a copy of the array),
+//   each measurement paired with the kernels';
 // - PyTorch: open-parl's tensor formulas (bench/torch_baseline.py) with Debian's python3-torch at
 //   /usr/bin/python3, on one thread, torch's default thread count and one per CPU, each timing
 //   paired with the WebAssembly kernel's; skipped with a message where torch is missing.
@@ -167,29 +168,54 @@ measure('critical', 'criticalStepsBatch WASM, full groups, steps copied in', 'el
 const raggedJs = measure('critical', 'criticalStepsBatch JS, ragged', 'elements', () => criticalStepsBatch({ ...full, groupSizes, kernel: 'js' }, csOut), cells, subSteps);
 const raggedWasm = measure('critical', 'criticalStepsBatch WASM, ragged, steps in wasm memory', 'elements', () => criticalStepsBatch({ ...inPlace, groupSizes, kernel: 'wasm' }, csOut), cells, subSteps);
 
-// --- the C roofline (or a memory-bandwidth proxy) -------------------------------------------
-function cRoofline() {
+// --- the C roofline (or a memory-bandwidth proxy), each measurement paired with the kernel's --
+/** Build bench/roofline.c; returns a function measuring it once (elements/s) and a clean-up, or the proxy. */
+function startRoofline() {
   const hasCc = spawnSync('cc', ['--version'], { encoding: 'utf8' }).status === 0;
   if (!hasCc) {
     // Proxy: copying the array (one read and one write of each element), as elements/s.
     const copy = new Float32Array(cells);
-    for (let i = 0; i < WARMUP; i++) copy.set(subSteps);
-    const rate = median(Array.from({ length: REPS }, () => cells / seconds(() => copy.set(subSteps))));
-    return { rate, what: 'memory-bandwidth proxy (no cc): copying the [10^4, 10, 100] float32 array, elements/s' };
+    copy.set(subSteps);
+    return {
+      what: 'memory-bandwidth proxy (no cc): copying the [10^4, 10, 100] float32 array, elements/s',
+      rate: () => cells / seconds(() => copy.set(subSteps)),
+      stop: () => {},
+    };
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'parl-roofline-'));
-  try {
-    const binary = path.join(dir, 'roofline');
-    const build = spawnSync('cc', ['-O3', '-march=native', '-o', binary, path.join(here, 'roofline.c')], { encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`cc failed: ${build.stderr}`);
-    const run = spawnSync(binary, [String(cells), String(REPS), String(WARMUP)], { encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(`roofline failed: ${run.stderr}`);
-    return { rate: Number(run.stdout.trim().split(' ')[0]), what: 'C max-reduce (bench/roofline.c, cc -O3 -march=native) over the same 10^7 float32 steps' };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const binary = path.join(dir, 'roofline');
+  const build = spawnSync('cc', ['-O3', '-march=native', '-o', binary, path.join(here, 'roofline.c')], { encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`cc failed: ${build.stderr}`);
+  return {
+    what: 'C max-reduce (bench/roofline.c, cc -O3 -march=native) over the same 10^7 float32 steps',
+    // one process per measurement: the median of 3 passes after 1 warm-up pass
+    rate: () => {
+      const run = spawnSync(binary, [String(cells), '3', '1'], { encoding: 'utf8' });
+      if (run.status !== 0) throw new Error(`roofline failed: ${run.stderr}`);
+      return Number(run.stdout.trim().split(' ')[0]);
+    },
+    stop: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
-const roofline = cRoofline();
+
+const rooflineRun = startRoofline();
+const criticalWasmKernel = () => criticalStepsBatch({ ...inPlace, kernel: 'wasm' }, csOut);
+const rooflineRates = [];
+const rooflineShares = [];
+const jsShares = [];
+try {
+  for (let i = 0; i < REPS; i++) {
+    const roof = rooflineRun.rate();
+    const wasm = cells / seconds(criticalWasmKernel);
+    const js = cells / seconds(() => criticalStepsBatch({ ...full, kernel: 'js' }, csOut));
+    rooflineRates.push(roof);
+    rooflineShares.push(wasm / roof);
+    jsShares.push(js / roof);
+  }
+} finally {
+  rooflineRun.stop();
+}
+const roofline = { what: rooflineRun.what, rate: median(rooflineRates), wasmShare: median(rooflineShares), jsShare: median(jsShares) };
 
 // --- PyTorch, each timing paired with the WebAssembly kernel's ----------------------------
 /** Start bench/torch_baseline.py; resolves to its header and a function timing one figure, or to a reason to skip. */
@@ -244,7 +270,7 @@ const torch = await startTorch();
 const torchRows = [];
 if (!('skipped' in torch)) {
   const threadCounts = [...new Set([1, torch.header.default_threads, torch.header.cpus])].sort((a, b) => a - b);
-  const criticalKernel = () => criticalStepsBatch({ ...inPlace, kernel: 'wasm' }, csOut);
+  const criticalKernel = criticalWasmKernel;
   const rewardKernel = rewardWasmKernel;
   for (const threads of threadCounts) {
     for (const [figure, label, kernel, items] of [
@@ -280,7 +306,10 @@ for (const group of ['reward', 'critical']) {
 console.log(`rewardBatch: B = ${B}; criticalStepsBatch: [B, T, N] = ${shape}, ragged: group sizes uniform in 0..${N}, ${inGroups} of ${cells} entries inside groups; ragged rates count every entry of the array`);
 console.log('');
 console.log(`roofline: ${roofline.what}: ${fmt(roofline.rate)}elements/s`);
-console.log(`  criticalStepsBatch WASM full, steps in wasm memory: ${((criticalWasm.rate / roofline.rate) * 100).toFixed(1)} % of it (target ≥ 50 %); JS kernel ${((criticalJs.rate / roofline.rate) * 100).toFixed(1)} %`);
+console.log(
+  `  criticalStepsBatch WASM full, steps in wasm memory: ${(roofline.wasmShare * 100).toFixed(1)} % of it (target ≥ 50 %); JS kernel ${(roofline.jsShare * 100).toFixed(1)} %` +
+    ` (medians of ${REPS} back-to-back (roofline, WASM, JS) triples)`,
+);
 console.log('');
 if ('skipped' in torch) {
   console.log(`PyTorch baseline skipped: ${torch.skipped}`);
