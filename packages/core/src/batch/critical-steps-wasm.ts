@@ -64,13 +64,17 @@ function copyStageInputs(
   mains: NumericArray | undefined,
   used: NumericArray | undefined,
 ): boolean {
+  // nothing to copy or check when every default applies (the kernel uses N, 1 and T)
+  if (groups === undefined && mains === undefined && used === undefined) return true;
   const groupsOut = new Int32Array(memory, at[0], B * T);
   const mainsOut = new Float64Array(memory, at[1], B * T);
   const usedOut = new Int32Array(memory, at[2], B);
+  const perStage = groups !== undefined || mains !== undefined;
   for (let b = 0; b < B; b++) {
     const stageCount = used === undefined ? T : (used[b] as number);
     if (!(stageCount >= 0 && stageCount <= T && Number.isInteger(stageCount))) return false;
     usedOut[b] = stageCount;
+    if (!perStage) continue;
     for (let t = 0, bt = b * T; t < stageCount; t++, bt++) {
       if (groups !== undefined) {
         const k = groups[bt] as number;
@@ -128,9 +132,9 @@ export function criticalStepsWasm(
   const memory = arena.memory.buffer;
   const at = regions.offsets;
   if (!copyStageInputs(memory, at, B, T, N, groups, mains, used)) return false;
-  const flags = (groups === undefined ? 0 : 1) | (mains === undefined ? 0 : 2);
+  const flags = (groups === undefined ? 0 : 1) | (mains === undefined ? 0 : 2) | (used === undefined ? 0 : 4);
   const bad = arena.kernels.critical_steps(
-    B, T, N, subAt, at[0] as number, at[1] as number, at[2] as number, flags | 4,
+    B, T, N, subAt, at[0] as number, at[1] as number, at[2] as number, flags,
     at[3] as number, at[4] as number, at[5] as number, at[6] as number, at[7] as number, at[8] as number,
   );
   if (bad >= 0) return false;
