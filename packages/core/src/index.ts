@@ -108,21 +108,20 @@ export {
   type CriticalStepsLabelOptions,
   type RewardLabelledRecord,
 } from './labels.js';
+export { REWARD_BATCH_FIELDS, rewardBatch } from './batch/reward-batch.js';
+export { allocateRewardBatch, allocateRewardBatchOutput, type RewardBatchColumns } from './batch/reward-wasm.js';
+export { allocateCriticalStepsBatchOutput, CRITICAL_STEPS_BATCH_FIELDS, criticalStepsBatch } from './batch/critical-steps-batch.js';
+export { allocateCriticalStepsBatchInput } from './batch/critical-steps-wasm.js';
 export {
-  allocateRewardBatchOutput,
-  REWARD_BATCH_FIELDS,
-  rewardBatch,
+  type CriticalStepsBatchFloat32Input,
+  type CriticalStepsBatchInput,
+  type CriticalStepsBatchOutput,
   type NumericArray,
   type RewardBatchInput,
   type RewardBatchOutput,
-} from './batch/reward-batch.js';
-export {
-  allocateCriticalStepsBatchOutput,
-  CRITICAL_STEPS_BATCH_FIELDS,
-  criticalStepsBatch,
-  type CriticalStepsBatchInput,
-  type CriticalStepsBatchOutput,
-} from './batch/critical-steps-batch.js';
+} from './batch/batch-types.js';
+export { BATCH_KERNELS, resolveBatchKernel, type BatchKernel } from './batch/batch-kernel.js';
+export { wasmSimdSupported } from './batch/wasm-arena.js';
 export {
   OPTIONAL_STEP_METRIC_FIELDS,
   STEP_METRIC_FIELDS,

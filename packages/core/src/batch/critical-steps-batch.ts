@@ -4,47 +4,16 @@
  * dense `[B, T, N]` Float32Array with per-stage group sizes for ragged input.
  *
  * Results equal {@link criticalSteps} on the same episodes one at a time, bit for bit: both
- * accumulate in float64 in stage order.
+ * accumulate in float64 in stage order. Float32Array steps run on a WebAssembly SIMD kernel
+ * where the runtime has one (critical-steps-wasm.ts), with the same results.
  *
  * @module
  */
 import { ParlInputError, requireCount } from '../errors.js';
 import type { CriticalStepsResult } from '../critical-steps.js';
-import type { NumericArray } from './reward-batch.js';
-
-/** The inputs of {@link criticalStepsBatch}. */
-export interface CriticalStepsBatchInput {
-  /** B, the number of episodes. */
-  readonly batch: number;
-  /** T, the stage capacity per episode. */
-  readonly stages: number;
-  /** N, the sub-agent capacity per stage. */
-  readonly width: number;
-  /** S_sub as a row-major `[B, T, N]` array; entries past a stage's group size are ignored. */
-  readonly subSteps: Float32Array | Float64Array;
-  /** Group size per stage, `[B, T]`, each in 0..N; defaults to N everywhere. */
-  readonly groupSizes?: NumericArray;
-  /** S_main per stage, `[B, T]`; defaults to 1 everywhere (the orchestrator's one step a stage). */
-  readonly mainSteps?: NumericArray;
-  /** Stages used per episode, `[B]`, each in 0..T; defaults to T. */
-  readonly numStages?: NumericArray;
-}
-
-/** The outputs of {@link criticalStepsBatch}: one array of length B per field of {@link CriticalStepsResult}, under its name. */
-export interface CriticalStepsBatchOutput {
-  /** Σ_t (S_main + max_i S_sub). */
-  readonly critical_steps: Float64Array;
-  /** Σ_t (S_main + Σ_i S_sub). */
-  readonly total_steps: Float64Array;
-  /** total / critical, or 1 when critical is 0. */
-  readonly parallelism: Float64Array;
-  /** Largest group size. */
-  readonly max_width: Int32Array;
-  /** T used: the stages of the episode (its `numStages`, else T). */
-  readonly num_stages: Int32Array;
-  /** Mean group size over the stages that launch a group (0 when none does). */
-  readonly mean_width: Float64Array;
-}
+import { batchKernelFor } from './batch-kernel.js';
+import type { CriticalStepsBatchInput, CriticalStepsBatchOutput, NumericArray } from './batch-types.js';
+import { criticalStepsWasm } from './critical-steps-wasm.js';
 
 /** The field names of {@link CriticalStepsBatchOutput}: those of {@link CriticalStepsResult}. */
 export const CRITICAL_STEPS_BATCH_FIELDS = [
@@ -67,6 +36,9 @@ export function allocateCriticalStepsBatchOutput(size: number): CriticalStepsBat
     mean_width: new Float64Array(size),
   };
 }
+
+/** Under this many `[B, T, N]` cells, `auto` runs the JavaScript kernel (faster there: measured in bench/). */
+const AUTO_WASM_MIN_CELLS = 1024;
 
 function expectLength(name: string, arr: { length: number } | undefined, size: number, shape: string): void {
   if (arr !== undefined && arr.length !== size) {
@@ -107,7 +79,17 @@ export function criticalStepsBatch(input: CriticalStepsBatchInput, out?: Critica
   for (const key of CRITICAL_STEPS_BATCH_FIELDS) {
     if (result[key].length < B) throw new ParlInputError(`out.${key}.length`, result[key].length, `at least ${B}`);
   }
-  stagedKernel(B, T, N, sub, input.groupSizes, input.mainSteps, input.numStages, result);
+  // The WebAssembly kernel declines (returns false) where it cannot run or an input is invalid;
+  // the JavaScript kernel then computes the same results or throws the error naming the input.
+  if (
+    sub instanceof Float32Array &&
+    B * T * N > 0 &&
+    batchKernelFor(input.kernel, B * T * N, AUTO_WASM_MIN_CELLS) === 'wasm' &&
+    criticalStepsWasm(B, T, N, sub, groups, mains, used, result)
+  ) {
+    return result;
+  }
+  stagedKernel(B, T, N, sub, groups, mains, used, result);
   return result;
 }
 

@@ -3,55 +3,17 @@
  *
  * No per-episode object is allocated: the hot loop reads the input arrays and writes the output
  * arrays. Results equal {@link computeReward} on the same episodes one at a time, bit for bit.
+ * Float32Array and Float64Array inputs run on a WebAssembly SIMD kernel where the runtime has
+ * one (reward-wasm.ts), with the same results.
  *
  * @module
  */
 import { ParlInputError } from '../errors.js';
-import { resolveRewardConfig, type RewardBreakdown, type RewardConfig, type ResolvedRewardConfig } from '../reward.js';
+import { resolveRewardConfig, type RewardConfig, type ResolvedRewardConfig } from '../reward.js';
 import { sameSchedule } from '../schedules.js';
-
-/** Any numeric array the kernels read. */
-export type NumericArray = Float64Array | Float32Array | Int32Array | Uint32Array | Uint16Array | Uint8Array | readonly number[];
-
-/** The inputs of {@link rewardBatch}: one entry per episode, all of length B. */
-export interface RewardBatchInput {
-  /** Sub-agents launched per episode (≥ 0). */
-  readonly numSubagents: NumericArray;
-  /** Assigned subtasks per episode; defaults to numSubagents. */
-  readonly assignedSubtasks?: NumericArray;
-  /** Completed subtasks per episode; defaults to assigned. Must not exceed assigned. */
-  readonly completedSubtasks?: NumericArray;
-  /** r_perf per episode (finite). */
-  readonly rPerf: NumericArray;
-  /** Training step per episode (≥ 0); `config.step`, when set, overrides it; 0 for all when neither is given. */
-  readonly trainingStep?: NumericArray;
-}
-
-/**
- * The outputs of {@link rewardBatch}: one Float64Array of length B per spec §3 field, under the
- * spec's names (the fields of {@link RewardBreakdown}), so that `out.total_reward[i]` is
- * `computeReward(record_i).total_reward`.
- */
-export interface RewardBatchOutput {
-  /** λ1·r_parallel + λ2·r_finish + r_perf. */
-  readonly total_reward: Float64Array;
-  /** r_parallel. */
-  readonly r_parallel: Float64Array;
-  /** r_finish. */
-  readonly r_finish: Float64Array;
-  /** r_perf (as given). */
-  readonly r_perf: Float64Array;
-  /** λ1(s). */
-  readonly lambda1: Float64Array;
-  /** λ2(s). */
-  readonly lambda2: Float64Array;
-  /** λ1·r_parallel. */
-  readonly instantiation_component: Float64Array;
-  /** λ2·r_finish. */
-  readonly finish_component: Float64Array;
-  /** r_perf. */
-  readonly task_component: Float64Array;
-}
+import { batchKernelFor } from './batch-kernel.js';
+import type { NumericArray, RewardBatchInput, RewardBatchOutput } from './batch-types.js';
+import { allocateRewardBatchOutput, rewardWasm } from './reward-wasm.js';
 
 /** The field names of {@link RewardBatchOutput}, in the order of spec §3. */
 export const REWARD_BATCH_FIELDS = [
@@ -66,20 +28,8 @@ export const REWARD_BATCH_FIELDS = [
   'task_component',
 ] as const satisfies readonly (keyof RewardBatchOutput)[];
 
-/** Allocate the output arrays of {@link rewardBatch} for B episodes, to reuse across calls. */
-export function allocateRewardBatchOutput(size: number): RewardBatchOutput {
-  return {
-    total_reward: new Float64Array(size),
-    r_parallel: new Float64Array(size),
-    r_finish: new Float64Array(size),
-    r_perf: new Float64Array(size),
-    lambda1: new Float64Array(size),
-    lambda2: new Float64Array(size),
-    instantiation_component: new Float64Array(size),
-    finish_component: new Float64Array(size),
-    task_component: new Float64Array(size),
-  };
-}
+/** Under this many episodes, `auto` runs the JavaScript kernel (faster there: measured in bench/). */
+const AUTO_WASM_MIN_EPISODES = 512;
 
 function checkLength(name: string, arr: NumericArray | undefined, size: number): void {
   if (arr !== undefined && arr.length !== size) {
@@ -119,10 +69,15 @@ export function rewardBatch(
   checkLength('completedSubtasks', input.completedSubtasks, size);
   checkLength('rPerf', input.rPerf, size);
   checkLength('trainingStep', input.trainingStep, size);
-  const result = out ?? allocateRewardBatchOutput(size);
+  // Without `out`, ordinary arrays (a WebAssembly memory per call would be wasteful); the
+  // WebAssembly kernel then computes in its scratch memory and copies the results out.
+  const result = out ?? allocateRewardBatchOutput(size, 'js');
   for (const key of REWARD_BATCH_FIELDS) {
     if (result[key].length < size) throw new ParlInputError(`out.${key}.length`, result[key].length, `at least ${size}`);
   }
+  // The WebAssembly kernel declines (returns false) where it does not apply or an input is
+  // invalid; the JavaScript kernel then computes the same results or throws the error naming it.
+  if (batchKernelFor(input.kernel, size, AUTO_WASM_MIN_EPISODES) === 'wasm' && rewardWasm(size, input, cfg, result)) return result;
   const max = cfg.maxSubagents;
   const logShape = cfg.parallelShape === 'log';
   const { lambda1, lambda2 } = result;
