@@ -12,8 +12,8 @@ import { tempPaths } from './exit-cleanup.js';
 
 /** A destination for text, written in order, then finished (kept) or aborted (dropped where possible). */
 export interface TextSink {
-  /** Append text; resolves when the sink can take more (backpressure). */
-  write(text: string): Promise<void>;
+  /** Append text (or bytes, for a binary format); resolves when the sink can take more (backpressure). */
+  write(text: string | Uint8Array): Promise<void>;
   /** Flush and keep the output (for a file: rename the temp file to its final name). */
   finish(): Promise<void>;
   /** Give up: for a file, delete the temp file so nothing appears under the final name. */
@@ -42,7 +42,12 @@ export function streamSink(stream: NodeJS.WritableStream, target = 'stdout'): Te
   };
   return {
     target,
-    async write(text: string): Promise<void> {
+    async write(text: string | Uint8Array): Promise<void> {
+      if (typeof text !== 'string') {
+        await flush();
+        if (!stream.write(text)) await new Promise<void>((resolve) => stream.once('drain', resolve));
+        return;
+      }
       pending += text;
       if (pending.length >= CHUNK_CHARS) await flush();
     },
@@ -95,7 +100,16 @@ export async function atomicFileSink(finalPath: string, flag = '--out'): Promise
   };
   return {
     target: finalPath,
-    async write(text: string): Promise<void> {
+    async write(text: string | Uint8Array): Promise<void> {
+      if (typeof text !== 'string') {
+        await flush();
+        try {
+          await handle.write(text);
+        } catch (err) {
+          throw new CliError(`cannot write ${flag} ${finalPath}: ${describeFsError(err)}`, 1);
+        }
+        return;
+      }
       pending += text;
       if (pending.length >= CHUNK_CHARS) await flush();
     },
