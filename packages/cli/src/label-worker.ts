@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { labelChunk, type LabelChunkJob, type LabelledChunk } from './io/label-chunk.js';
 import { labelFieldsOf, type LabelFieldsOf, type LabelSpec } from './io/labellers.js';
 
@@ -39,7 +40,10 @@ export default function labelChunkTask(task: LabelChunkTask): LabelledChunk {
     fieldsOf = labelFieldsOf(task.spec);
     labellers.set(key, fieldsOf);
   }
-  const chunk = labelChunk(task, fieldsOf, hintsSeen);
-  if (chunk.events.every((e) => e.kind === 'hint')) return chunk;
-  return { ...chunk, events: chunk.events.map((e) => (e.kind === 'error' ? { ...e, value: sendable(e.value) } : e)) };
+  const labelled = labelChunk(task, fieldsOf, hintsSeen);
+  const chunk = labelled.events.every((e) => e.kind === 'hint')
+    ? labelled
+    : { ...labelled, events: labelled.events.map((e) => (e.kind === 'error' ? { ...e, value: sendable(e.value) } : e)) };
+  // The output bytes are moved to the main thread, not copied.
+  return move({ [transferableSymbol]: [chunk.text.buffer], [valueSymbol]: chunk } as never) as unknown as LabelledChunk;
 }

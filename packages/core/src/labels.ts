@@ -68,7 +68,24 @@ export function rewardLabelFields(record: unknown, config: RewardConfig | Resolv
   const structure = criticalStepsOfStages(episode.stages);
   requireFiniteResults(structure, location);
   requireFiniteResults(reward, location);
-  return Object.assign({}, structure, reward);
+  // One object of a fixed shape, in the order the fields are added (spec §2, then spec §3).
+  return {
+    critical_steps: structure.critical_steps,
+    total_steps: structure.total_steps,
+    parallelism: structure.parallelism,
+    num_stages: structure.num_stages,
+    max_width: structure.max_width,
+    mean_width: structure.mean_width,
+    total_reward: reward.total_reward,
+    r_parallel: reward.r_parallel,
+    r_finish: reward.r_finish,
+    r_perf: reward.r_perf,
+    lambda1: reward.lambda1,
+    lambda2: reward.lambda2,
+    instantiation_component: reward.instantiation_component,
+    finish_component: reward.finish_component,
+    task_component: reward.task_component,
+  };
 }
 
 /** Options of {@link labelCriticalSteps}. */
@@ -144,7 +161,8 @@ export function criticalStepsLabelFields(record: unknown, options: CriticalSteps
  * summed is an input error naming the field, never a `null` (JSON's rendering of ±Infinity/NaN).
  */
 function requireFiniteResults(fields: object, location: string | undefined): void {
-  for (const [key, value] of Object.entries(fields)) {
+  for (const key in fields) {
+    const value = (fields as Record<string, unknown>)[key];
     if (typeof value === 'number' && !Number.isFinite(value)) {
       throw new ParlInputError(key, value, 'a finite number: the record\'s values overflow a double when combined', location);
     }

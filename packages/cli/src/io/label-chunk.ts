@@ -59,8 +59,8 @@ export type ChunkEvent = ChunkHint | ChunkBadRecord;
 
 /** A labelled chunk. */
 export interface LabelledChunk {
-  /** The records' output text: JSONL lines (each with its LF), or JSON array elements joined by `,\n  `. */
-  readonly text: string;
+  /** The records' output as UTF-8: JSONL lines (each with its LF), or JSON array elements joined by `,\n  `. */
+  readonly text: Uint8Array;
   /** Records in {@link text}. */
   readonly written: number;
   /** Records read: non-blank lines, good and bad. */
@@ -100,7 +100,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * @param hintsSeen - warning keys reported so far, updated
  */
 export function labelChunk(job: LabelChunkJob, fieldsOf: LabelFieldsOf, hintsSeen: Set<string>): LabelledChunk {
-  const out: string[] = [];
+  const out = new OutputBytes(job.bytes.byteLength * 2 + 1024);
+  const separator = chunkRecordSeparator(job.format);
+  let written = 0;
   const events: ChunkEvent[] = [];
   let read = 0;
   const labelLine = (raw: string | undefined, lineNo: number): void => {
@@ -126,7 +128,11 @@ export function labelChunk(job: LabelChunkJob, fieldsOf: LabelFieldsOf, hintsSee
       const fields = fieldsOf(value, location);
       const record = value as Record<string, unknown>;
       const fast = isPlainObject(value) ? appendLabelFields(text as string, record, fields) : undefined;
-      out.push(fast ?? recordText(withLabelFields(record, fields), location));
+      const line = fast ?? recordText(withLabelFields(record, fields), location);
+      if (written > 0 && job.format === 'json') out.write(separator);
+      out.write(line);
+      if (job.format === 'jsonl') out.write('\n');
+      written++;
     } catch (err) {
       if (!(err instanceof ParlInputError)) throw err;
       events.push(badRecord(err));
@@ -151,7 +157,34 @@ export function labelChunk(job: LabelChunkJob, fieldsOf: LabelFieldsOf, hintsSee
     }
     if (from < bytes.length) labelLine(line(bytes.subarray(from)), lineNo);
   }
-  const separator = chunkRecordSeparator(job.format);
-  const text = out.length === 0 ? '' : job.format === 'jsonl' ? `${out.join(separator)}\n` : out.join(separator);
-  return { text, written: out.length, read, events };
+  return { text: out.bytes(), written, read, events };
+}
+
+/**
+ * A growing UTF-8 buffer the chunk's lines are written into one by one: each line's string dies
+ * young instead of being held (with the pieces it was concatenated from) until the chunk ends.
+ */
+class OutputBytes {
+  private buffer: Buffer;
+  private length = 0;
+
+  constructor(capacity: number) {
+    this.buffer = Buffer.allocUnsafeSlow(capacity);
+  }
+
+  write(text: string): void {
+    // At most 3 bytes per UTF-16 unit.
+    const most = text.length * 3;
+    if (this.length + most > this.buffer.length) {
+      const grown = Buffer.allocUnsafeSlow(Math.max(this.buffer.length * 2, this.length + most));
+      this.buffer.copy(grown, 0, 0, this.length);
+      this.buffer = grown;
+    }
+    this.length += this.buffer.write(text, this.length, 'utf8');
+  }
+
+  /** The bytes written, over a buffer of their own (it can be transferred to another thread). */
+  bytes(): Uint8Array {
+    return new Uint8Array(this.buffer.buffer, this.buffer.byteOffset, this.length);
+  }
 }

@@ -236,5 +236,6 @@ export async function openInput(path: string | undefined, stdin: NodeJS.Readable
   } catch (err) {
     throw new CliError(`cannot read ${flag} ${path}: ${describeFsError(err)}`);
   }
-  return createReadStream(path);
+  // 1 MiB reads: a large file is read in a sixteenth of the calls of the default 64 KiB.
+  return createReadStream(path, { highWaterMark: 1 << 20 });
 }

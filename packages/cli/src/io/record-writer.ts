@@ -38,7 +38,7 @@ export interface RecordWriter {
    * Append `n` records already written as text: JSONL lines (each with its LF), or JSON array
    * elements joined by `,\n  `. Not for CSV.
    */
-  writeTexts(text: string, n: number): Promise<void>;
+  writeTexts(text: string | Uint8Array, n: number): Promise<void>;
   /** Close the format (the `]` of a JSON array) and keep the output. */
   finish(): Promise<void>;
   /** Drop the output (a file under its final name never appears). */
@@ -110,7 +110,8 @@ export function createRecordWriter(format: OutputFormat, sink: TextSink, options
     async writeTexts(text, n): Promise<void> {
       if (n === 0) return;
       if (format === 'csv') throw new Error('CSV rows are written from records, not from their JSON text');
-      await sink.write(format === 'jsonl' ? text : `${count === 0 ? '[\n' : ',\n'}  ${text}`);
+      if (format === 'json') await sink.write(`${count === 0 ? '[\n' : ',\n'}  `);
+      await sink.write(text);
       count += n;
     },
     async finish(): Promise<void> {

@@ -83,15 +83,26 @@ export async function atomicFileSink(finalPath: string, flag = '--out'): Promise
   tempPaths.add(tempPath);
   let pending = '';
   let closed = false;
+  // One write in flight while the caller prepares the next chunk: writing overlaps the work
+  // that produces the output, and memory holds at most two chunks.
+  let writing: Promise<void> = Promise.resolve();
+  const settle = async (): Promise<void> => {
+    try {
+      await writing;
+    } catch (err) {
+      throw new CliError(`cannot write ${flag} ${finalPath}: ${describeFsError(err)}`, 1);
+    }
+  };
+  const start = async (chunk: string | Uint8Array): Promise<void> => {
+    await settle();
+    writing = (typeof chunk === 'string' ? handle.write(chunk) : handle.write(chunk)).then(() => undefined);
+    writing.catch(() => undefined);
+  };
   const flush = async (): Promise<void> => {
     if (pending === '') return;
     const chunk = pending;
     pending = '';
-    try {
-      await handle.write(chunk);
-    } catch (err) {
-      throw new CliError(`cannot write ${flag} ${finalPath}: ${describeFsError(err)}`, 1);
-    }
+    await start(chunk);
   };
   const close = async (): Promise<void> => {
     if (closed) return;
@@ -103,11 +114,7 @@ export async function atomicFileSink(finalPath: string, flag = '--out'): Promise
     async write(text: string | Uint8Array): Promise<void> {
       if (typeof text !== 'string') {
         await flush();
-        try {
-          await handle.write(text);
-        } catch (err) {
-          throw new CliError(`cannot write ${flag} ${finalPath}: ${describeFsError(err)}`, 1);
-        }
+        await start(text);
         return;
       }
       pending += text;
@@ -116,18 +123,20 @@ export async function atomicFileSink(finalPath: string, flag = '--out'): Promise
     async finish(): Promise<void> {
       try {
         await flush();
+        await settle();
         await close();
         await rename(tempPath, finalPath);
       } catch (err) {
         await close().catch(() => undefined);
         await unlink(tempPath).catch(() => undefined);
-        throw new CliError(`cannot write ${flag} ${finalPath}: ${describeFsError(err)}`, 1);
+        throw err instanceof CliError ? err : new CliError(`cannot write ${flag} ${finalPath}: ${describeFsError(err)}`, 1);
       } finally {
         tempPaths.delete(tempPath);
       }
     },
     async abort(): Promise<void> {
       pending = '';
+      await writing.catch(() => undefined);
       await close().catch(() => undefined);
       await unlink(tempPath).catch(() => undefined);
       tempPaths.delete(tempPath);
