@@ -32,16 +32,18 @@ interface RecordFlags {
   format?: OutputFormat;
   columns?: string[];
   onError?: OnError;
+  threads?: number;
   json?: boolean;
 }
 
 function addRecordIoFlags(cmd: Command): Command {
   return cmd
-    .option('--in <file>', 'read records from FILE (JSON or JSONL, detected) instead of stdin')
-    .option('--out <file>', 'write records to FILE (atomically) instead of stdout')
+    .option('--in <file>', 'read records from FILE (JSON or JSONL, detected; Parquet or Arrow IPC by the name: .parquet, .arrow, .arrows) instead of stdin')
+    .option('--out <file>', 'write records to FILE (atomically) instead of stdout; .parquet, .arrow or .arrows from a Parquet or Arrow --in')
     .addOption(new Option('--format <format>', 'output format (default: the input format)').choices(OUTPUT_FORMATS))
     .option('--columns <list>', 'CSV columns, comma separated (default: the first record\'s fields)', nameList)
     .addOption(new Option('--on-error <mode>', 'on a bad record: stop with exit code 2, or skip it and report it on stderr').choices(ON_ERROR_CHOICES).default('fail'))
+    .option('--threads <n>', 'worker threads labelling JSONL input, output in input order (default 1: the main thread)', positiveInteger)
     .option('--json', 'print a machine-readable JSON summary (stdout with --out, else stderr)');
 }
 
@@ -52,6 +54,7 @@ function recordIo(flags: RecordFlags): RecordFlags {
   if (flags.format !== undefined) out.format = flags.format;
   if (flags.columns !== undefined) out.columns = flags.columns;
   if (flags.onError !== undefined) out.onError = flags.onError;
+  if (flags.threads !== undefined) out.threads = flags.threads;
   return out;
 }
 

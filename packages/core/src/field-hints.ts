@@ -138,9 +138,35 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /** Characters that would break a one-line message; a key holding one is shown as a JSON string. */
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
+/** The fields a top-level record key is compared with. */
+const RECORD_LEVEL_FIELDS: readonly string[] = [...EPISODE_RECORD_FIELDS, ...LABEL_FIELDS];
+
+/** Keys remembered per list of known fields before the memo starts over (bounds its memory). */
+const SUGGESTION_MEMO_KEYS = 4096;
+
+/**
+ * {@link suggestField}'s answers per list of known fields: a labelled file repeats the same keys
+ * on every record, and the edit distances dominate the cost of a record with extra fields.
+ */
+const suggestionMemo = new WeakMap<readonly string[], Map<string, string | null>>();
+
+function memoSuggestion(key: string, known: readonly string[]): string | undefined {
+  let memo = suggestionMemo.get(known);
+  if (memo === undefined) {
+    memo = new Map();
+    suggestionMemo.set(known, memo);
+  }
+  const seen = memo.get(key);
+  if (seen !== undefined) return seen ?? undefined;
+  const suggestion = suggestField(key, known);
+  if (memo.size >= SUGGESTION_MEMO_KEYS) memo.clear();
+  memo.set(key, suggestion ?? null);
+  return suggestion;
+}
+
 function hintsIn(value: Record<string, unknown>, known: readonly string[], path: string | undefined, out: FieldHint[]): void {
   for (const key of Object.keys(value)) {
-    const suggestion = suggestField(key, known);
+    const suggestion = memoSuggestion(key, known);
     if (suggestion === undefined) continue;
     const shown = CONTROL_CHARACTERS.test(key) ? JSON.stringify(key) : key;
     const field = path === undefined ? key : fieldPath(path, key);
@@ -167,7 +193,7 @@ function hintsIn(value: Record<string, unknown>, known: readonly string[], path:
 export function recordFieldHints(record: unknown): FieldHint[] {
   const out: FieldHint[] = [];
   if (!isPlainObject(record)) return out;
-  hintsIn(record, [...EPISODE_RECORD_FIELDS, ...LABEL_FIELDS], undefined, out);
+  hintsIn(record, RECORD_LEVEL_FIELDS, undefined, out);
   const stages = record['stages'];
   if (!Array.isArray(stages)) return out;
   stages.forEach((stage: unknown, t) => {

@@ -102,10 +102,15 @@ export {
   type DiagnosticThresholds,
 } from './diagnostics.js';
 export {
+  criticalStepsLabelFields,
   labelCriticalSteps,
   labelReward,
+  rewardLabelFields,
+  withLabelFields,
+  type CriticalStepsLabelFields,
   type CriticalStepsLabelledRecord,
   type CriticalStepsLabelOptions,
+  type RewardLabelFields,
   type RewardLabelledRecord,
 } from './labels.js';
 export { REWARD_BATCH_FIELDS, rewardBatch } from './batch/reward-batch.js';

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { labelCriticalSteps, type BudgetMode, type CriticalStepsLabelOptions } from '@parl/core';
+import type { BudgetMode, CriticalStepsLabelOptions } from '@parl/core';
 import type { CliIo } from '../io/cli-io.js';
 import { labelStream, type RecordIoOptions, type RecordRunSummary } from '../io/label-stream.js';
 
@@ -32,5 +32,5 @@ export async function criticalStepsCommand(options: CriticalStepsCommandOptions,
     ...(options.budget === undefined ? {} : { budget: options.budget }),
     ...(options.onBudget === undefined ? {} : { onBudget: options.onBudget }),
   };
-  return labelStream('critical-steps', options, io, (value, location) => labelCriticalSteps(value, labelOptions, location));
+  return labelStream('critical-steps', options, io, { command: 'critical-steps', flags: labelOptions });
 }

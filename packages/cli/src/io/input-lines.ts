@@ -28,6 +28,11 @@ export function toBuffer(chunk: unknown): Buffer {
   return Buffer.from(String(chunk), 'utf8');
 }
 
+/** The error for line `lineNo`, which runs past `maxLineBytes` without ending. */
+export function lineTooLongError(maxLineBytes: number, lineNo: number): ParlInputError {
+  return new ParlInputError('record', `a line of over ${maxLineBytes} bytes`, `at most ${maxLineBytes} bytes long (is this a JSONL file?)`, `line ${lineNo}`);
+}
+
 const LF = 0x0a;
 const CR = 0x0d;
 
@@ -109,6 +114,32 @@ export class LineReader {
     }
   }
 
+  /**
+   * The unread bytes up to the end of the first line that holds a non-blank byte, without
+   * consuming them: fewer when the input ends first (`atEnd`), or at least `maxBytes` when that
+   * line is longer.
+   */
+  async peekHead(maxBytes: number): Promise<{ head: Buffer; atEnd: boolean }> {
+    await this.settleStart();
+    let from = this.offset;
+    for (;;) {
+      let i = from;
+      while (i < this.buffer.length) {
+        const b = this.buffer[i] as number;
+        if (b !== 0x20 && b !== 0x09 && b !== LF && b !== CR) break;
+        i++;
+      }
+      if (i < this.buffer.length) {
+        const nl = this.buffer.indexOf(LF, i);
+        if (nl >= 0) return { head: this.buffer.subarray(this.offset, nl + 1), atEnd: false };
+      }
+      if (this.buffer.length - this.offset >= maxBytes) return { head: this.buffer.subarray(this.offset), atEnd: false };
+      from = this.buffer.length - this.offset;
+      if (!(await this.extend())) return { head: this.buffer.subarray(this.offset), atEnd: true };
+      from += this.offset;
+    }
+  }
+
   /** The next line, or undefined at the end of the input. */
   async nextLine(): Promise<InputLine | undefined> {
     await this.settleStart();
@@ -125,14 +156,7 @@ export class LineReader {
         this.headBytes += piece.length;
         this.offset = this.buffer.length;
       }
-      if (this.headBytes > this.maxLineBytes) {
-        throw new ParlInputError(
-          'record',
-          `a line of over ${this.maxLineBytes} bytes`,
-          `at most ${this.maxLineBytes} bytes long (is this a JSONL file?)`,
-          `line ${this.lineNo + 1}`,
-        );
-      }
+      if (this.headBytes > this.maxLineBytes) throw lineTooLongError(this.maxLineBytes, this.lineNo + 1);
       if (!(await this.fill())) {
         if (this.headBytes === 0) return undefined;
         return this.line(Buffer.alloc(0), false);

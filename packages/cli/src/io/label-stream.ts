@@ -1,66 +1,50 @@
 /**
  * The loop shared by `parl reward` and `parl critical-steps`: read records, label each one with a
- * core function, write them out; stop on the first bad record or skip bad ones.
+ * core function, write them out; stop on the first bad record or skip bad ones. JSONL goes in
+ * chunks (one thread or several), a JSON document record by record, a Parquet or Arrow file batch
+ * by batch (loaded only then).
  *
  * @module
  */
-import { ParlInputError, recordFieldHints } from '@parl/core';
+import { ParlInputError, recordFieldHints, withLabelFields } from '@parl/core';
+import { columnarFormatOf } from '../columnar/columnar-format.js';
+import { CliError } from '../errors.js';
 import { logLine, type CliIo } from './cli-io.js';
-import { isUnreadable, openInput, readRecords, type RecordFormat } from './read-records.js';
+import { LineReader } from './input-lines.js';
+import { badRecordError, labelChunk } from './label-chunk.js';
+import { labelJsonlChunks, type ChunkLabeller } from './label-jsonl.js';
+import { labelFieldsOf, type LabelFieldsOf, type LabelSpec } from './labellers.js';
+import { FIRST_LINE_PEEK_BYTES, isUnreadable, jsonlDecidedAtFirstLine, openInput, readRecords, type RecordFormat } from './read-records.js';
 import { createRecordWriter, type OutputFormat, type RecordWriter } from './record-writer.js';
+import type { RecordIoOptions, RecordRunSummary } from './record-run.js';
 import { openTextSink } from './text-sink.js';
 
-/** What to do with a bad record: stop with exit code 2 (`fail`, default) or report it and go on (`skip`). */
-export type OnError = 'fail' | 'skip';
-
-/** The `--on-error` choices. */
-export const ON_ERROR_CHOICES: readonly OnError[] = ['fail', 'skip'];
-
-/** Input and output options shared by the record commands. */
-export interface RecordIoOptions {
-  /** Input file; stdin when absent. */
-  readonly in?: string;
-  /** Output file (written atomically); stdout when absent. */
-  readonly out?: string;
-  /** Output format; by default the input's (JSON in, JSON out; JSONL in, JSONL out). */
-  readonly format?: OutputFormat;
-  /** CSV columns (default: the first record's fields). */
-  readonly columns?: readonly string[];
-  /** Bad-record policy (default `fail`). */
-  readonly onError?: OnError;
-}
-
-/** What a record command did, as printed by `--json`. */
-export interface RecordRunSummary {
-  /** The command, e.g. `reward`. */
-  readonly command: string;
-  /** Records read (good and bad). */
-  readonly records_read: number;
-  /** Records written. */
-  readonly records_written: number;
-  /** Records skipped under `--on-error skip`. */
-  readonly records_skipped: number;
-  /** Detected input format (`jsonl` when the input was empty). */
-  readonly input_format: RecordFormat;
-  /** Output format. */
-  readonly output_format: OutputFormat;
-  /** Output path, or `stdout`. */
-  readonly output: string;
-}
-
-/** Labels one record; throws {@link @parl/core!ParlInputError} for a bad one. */
-export type RecordLabeller = (value: unknown, location: string) => Readonly<Record<string, unknown>>;
+export { ON_ERROR_CHOICES, type OnError, type RecordIoOptions, type RecordRunSummary } from './record-run.js';
 
 /**
- * Stream records through `label`. JSONL input is processed one line at a time with bounded
- * buffers (constant memory); the output file, when there is one, appears under its name only
- * when every record is done.
+ * Stream records through the labelling `spec` describes. JSONL input is labelled chunk by chunk
+ * (see {@link labelJsonlChunks}): each record written as its own line with the computed fields
+ * appended where that gives the same record (see `appendLabelFields`), in this thread or in
+ * `threads` worker threads, in input order either way. A JSON document, or CSV output, goes
+ * record by record. Memory stays bounded by the largest record (and a few chunks); the output
+ * file, when there is one, appears under its name only when every record is done.
  *
  * @param command - the command name, for messages
- * @throws {@link @parl/core!ParlInputError} for the first bad record under `fail` (the output is dropped)
+ * @param spec - the command and its flags (see {@link labelFieldsOf})
+ * @throws {@link @parl/core!ParlInputError} for a bad flag, or the first bad record under `fail` (the output is dropped)
  */
-export async function labelStream(command: string, options: RecordIoOptions, io: CliIo, label: RecordLabeller): Promise<RecordRunSummary> {
+export async function labelStream(command: string, options: RecordIoOptions, io: CliIo, spec: LabelSpec): Promise<RecordRunSummary> {
   const onError = options.onError ?? 'fail';
+  const fieldsOf = labelFieldsOf(spec);
+  const columnarIn = columnarFormatOf(options.in);
+  const columnarOut = columnarFormatOf(options.out);
+  if (columnarIn !== undefined) {
+    const { labelColumnar } = await import('../columnar/label-columnar.js');
+    return labelColumnar(command, options, io, spec, { input: columnarIn, output: columnarOut });
+  }
+  if (columnarOut !== undefined) {
+    throw new CliError(`--out ${options.out ?? ''} is ${columnarOut === 'parquet' ? 'Parquet' : 'Arrow IPC'}, written only from a Parquet or Arrow input (--in FILE.parquet, .arrow or .arrows)`, 2);
+  }
   const input = await openInput(options.in, io.stdin);
   if (options.in === undefined && (io.stdin as { isTTY?: boolean }).isTTY === true) {
     logLine(io, `parl ${command}: reading records from the terminal (end with Ctrl-D; --in FILE reads a file)`);
@@ -89,22 +73,50 @@ export async function labelStream(command: string, options: RecordIoOptions, io:
       logLine(io, `parl ${command}: warning: ${location}: ${hint.message} (it is kept as an extra field and not read)`);
     }
   };
+  const skipOrThrow = (err: ParlInputError): void => {
+    if (onError !== 'skip') throw err;
+    skipped++;
+    logLine(io, `parl ${command}: skipped ${err.message}`);
+  };
+  const reader = new LineReader(input);
   let detected: RecordFormat | undefined;
   try {
-    for await (const item of readRecords(input, { onFormat: (format) => (detected = format) })) {
-      read++;
-      writer ??= await openWriter(item.format);
-      try {
-        if (isUnreadable(item)) throw item.error;
-        warnFieldTypos(item.value, item.location);
-        await writer.write(label(item.value, item.location), item.location);
-      } catch (err) {
-        if (onError === 'skip' && err instanceof ParlInputError) {
-          skipped++;
-          logLine(io, `parl ${command}: skipped ${err.message}`);
-          continue;
+    if (await readsInChunks(reader, options.format)) {
+      detected = 'jsonl';
+      const jsonlWriter = await openWriter('jsonl');
+      writer = jsonlWriter;
+      const threads = options.threads ?? 1;
+      const labeller =
+        threads > 1 ? (await import('./label-pool.js')).createLabelPool(threads, spec) : inThreadLabeller(fieldsOf);
+      await labelJsonlChunks(
+        reader,
+        labeller,
+        async (chunk) => {
+          for (const event of chunk.events) {
+            if (event.kind === 'error') {
+              skipOrThrow(badRecordError(event));
+            } else if (!typosSeen.has(event.key)) {
+              typosSeen.add(event.key);
+              logLine(io, `parl ${command}: ${event.message}`);
+            }
+          }
+          read += chunk.read;
+          await jsonlWriter.writeTexts(chunk.text, chunk.written);
+        },
+        { format: outputFormat === 'json' ? 'json' : 'jsonl' },
+      );
+    } else {
+      for await (const item of readRecords(reader, { onFormat: (format) => (detected = format) })) {
+        read++;
+        writer ??= await openWriter(item.format);
+        try {
+          if (isUnreadable(item)) throw item.error;
+          warnFieldTypos(item.value, item.location);
+          await writer.write(withLabelFields(item.value as Record<string, unknown>, fieldsOf(item.value, item.location)), item.location);
+        } catch (err) {
+          if (!(err instanceof ParlInputError)) throw err;
+          skipOrThrow(err);
         }
-        throw err;
       }
     }
     writer ??= await openWriter(detected ?? 'jsonl');
@@ -123,5 +135,27 @@ export async function labelStream(command: string, options: RecordIoOptions, io:
     input_format: inputFormat,
     output_format: outputFormat,
     output: options.out ?? 'stdout',
+  };
+}
+
+/**
+ * Whether the input is JSONL from its first line on and the output is text a chunk can hold (JSONL
+ * or JSON): then it is labelled in chunks, else record by record. Nothing is consumed.
+ */
+async function readsInChunks(reader: LineReader, format: OutputFormat | undefined): Promise<boolean> {
+  if (format === 'csv') return false;
+  const first = await reader.peekNonBlank();
+  if (first === undefined || first === 0x5b) return false;
+  const { head, atEnd } = await reader.peekHead(FIRST_LINE_PEEK_BYTES);
+  return jsonlDecidedAtFirstLine(head, atEnd);
+}
+
+/** Chunks labelled in this thread, one at a time. */
+function inThreadLabeller(fieldsOf: LabelFieldsOf): ChunkLabeller {
+  const hintsSeen = new Set<string>();
+  return {
+    inFlight: 1,
+    label: (job) => labelChunk(job, fieldsOf, hintsSeen),
+    close: () => Promise.resolve(),
   };
 }

@@ -13,12 +13,14 @@
  *
  * @module
  */
+import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { JSONParser } from '@streamparser/json';
 import { ParlInputError } from '@parl/core';
 import { CliError, describeFsError } from '../errors.js';
 import { LineReader } from './input-lines.js';
+import { unreadableLineError } from './line-errors.js';
 
 /** The two record formats: one JSON value, or one JSON object per line. */
 export type RecordFormat = 'json' | 'jsonl';
@@ -51,16 +53,6 @@ export function isUnreadable(item: RecordItem): item is UnreadableRecord {
   return 'error' in item;
 }
 
-function excerpt(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-
-function lineError(text: string | undefined, err: unknown): ParlInputError {
-  if (text === undefined) return new ParlInputError('record', '(bytes that are not UTF-8)', 'a line of valid UTF-8 text');
-  const reason = err instanceof Error ? err.message : String(err);
-  return new ParlInputError('record', excerpt(text), `valid JSON (${reason})`);
-}
-
 /**
  * A first line that only opens a multi-line JSON object (`{`, `{"id": 1,`, `{"stages": [`): the
  * input is then pretty-printed JSON rather than JSONL with a broken first line.
@@ -68,6 +60,38 @@ function lineError(text: string | undefined, err: unknown): ParlInputError {
 const OPENS_DOCUMENT = /^\{\s*$|^\{.*[,{[:]\s*$/;
 
 const BRACKET = 0x5b;
+
+/** How far {@link jsonlDecidedAtFirstLine} looks for the first record line. */
+export const FIRST_LINE_PEEK_BYTES = 1 << 20;
+
+/**
+ * Whether {@link readRecords} would read this input as JSONL line by line from its very first
+ * line, judged from the input's first bytes (`head`, from {@link LineReader.peekHead}): true when
+ * the first non-blank line is a whole JSON value, or fails to parse without looking like the
+ * opening of a pretty-printed object. False — "read it record by record" — for a JSON array, an
+ * opening line, or when `head` ends before the first non-blank line does.
+ */
+export function jsonlDecidedAtFirstLine(head: Buffer, atEnd: boolean): boolean {
+  let from = 0;
+  for (;;) {
+    const nl = head.indexOf(0x0a, from);
+    if (nl < 0 && !atEnd) return false;
+    const bytes = head.subarray(from, nl < 0 ? head.length : nl);
+    if (!isUtf8(bytes)) return false;
+    const text = bytes.toString('utf8').trim();
+    if (text !== '') {
+      if (text.charCodeAt(0) === BRACKET) return false;
+      try {
+        JSON.parse(text);
+        return true;
+      } catch {
+        return !OPENS_DOCUMENT.test(text);
+      }
+    }
+    if (nl < 0) return false;
+    from = nl + 1;
+  }
+}
 
 /** Options of {@link readRecords}. */
 export interface ReadRecordsOptions {
@@ -79,7 +103,7 @@ export interface ReadRecordsOptions {
  * Read records from a stream, detecting the format (see the module comment). Unparseable JSONL
  * lines are yielded in place as {@link UnreadableRecord}s.
  *
- * @param input - a byte or text stream (a file, stdin)
+ * @param input - a byte or text stream (a file, stdin), or a line reader over one that has not been read from
  * @param options - {@link ReadRecordsOptions}
  * @throws {@link @parl/core!ParlInputError} when a JSON document does not parse (naming the record it stopped in)
  *
@@ -90,8 +114,8 @@ export interface ReadRecordsOptions {
  * }
  * ```
  */
-export async function* readRecords(input: AsyncIterable<unknown>, options: ReadRecordsOptions = {}): AsyncGenerator<RecordItem> {
-  const reader = new LineReader(input);
+export async function* readRecords(input: AsyncIterable<unknown> | LineReader, options: ReadRecordsOptions = {}): AsyncGenerator<RecordItem> {
+  const reader = input instanceof LineReader ? input : new LineReader(input);
   if ((await reader.peekNonBlank()) === BRACKET) {
     options.onFormat?.('json');
     yield* documentRecords(reader, 'array');
@@ -136,7 +160,7 @@ function parseLine(text: string | undefined, lineNo: number): RecordItem {
     if (text === undefined) throw new Error('not UTF-8');
     return { value: JSON.parse(text) as unknown, location, format: 'jsonl' };
   } catch (err) {
-    return { error: lineError(text, err).at(location), location, format: 'jsonl' };
+    return { error: unreadableLineError(text, err).at(location), location, format: 'jsonl' };
   }
 }
 
@@ -212,5 +236,6 @@ export async function openInput(path: string | undefined, stdin: NodeJS.Readable
   } catch (err) {
     throw new CliError(`cannot read ${flag} ${path}: ${describeFsError(err)}`);
   }
-  return createReadStream(path);
+  // 1 MiB reads: a large file is read in a sixteenth of the calls of the default 64 KiB.
+  return createReadStream(path, { highWaterMark: 1 << 20 });
 }

@@ -34,6 +34,11 @@ export function recordText(record: unknown, location: string): string {
 export interface RecordWriter {
   /** Append one record. `location` names it in warnings (CSV fields outside the header). */
   write(record: Readonly<Record<string, unknown>>, location: string): Promise<void>;
+  /**
+   * Append `n` records already written as text: JSONL lines (each with its LF), or JSON array
+   * elements joined by `,\n  `. Not for CSV.
+   */
+  writeTexts(text: string | Uint8Array, n: number): Promise<void>;
   /** Close the format (the `]` of a JSON array) and keep the output. */
   finish(): Promise<void>;
   /** Drop the output (a file under its final name never appears). */
@@ -101,6 +106,13 @@ export function createRecordWriter(format: OutputFormat, sink: TextSink, options
           break;
       }
       count++;
+    },
+    async writeTexts(text, n): Promise<void> {
+      if (n === 0) return;
+      if (format === 'csv') throw new Error('CSV rows are written from records, not from their JSON text');
+      if (format === 'json') await sink.write(`${count === 0 ? '[\n' : ',\n'}  `);
+      await sink.write(text);
+      count += n;
     },
     async finish(): Promise<void> {
       if (format === 'json') await sink.write(count === 0 ? '[]\n' : '\n]\n');

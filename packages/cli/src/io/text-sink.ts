@@ -12,8 +12,8 @@ import { tempPaths } from './exit-cleanup.js';
 
 /** A destination for text, written in order, then finished (kept) or aborted (dropped where possible). */
 export interface TextSink {
-  /** Append text; resolves when the sink can take more (backpressure). */
-  write(text: string): Promise<void>;
+  /** Append text (or bytes, for a binary format); resolves when the sink can take more (backpressure). */
+  write(text: string | Uint8Array): Promise<void>;
   /** Flush and keep the output (for a file: rename the temp file to its final name). */
   finish(): Promise<void>;
   /** Give up: for a file, delete the temp file so nothing appears under the final name. */
@@ -42,7 +42,12 @@ export function streamSink(stream: NodeJS.WritableStream, target = 'stdout'): Te
   };
   return {
     target,
-    async write(text: string): Promise<void> {
+    async write(text: string | Uint8Array): Promise<void> {
+      if (typeof text !== 'string') {
+        await flush();
+        if (!stream.write(text)) await new Promise<void>((resolve) => stream.once('drain', resolve));
+        return;
+      }
       pending += text;
       if (pending.length >= CHUNK_CHARS) await flush();
     },
@@ -78,15 +83,26 @@ export async function atomicFileSink(finalPath: string, flag = '--out'): Promise
   tempPaths.add(tempPath);
   let pending = '';
   let closed = false;
+  // One write in flight while the caller prepares the next chunk: writing overlaps the work
+  // that produces the output, and memory holds at most two chunks.
+  let writing: Promise<void> = Promise.resolve();
+  const settle = async (): Promise<void> => {
+    try {
+      await writing;
+    } catch (err) {
+      throw new CliError(`cannot write ${flag} ${finalPath}: ${describeFsError(err)}`, 1);
+    }
+  };
+  const start = async (chunk: string | Uint8Array): Promise<void> => {
+    await settle();
+    writing = (typeof chunk === 'string' ? handle.write(chunk) : handle.write(chunk)).then(() => undefined);
+    writing.catch(() => undefined);
+  };
   const flush = async (): Promise<void> => {
     if (pending === '') return;
     const chunk = pending;
     pending = '';
-    try {
-      await handle.write(chunk);
-    } catch (err) {
-      throw new CliError(`cannot write ${flag} ${finalPath}: ${describeFsError(err)}`, 1);
-    }
+    await start(chunk);
   };
   const close = async (): Promise<void> => {
     if (closed) return;
@@ -95,25 +111,32 @@ export async function atomicFileSink(finalPath: string, flag = '--out'): Promise
   };
   return {
     target: finalPath,
-    async write(text: string): Promise<void> {
+    async write(text: string | Uint8Array): Promise<void> {
+      if (typeof text !== 'string') {
+        await flush();
+        await start(text);
+        return;
+      }
       pending += text;
       if (pending.length >= CHUNK_CHARS) await flush();
     },
     async finish(): Promise<void> {
       try {
         await flush();
+        await settle();
         await close();
         await rename(tempPath, finalPath);
       } catch (err) {
         await close().catch(() => undefined);
         await unlink(tempPath).catch(() => undefined);
-        throw new CliError(`cannot write ${flag} ${finalPath}: ${describeFsError(err)}`, 1);
+        throw err instanceof CliError ? err : new CliError(`cannot write ${flag} ${finalPath}: ${describeFsError(err)}`, 1);
       } finally {
         tempPaths.delete(tempPath);
       }
     },
     async abort(): Promise<void> {
       pending = '';
+      await writing.catch(() => undefined);
       await close().catch(() => undefined);
       await unlink(tempPath).catch(() => undefined);
       tempPaths.delete(tempPath);

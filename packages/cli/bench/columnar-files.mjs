@@ -1,0 +1,42 @@
+// The columnar inputs of bench/label.mjs: the bench's records as a Parquet file and an Arrow IPC
+// file, built with apache-arrow (vectorFromArray over typed columns) and written with the same
+// libraries parl uses (parquet-wasm for Parquet), 65 536 rows per record batch / row group.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Field, Float64, Int32, List, Struct, Table, Utf8, tableToIPC, vectorFromArray, makeTable } from 'apache-arrow';
+import * as parquet from 'parquet-wasm';
+
+const BATCH = 65_536;
+
+function batchOf(records) {
+  const stageType = new Struct([new Field('main_steps', new Float64(), false), new Field('sub_steps', new List(new Field('item', new Float64(), false)), false)]);
+  const columns = {
+    id: vectorFromArray(records.map((r) => r.id), new Utf8()),
+    prompt_id: vectorFromArray(records.map((r) => r.prompt_id), new Utf8()),
+    model: vectorFromArray(records.map((r) => r.model), new Utf8()),
+    training_step: vectorFromArray(Int32Array.from(records, (r) => r.training_step)),
+    num_subagents: vectorFromArray(Int32Array.from(records, (r) => r.num_subagents)),
+    assigned_subtasks: vectorFromArray(Int32Array.from(records, (r) => r.assigned_subtasks)),
+    completed_subtasks: vectorFromArray(Int32Array.from(records, (r) => r.completed_subtasks)),
+    r_perf: vectorFromArray(Float64Array.from(records, (r) => r.r_perf)),
+    stages: vectorFromArray(records.map((r) => r.stages), new List(new Field('item', stageType, false))),
+  };
+  return makeTable(columns).batches;
+}
+
+/** Write `n` records (from `record(i)`) as rollouts.parquet and rollouts.arrow in `dir`; their paths. */
+export async function writeColumnarFiles(dir, n, record) {
+  const batches = [];
+  for (let from = 0; from < n; from += BATCH) {
+    const records = [];
+    for (let i = from; i < Math.min(n, from + BATCH); i++) records.push(record(i));
+    batches.push(...batchOf(records));
+  }
+  const table = new Table(batches);
+  const arrowPath = join(dir, 'rollouts.arrow');
+  writeFileSync(arrowPath, tableToIPC(table, 'file'));
+  const parquetPath = join(dir, 'rollouts.parquet');
+  const props = new parquet.WriterPropertiesBuilder().setMaxRowGroupSize(BATCH).build();
+  writeFileSync(parquetPath, parquet.writeParquet(parquet.Table.fromIPCStream(tableToIPC(table, 'stream')), props));
+  return { parquet: parquetPath, arrow: arrowPath };
+}

@@ -1,0 +1,130 @@
+// Issue 14, items 1 and 3: `parl reward` / `parl critical-steps` on a large JSONL file against
+// the JSON floor, with 1 and 2 worker threads, and on the same records as Parquet and Arrow IPC,
+// all in one run. Every case is a separate `node` process (its wall time and, through
+// /usr/bin/time, its peak RSS), reading the same file and writing a file of its own.
+//
+//   floor:        bench/json-floor.mjs — stream + split + JSON.parse + JSON.stringify + write, one core
+//   parl … :      node bin/parl.js reward|critical-steps --in FILE --out FILE [--threads N]
+//   columnar:     the same commands with --in/--out .parquet, .arrow (records/s against JSONL)
+//
+// Run: pnpm --filter @parl/cli build && flock /work/bench.lock pnpm --filter @parl/cli bench:label
+// SIZE_MB=1024 (default) sizes the JSONL file; COLUMNAR_RECORDS (default: the records of SIZE_MB/8)
+// sizes the columnar files; BENCH_DIR (default: the OS temp folder) is where they are written.
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const cliDir = dirname(dirname(fileURLToPath(import.meta.url)));
+const BIN = join(cliDir, 'bin', 'parl.js');
+const SIZE_MB = Number(process.env.SIZE_MB ?? 1024);
+const dir = mkdtempSync(join(process.env.BENCH_DIR ?? tmpdir(), 'parl-label-bench-'));
+const input = join(dir, 'rollouts.jsonl');
+
+/** A deterministic spec §5 record of about 400 bytes: counts, r_perf, 1–6 stages, extra fields. */
+function record(i) {
+  const stages = [];
+  for (let t = 0; t < 1 + (i % 6); t++) {
+    stages.push({ main_steps: 1, sub_steps: Array.from({ length: (i + t) % 7 }, (_, k) => 1 + ((i * 7 + k * 3 + t) % 23)) });
+  }
+  const launched = stages.reduce((n, s) => n + s.sub_steps.length, 0);
+  return {
+    id: `rollout-${i}`,
+    prompt_id: `gsm8k-${i % 7473}`,
+    model: 'kimi-k2-instruct',
+    training_step: i % 20000,
+    num_subagents: launched,
+    assigned_subtasks: launched,
+    completed_subtasks: launched - (i % 3 === 0 && launched > 0 ? 1 : 0),
+    r_perf: Math.round(((i * 2654435761) % 1000) / 1000 * 1e6) / 1e6,
+    stages,
+  };
+}
+
+async function writeJsonl(path, bytes) {
+  const out = createWriteStream(path);
+  let written = 0;
+  let i = 0;
+  while (written < bytes) {
+    let batch = '';
+    for (let k = 0; k < 2000; k++) batch += `${JSON.stringify(record(i++))}\n`;
+    written += Buffer.byteLength(batch);
+    if (!out.write(batch)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  return i;
+}
+
+/** Run `args` under /usr/bin/time: wall seconds and peak RSS (MiB), or throw with its stderr. */
+function timed(args) {
+  const timeBin = existsSync('/usr/bin/time') ? ['/usr/bin/time', '-f', '%e %M'] : [];
+  const env = { ...process.env };
+  delete env.NODE_PATH;
+  const started = process.hrtime.bigint();
+  const r = spawnSync(timeBin[0] ?? args[0], [...timeBin.slice(1), ...(timeBin.length > 0 ? args : args.slice(1))], { encoding: 'utf8', env, maxBuffer: 1 << 24 });
+  const wall = Number(process.hrtime.bigint() - started) / 1e9;
+  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  const last = r.stderr.trim().split('\n').at(-1) ?? '';
+  const rssKb = Number(last.split(' ')[1]);
+  return { wall, rssMib: Number.isFinite(rssKb) ? rssKb / 1024 : NaN, stdout: r.stdout };
+}
+
+const fmt = (x, d = 2) => x.toFixed(d);
+const rows = [];
+function report(name, seconds, bytes, records, rss, base) {
+  const mbps = bytes / 1e6 / seconds;
+  rows.push({ name, seconds, mbps, records: records / seconds, rss, ratio: base === undefined ? 1 : mbps / base });
+  console.log(
+    `${name.padEnd(44)} ${fmt(seconds).padStart(7)} s ${fmt(mbps, 1).padStart(7)} MB/s ${Math.round(records / seconds).toString().padStart(9)} rec/s ${fmt(rss, 0).padStart(5)} MiB RSS` +
+      (base === undefined ? '   1× (floor)' : ` ${fmt(mbps / base).padStart(5)}× floor`),
+  );
+}
+
+console.log(`load average before: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (${cpus().length} cores), node ${process.version}`);
+const records = await writeJsonl(input, SIZE_MB * 1024 * 1024);
+const bytes = statSync(input).size;
+console.log(`input: ${(bytes / 1048576).toFixed(1)} MiB, ${records} records, ${dir}`);
+
+const floorOut = join(dir, 'floor.jsonl');
+const floor = timed([process.execPath, join(cliDir, 'bench', 'json-floor.mjs'), input, floorOut]);
+const floorMbps = bytes / 1e6 / floor.wall;
+report('floor: stream+split+parse+stringify (1 core)', floor.wall, bytes, records, floor.rssMib);
+rmSync(floorOut);
+
+const out = join(dir, 'out.jsonl');
+let outBytes = 0;
+const jsonlRate = {};
+for (const command of ['reward', 'critical-steps']) {
+  for (const threads of [1, 2]) {
+    const r = timed([process.execPath, BIN, command, '--in', input, '--out', out, '--threads', String(threads)]);
+    outBytes = statSync(out).size;
+    rmSync(out);
+    report(`parl ${command} --threads ${threads}`, r.wall, bytes, records, r.rssMib, floorMbps);
+    if (threads === 1) jsonlRate[command] = records / r.wall;
+  }
+}
+console.log(`output/input size: ${(outBytes / bytes).toFixed(2)}× (critical-steps)`);
+
+// Columnar: the same records as Parquet and Arrow IPC (written by parl's own converter of the bench).
+const columnar = await import('./columnar-files.mjs').catch(() => undefined);
+if (columnar !== undefined) {
+  const n = Number(process.env.COLUMNAR_RECORDS ?? Math.ceil(records / 8));
+  const files = await columnar.writeColumnarFiles(dir, n, record);
+  for (const [kind, path] of Object.entries(files)) {
+    for (const command of ['reward', 'critical-steps']) {
+      const target = join(dir, `out.${kind}`);
+      const r = timed([process.execPath, BIN, command, '--in', path, '--out', target]);
+      rmSync(target);
+      const rate = n / r.wall;
+      console.log(
+        `parl ${command} ${kind} (${n} records)`.padEnd(44) +
+          ` ${fmt(r.wall).padStart(7)} s ${Math.round(rate).toString().padStart(9)} rec/s ${fmt(r.rssMib, 0).padStart(5)} MiB RSS ${fmt(rate / jsonlRate[command]).padStart(6)}× JSONL --threads 1`,
+      );
+    }
+  }
+}
+console.log(`load average after: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+rmSync(dir, { recursive: true, force: true });
