@@ -61,11 +61,15 @@ export class EpisodeStore {
    * reads back as `{ id, record, labelled }` with both the parsed record.
    */
   putPosted(id: string, labelledJson: string): void {
-    this.put({ id, json: labelledJson });
+    this.hold({ id, json: labelledJson });
   }
 
   /** Add or replace an episode (it becomes the most recently written; reads do not change that). */
-  put(episode: StoredEpisode | PostedJson): void {
+  put(episode: StoredEpisode): void {
+    this.hold(episode);
+  }
+
+  private hold(episode: StoredEpisode | PostedJson): void {
     this.byId.set(episode.id, episode);
     if ('rollout' in episode && episode.rollout !== undefined) this.byRollout.set(episode.rollout, episode.id);
   }
