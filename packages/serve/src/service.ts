@@ -85,12 +85,9 @@ export class ParlService {
 
   private replay(entry: LogEntry, pending: Map<string, PendingTrace>): void {
     switch (entry.t) {
-      case 'reward': {
-        const known = this.store.get(entry.id);
-        if (known !== undefined && known.finding !== undefined) this.store.put({ ...known, labelled: entry.record });
-        else this.store.putPosted(entry.id, JSON.stringify(entry.record));
+      case 'reward':
+        this.store.putPosted(entry.id, JSON.stringify(entry.record));
         break;
-      }
       case 'spans': {
         const request = readExportRequest({ resourceSpans: [{ scopeSpans: [{ spans: entry.spans }] }] }, this.options.rolloutAttribute);
         request.reads.forEach((read, i) => {
@@ -155,12 +152,7 @@ export class ParlService {
       if (this.log !== undefined) lines += rewardLogLine(String(id), text);
     }
     if (this.log !== undefined) await this.log.appendLines(lines);
-    for (const e of ids) {
-      const known = this.store.get(e.id);
-      // A traced episode keeps its trace's record and finding; a posted record is held as text.
-      if (known !== undefined && known.finding !== undefined) this.store.put({ ...known, labelled: JSON.parse(e.json) as Readonly<Record<string, unknown>> });
-      else this.store.putPosted(e.id, e.json);
-    }
+    for (const e of ids) this.store.putPosted(e.id, e.json);
     for (const record of labelled) this.stats.add(episodePoint(record, undefined));
     if (labelled.length > 0) this.metrics.episodes.inc({ source }, labelled.length);
   }

@@ -101,3 +101,15 @@ export interface CriticalStepsBatchOutput {
   readonly mean_width: Float64Array;
 }
 
+/** The field names of {@link RewardBatchOutput}, in the order of spec §3 (also the order of the WebAssembly kernel's output parameters). */
+export const REWARD_BATCH_FIELDS = [
+  'total_reward',
+  'r_parallel',
+  'r_finish',
+  'r_perf',
+  'lambda1',
+  'lambda2',
+  'instantiation_component',
+  'finish_component',
+  'task_component',
+] as const satisfies readonly (keyof RewardBatchOutput)[];

@@ -12,21 +12,12 @@ import { ParlInputError } from '../errors.js';
 import { resolveRewardConfig, type RewardConfig, type ResolvedRewardConfig } from '../reward.js';
 import { sameSchedule } from '../schedules.js';
 import { batchKernelFor } from './batch-kernel.js';
+import { REWARD_BATCH_FIELDS } from './batch-types.js';
+
+export { REWARD_BATCH_FIELDS };
 import type { NumericArray, RewardBatchInput, RewardBatchOutput } from './batch-types.js';
 import { allocateRewardBatchOutput, rewardWasm } from './reward-wasm.js';
 
-/** The field names of {@link RewardBatchOutput}, in the order of spec §3. */
-export const REWARD_BATCH_FIELDS = [
-  'total_reward',
-  'r_parallel',
-  'r_finish',
-  'r_perf',
-  'lambda1',
-  'lambda2',
-  'instantiation_component',
-  'finish_component',
-  'task_component',
-] as const satisfies readonly (keyof RewardBatchOutput)[];
 
 /** Under this many episodes, `auto` runs the JavaScript kernel (faster there: measured in bench/). */
 const AUTO_WASM_MIN_EPISODES = 512;

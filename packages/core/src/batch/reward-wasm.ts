@@ -8,21 +8,11 @@ import { ParlInputError, requireCount } from '../errors.js';
 import type { ResolvedRewardConfig } from '../reward.js';
 import { parseSchedule, sameSchedule, type Schedule } from '../schedules.js';
 import { resolveBatchKernel, type BatchKernel } from './batch-kernel.js';
-import type { NumericArray, RewardBatchInput, RewardBatchOutput } from './batch-types.js';
+import { REWARD_BATCH_FIELDS, type NumericArray, type RewardBatchInput, type RewardBatchOutput } from './batch-types.js';
 import { arenaOf, createArena, layOut, scratchArena, type Arena } from './wasm-arena.js';
 
-/** The output fields in the order of the kernel's output parameters. */
-const OUTPUT_ORDER = [
-  'total_reward',
-  'r_parallel',
-  'r_finish',
-  'r_perf',
-  'lambda1',
-  'lambda2',
-  'instantiation_component',
-  'finish_component',
-  'task_component',
-] as const satisfies readonly (keyof RewardBatchOutput)[];
+/** The output fields in the order of the kernel's output parameters: spec §3's. */
+const OUTPUT_ORDER = REWARD_BATCH_FIELDS;
 
 /** The inputs the kernel reads, in the order of its input parameters, with their bit in `kinds`. */
 const INPUT_ORDER = ['numSubagents', 'assignedSubtasks', 'completedSubtasks', 'rPerf', 'trainingStep'] as const;

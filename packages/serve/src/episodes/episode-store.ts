@@ -57,11 +57,14 @@ export class EpisodeStore {
   }
 
   /**
-   * Add or replace a record posted to `/v1/rewards` by its labelled JSON text (as answered); it
-   * reads back as `{ id, record, labelled }` with both the parsed record.
+   * Record a labelled record answered for `id` by its JSON text. A traced episode keeps its trace
+   * record and finding and takes this as its `labelled`; anything else becomes a posted record,
+   * held as the text and read back as `{ id, record, labelled }` with both the parsed record.
    */
   putPosted(id: string, labelledJson: string): void {
-    this.hold({ id, json: labelledJson });
+    const held = this.held(id);
+    if (held !== undefined && !('json' in held) && held.finding !== undefined) this.hold({ ...held, labelled: JSON.parse(labelledJson) as Readonly<Record<string, unknown>> });
+    else this.hold({ id, json: labelledJson });
   }
 
   /** Add or replace an episode (it becomes the most recently written; reads do not change that). */
@@ -76,11 +79,15 @@ export class EpisodeStore {
 
   /** The episode whose trace id, record id or rollout id is `id`. */
   get(id: string): StoredEpisode | undefined {
-    const direct = this.byId.peek(id);
-    if (direct !== undefined) return materialise(direct);
-    const viaRollout = this.byRollout.get(id);
-    const found = viaRollout === undefined ? undefined : this.byId.peek(viaRollout);
+    const found = this.held(id);
     return found === undefined ? undefined : materialise(found);
+  }
+
+  private held(id: string): StoredEpisode | PostedJson | undefined {
+    const direct = this.byId.peek(id);
+    if (direct !== undefined) return direct;
+    const viaRollout = this.byRollout.get(id);
+    return viaRollout === undefined ? undefined : this.byId.peek(viaRollout);
   }
 }
 
