@@ -13,7 +13,7 @@ import { DEFAULT_PRESET, DEFAULT_SIMULATE_POLICY } from './command-defaults.js';
 import { examplesHelp } from './help-examples.js';
 import type { TraceCommandOptions } from './commands/trace.js';
 import { INSTALL_SIMULATOR_HINT, simulatorNames, withSimulator } from './simulator.js';
-import { atLeastTwo, nameList, nonNegativeNumber, positiveInteger, positiveNumber, seedValue } from './flag-values.js';
+import { atLeastTwo, nameList, nonNegativeNumber, positiveInteger, positiveNumber, seedValue, threadCount } from './flag-values.js';
 import { formatNumber } from './report/format-number.js';
 import type { CliIo } from './io/cli-io.js';
 import { ON_ERROR_CHOICES, type OnError, type RecordRunSummary } from './io/label-stream.js';
@@ -286,10 +286,11 @@ function serveProgram(io: CliIo): Command {
     .option('--rollout-attribute <name>', 'span or resource attribute naming a trace\'s rollout (default parl.rollout_id)')
     .option('--body-limit <bytes>', 'largest request body, as sent and after gunzip (default 16777216)', positiveInteger)
     .option('--request-timeout <ms>', 'a request not received whole in this time is answered 408 (default 30000)', positiveNumber)
+    .option('--label-threads <n>', 'worker threads labelling /v1/rewards bodies; 0 labels on the event loop (default: cores - 1, 1 to 4)', threadCount)
     .addOption(new Option('--grouping <mode>', 'trace mapping, as in parl trace (default: overlap)').choices(TRACE_GROUPINGS))
     .addOption(new Option('--steps-from <spans>', 'trace mapping, as in parl trace (default: llm)').choices(TRACE_STEP_SOURCES))
     .addOption(new Option('--clock <clock>', 'trace mapping, as in parl trace (default: count)').choices(TRACE_CLOCKS))
-    .action(async (flags: { host?: string; port?: number; token?: string; log: string | boolean; fsync?: 'always' | 'interval' | 'never'; quietPeriod?: number; traceTimeout?: number; maxOpenTraces?: number; maxEpisodes?: number; rolloutAttribute?: string; bodyLimit?: number; requestTimeout?: number; grouping?: TraceGrouping; stepsFrom?: TraceStepSource; clock?: TraceClock }) => {
+    .action(async (flags: { host?: string; port?: number; token?: string; log: string | boolean; fsync?: 'always' | 'interval' | 'never'; quietPeriod?: number; traceTimeout?: number; maxOpenTraces?: number; maxEpisodes?: number; rolloutAttribute?: string; bodyLimit?: number; requestTimeout?: number; labelThreads?: number; grouping?: TraceGrouping; stepsFrom?: TraceStepSource; clock?: TraceClock }) => {
       const { log, ...rest } = flags;
       const { serveCommand } = await import('./commands/serve.js');
       await serveCommand({ ...defined(rest), ...(log === false ? { noLog: true } : typeof log === 'string' ? { log } : {}) }, io);

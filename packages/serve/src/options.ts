@@ -6,6 +6,7 @@
  */
 import { ParlInputError } from '@parl/core';
 import type { TraceOptions } from '@parl/traces';
+import { availableParallelism } from 'node:os';
 import type { FsyncPolicy } from './episodes/episode-log.js';
 
 /** How a server is set up. Every field is optional; see {@link DEFAULT_SERVE_OPTIONS}. */
@@ -40,8 +41,21 @@ export interface ServeOptions {
   readonly headersTimeoutMs?: number;
   /** How trace spans map to records (`grouping`, `stepsFrom`, `clock`), as in `parl trace`. */
   readonly trace?: Pick<TraceOptions, 'grouping' | 'stepsFrom' | 'clock'>;
+  /**
+   * Worker threads that label `/v1/rewards` bodies (default: one fewer than the cores, at least 1,
+   * at most 4); 0 labels on the event loop. See {@link defaultLabelThreads}.
+   */
+  readonly labelThreads?: number;
   /** Called with warnings (unmappable traces, evictions); default: ignored. */
   readonly onWarning?: (message: string) => void;
+}
+
+/**
+ * The default of {@link ServeOptions.labelThreads}: one fewer than the cores Node may use (the event
+ * loop keeps one), at least 1 and at most 4.
+ */
+export function defaultLabelThreads(): number {
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
 }
 
 /** The defaults of {@link ServeOptions}. */
@@ -92,6 +106,8 @@ export interface ResolvedServeOptions {
   readonly headersTimeoutMs: number;
   /** See {@link ServeOptions.trace}. */
   readonly trace: Pick<TraceOptions, 'grouping' | 'stepsFrom' | 'clock'>;
+  /** See {@link ServeOptions.labelThreads}. */
+  readonly labelThreads: number;
   /** See {@link ServeOptions.onWarning}. */
   readonly onWarning: (message: string) => void;
 }
@@ -140,6 +156,8 @@ export function resolveServeOptions(options: ServeOptions = {}): ResolvedServeOp
   if (headersTimeoutMs > requestTimeoutMs) {
     throw new ParlInputError('options.headersTimeoutMs', headersTimeoutMs, `at most requestTimeoutMs (${requestTimeoutMs})`);
   }
+  const labelThreads = options.labelThreads ?? defaultLabelThreads();
+  if (!Number.isInteger(labelThreads) || labelThreads < 0 || labelThreads > 64) throw new ParlInputError('options.labelThreads', labelThreads, 'an integer from 0 to 64');
   const rolloutAttribute = options.rolloutAttribute ?? d.rolloutAttribute;
   if (rolloutAttribute === '') throw new ParlInputError('options.rolloutAttribute', rolloutAttribute, 'an attribute name');
   return {
@@ -158,6 +176,7 @@ export function resolveServeOptions(options: ServeOptions = {}): ResolvedServeOp
     requestTimeoutMs,
     headersTimeoutMs,
     trace: options.trace ?? {},
+    labelThreads,
     onWarning: options.onWarning ?? ((): void => {}),
   };
 }

@@ -22,7 +22,7 @@ import { ParlService } from './service.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route reads its body as text (records as JSON or NDJSON) and parses it itself. */
+    /** The route takes its body as the bytes received (a `Buffer`, after gunzip) and parses it itself. */
     rawBody?: boolean;
   }
 }
@@ -89,7 +89,7 @@ function buildApp(service: ParlService, options: ResolvedServeOptions, state: { 
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body, done) => {
     const buffer = body as Buffer;
     if (request.routeOptions.config.rawBody === true) {
-      done(null, buffer.toString('utf8'));
+      done(null, buffer);
       return;
     }
     if (isProtobuf(request.headers['content-type'])) {

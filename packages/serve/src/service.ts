@@ -12,6 +12,9 @@ import { EpisodeStore, type StoredEpisode } from './episodes/episode-store.js';
 import { rewardLogLine, type LogEntry } from './episodes/log-entry.js';
 import { readExportRequest, TraceIntake, type ReadRequest } from './episodes/trace-intake.js';
 import { episodePoint, LiveStats } from './dashboard/live-stats.js';
+import type { LabelledBody } from './labelling/labelled-body.js';
+import { packedPointCount, unpackPoint } from './labelling/packed-points.js';
+import { createRecordsLabeller, type RecordsLabeller } from './labelling/records-labeller.js';
 import { ServeMetrics } from './metrics.js';
 import type { ResolvedServeOptions } from './options.js';
 
@@ -36,6 +39,7 @@ export class ParlService {
   /** Entries replayed from the log at start. */
   replayed = 0;
   private log: EpisodeLog | undefined;
+  private labellerOf: RecordsLabeller | undefined;
 
   private constructor(readonly options: ResolvedServeOptions) {
     this.store = new EpisodeStore(options.maxEpisodes);
@@ -62,6 +66,7 @@ export class ParlService {
   /** Create the state, replaying the episode log when there is one. */
   static async start(options: ResolvedServeOptions): Promise<ParlService> {
     const service = new ParlService(options);
+    service.labellerOf = await createRecordsLabeller(options.labelThreads);
     if (options.logFile !== undefined) {
       const pending = new Map<string, PendingTrace>();
       service.log = await EpisodeLog.open(
@@ -157,6 +162,27 @@ export class ParlService {
     if (labelled.length > 0) this.metrics.episodes.inc({ source }, labelled.length);
   }
 
+  /** Where `/v1/rewards` bodies are labelled (worker threads, or the event loop). */
+  get labeller(): RecordsLabeller {
+    if (this.labellerOf === undefined) throw new Error('the service is not started (ParlService.start)');
+    return this.labellerOf;
+  }
+
+  /**
+   * Accept a body labelled by {@link ParlService.labeller}: its records with an `id` are logged
+   * (and held for lookup) before this resolves; every one counts on the dashboard. The body's bytes
+   * are held as they are (the store keeps views into its answer).
+   */
+  async acceptLabelledBody(body: LabelledBody, source: EpisodeSource): Promise<void> {
+    if (this.log !== undefined) await this.log.appendLines(body.logLines);
+    body.ids.forEach((id, i) => this.store.putPosted(id, body.answer.subarray(body.spans[2 * i], body.spans[2 * i + 1])));
+    const n = packedPointCount(body.points);
+    this.stats.addMany((function* points() {
+      for (let i = 0; i < n; i++) yield unpackPoint(body.points, i);
+    })());
+    if (body.count > 0) this.metrics.episodes.inc({ source }, body.count);
+  }
+
   /** Accept the spans of one export request: logged, then added to their traces. */
   async acceptSpans(request: ReadRequest): Promise<void> {
     if (request.spans.length > 0) {
@@ -195,6 +221,7 @@ export class ParlService {
   /** Flush and close the log, and drop open traces (their spans are in the log). */
   async close(): Promise<void> {
     this.intake.close();
+    await this.labellerOf?.close();
     await this.log?.close();
   }
 }

@@ -69,4 +69,25 @@ describe('POST /v1/rewards', () => {
     const episode = (await (await fetch(`${s.url}/v1/episodes/kept-1`)).json()) as { labelled: Record<string, unknown> };
     expect(episode.labelled).toEqual(JSON.parse(res.text)[0]);
   });
+
+  it('answers, logs and holds the same bytes when labelling on the event loop (labelThreads 0) as on a thread', async () => {
+    const body = JSON.stringify([{ id: 'naïve-✓', note: 'ünïcödé 🚀', stages: [{ main_steps: 2, sub_steps: [4, 1] }], r_perf: 0.75 }, ...RECORDS.slice(1)]);
+    const onThread = await s.post('/v1/rewards?training_step=12', body);
+    const loop = await startServer({ labelThreads: 0 });
+    try {
+      const onLoop = await loop.post('/v1/rewards?training_step=12', body);
+      expect(onLoop.status).toBe(200);
+      expect(onLoop.text).toBe(onThread.text);
+      const lastLine = (file: string): string => readFileSync(file, 'utf8').trim().split('\n').at(-1) ?? '';
+      expect(lastLine(loop.logFile)).toBe(lastLine(s.logFile));
+      for (const server of [s, loop]) {
+        const held = (await (await fetch(`${server.url}/v1/episodes/${encodeURIComponent('naïve-✓')}`)).json()) as { labelled: Record<string, unknown> };
+        expect(held.labelled).toEqual(JSON.parse(onThread.text)[0]);
+      }
+    } finally {
+      await loop.stop();
+    }
+    expect(s.server.options.labelThreads).toBeGreaterThanOrEqual(1);
+    await expect(startServer({ labelThreads: -1 })).rejects.toThrow('options.labelThreads must be an integer from 0 to 64, got -1');
+  });
 });

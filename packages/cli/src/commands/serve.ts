@@ -37,6 +37,8 @@ export interface ServeCommandOptions {
   readonly bodyLimit?: number;
   /** `--request-timeout` (ms). */
   readonly requestTimeout?: number;
+  /** `--label-threads`. */
+  readonly labelThreads?: number;
   /** `--grouping`. */
   readonly grouping?: TraceGrouping;
   /** `--steps-from`. */
@@ -74,6 +76,7 @@ export async function serveCommand(options: ServeCommandOptions, io: CliIo): Pro
     ...(options.maxEpisodes === undefined ? {} : { maxEpisodes: options.maxEpisodes }),
     ...(options.rolloutAttribute === undefined ? {} : { rolloutAttribute: options.rolloutAttribute }),
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+    ...(options.labelThreads === undefined ? {} : { labelThreads: options.labelThreads }),
     ...(options.requestTimeout === undefined ? {} : { requestTimeoutMs: options.requestTimeout, headersTimeoutMs: Math.min(10_000, options.requestTimeout) }),
     trace,
     onWarning: (message) => io.stderr.write(`parl serve: warning: ${message}\n`),

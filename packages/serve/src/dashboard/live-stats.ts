@@ -145,7 +145,22 @@ export class LiveStats {
 
   /** Count one episode. */
   add(point: EpisodePoint): void {
+    this.count(point, Math.floor(this.now() / 1000));
+    for (const l of this.listeners) l();
+  }
+
+  /** Count several episodes (one clock reading, and the listeners called once). */
+  addMany(points: Iterable<EpisodePoint>): void {
     const second = Math.floor(this.now() / 1000);
+    let any = false;
+    for (const point of points) {
+      this.count(point, second);
+      any = true;
+    }
+    if (any) for (const l of this.listeners) l();
+  }
+
+  private count(point: EpisodePoint, second: number): void {
     let acc = this.seconds.get(second);
     if (acc === undefined) {
       acc = emptyAcc();
@@ -169,7 +184,6 @@ export class LiveStats {
       }
       addTo(stepAcc, point);
     }
-    for (const l of this.listeners) l();
   }
 
   /** The series and totals now. */

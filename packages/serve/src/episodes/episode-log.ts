@@ -24,7 +24,7 @@ import type { LogEntry } from './log-entry.js';
 export type FsyncPolicy = 'always' | 'interval' | 'never';
 
 interface Pending {
-  readonly text: string;
+  readonly text: string | Uint8Array;
   readonly resolve: () => void;
   readonly reject: (err: unknown) => void;
 }
@@ -65,6 +65,24 @@ function cutTornTail(path: string): void {
     truncateSync(path, 0);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** The bytes of a batch of appends, in order, as one buffer (one write for all of them). */
+function batchBytes(batch: readonly Pending[]): Uint8Array {
+  if (batch.length === 1) {
+    const only = (batch[0] as Pending).text;
+    return typeof only === 'string' ? Buffer.from(only, 'utf8') : only;
+  }
+  return Buffer.concat(batch.map((p) => (typeof p.text === 'string' ? Buffer.from(p.text, 'utf8') : p.text)));
+}
+
+/** Write all of `bytes` at the end of the file (a short write goes on where it stopped). */
+async function writeAll(file: FileHandle, bytes: Uint8Array): Promise<void> {
+  let at = 0;
+  while (at < bytes.byteLength) {
+    const { bytesWritten } = await file.write(bytes, at, bytes.byteLength - at);
+    at += bytesWritten;
   }
 }
 
@@ -129,11 +147,12 @@ export class EpisodeLog {
   }
 
   /**
-   * Append lines already written as JSON (each ending in `\n`, as `rewardLogLine` of log-entry.ts makes them);
-   * resolves as {@link EpisodeLog.append} does. Empty text resolves at once.
+   * Append lines already written as JSON (each ending in `\n`, as `rewardLogLine` of log-entry.ts
+   * makes them), as text or UTF-8 bytes (not to be changed afterwards); resolves as
+   * {@link EpisodeLog.append} does. Empty text resolves at once.
    */
-  appendLines(text: string): Promise<void> {
-    if (text === '') return Promise.resolve();
+  appendLines(text: string | Uint8Array): Promise<void> {
+    if (text.length === 0) return Promise.resolve();
     if (this.closed) return Promise.reject(new Error('the episode log is closed'));
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ text, resolve, reject });
@@ -146,10 +165,10 @@ export class EpisodeLog {
     while (this.queue.length > 0) {
       const batch = this.queue;
       this.queue = [];
-      const text = batch.map((p) => p.text).join('');
+      const bytes = batchBytes(batch);
       try {
-        await this.file.write(text);
-        this.stats.bytes += Buffer.byteLength(text);
+        await writeAll(this.file, bytes);
+        this.stats.bytes += bytes.byteLength;
         this.stats.writes += 1;
         if (this.policy === 'always') {
           await this.file.datasync();

@@ -4,26 +4,23 @@
  *
  * @module
  */
-import { labelReward, resolveRewardConfig } from '@parl/core';
 import type { FastifyInstance } from 'fastify';
-import { parseRecordsBody, recordsTextOfJson } from '../body/records-body.js';
 import { REWARD_QUERY_SCHEMA, rewardConfigOfQuery, type RewardQuery } from '../reward-query.js';
 import type { ParlService } from '../service.js';
 
 /** Register `POST /v1/rewards`. */
 export function rewardsRoute(app: FastifyInstance, service: ParlService): void {
-  app.post<{ Querystring: RewardQuery; Body: string }>(
+  app.post<{ Querystring: RewardQuery; Body: Buffer }>(
     '/v1/rewards',
     { schema: { querystring: REWARD_QUERY_SCHEMA }, config: { rawBody: true } },
     async (request, reply) => {
-      const config = resolveRewardConfig(rewardConfigOfQuery(request.query));
-      const { records, format } = parseRecordsBody(request.body, request.headers['content-type']);
-      const labelled = records.map(({ value, location }) => labelReward(value, config, location) as unknown as Readonly<Record<string, unknown>>);
-      service.metrics.recordsLabelled.inc({ endpoint: 'rewards' }, labelled.length);
-      // One JSON.stringify per record, shared by the answer and the episode log.
-      const json = labelled.map((r) => JSON.stringify(r));
-      await service.acceptLabelled(labelled, 'rewards', json);
-      return reply.type(format === 'ndjson' ? 'application/x-ndjson' : 'application/json').send(recordsTextOfJson(json, format));
+      // A bad query is a 400 here, before the body goes to a labelling thread.
+      rewardConfigOfQuery(request.query);
+      const out = await service.labeller.label({ body: request.body, contentType: request.headers['content-type'], query: request.query });
+      if ('error' in out) return reply.code(400).send({ error: out.error });
+      service.metrics.recordsLabelled.inc({ endpoint: 'rewards' }, out.count);
+      await service.acceptLabelledBody(out, 'rewards');
+      return reply.type(out.format === 'ndjson' ? 'application/x-ndjson' : 'application/json').send(Buffer.from(out.answer.buffer, out.answer.byteOffset, out.answer.byteLength));
     },
   );
 }
