@@ -9,13 +9,14 @@ import { labelReward, type ResolvedRewardConfig, type RewardConfig } from '@parl
 import type { SerialCollapseFinding, TraceResult } from '@parl/traces';
 import { EpisodeLog } from './episodes/episode-log.js';
 import { EpisodeStore, type StoredEpisode } from './episodes/episode-store.js';
-import { rewardLogLine, type LogEntry } from './episodes/log-entry.js';
+import { otlpLogLine, rewardLogLine, type LogEntry } from './episodes/log-entry.js';
 import { readExportRequest, TraceIntake, type ReadRequest } from './episodes/trace-intake.js';
 import { episodePoint, LiveStats } from './dashboard/live-stats.js';
 import type { LabelledBody } from './labelling/labelled-body.js';
 import { packedPointCount, unpackPoint } from './labelling/packed-points.js';
 import { createRecordsLabeller, type RecordsLabeller } from './labelling/records-labeller.js';
 import { ServeMetrics } from './metrics.js';
+import { decodeOtlpProtobuf } from './otlp/otlp-protobuf.js';
 import type { ResolvedServeOptions } from './options.js';
 
 /** Where an accepted episode came from (the `source` label of `parl_episodes_total`). */
@@ -93,19 +94,12 @@ export class ParlService {
       case 'reward':
         this.store.putPosted(entry.id, JSON.stringify(entry.record));
         break;
-      case 'spans': {
-        const request = readExportRequest({ resourceSpans: [{ scopeSpans: [{ spans: entry.spans }] }] }, this.options.rolloutAttribute);
-        request.reads.forEach((read, i) => {
-          const traceId = read.traceId;
-          if (traceId === undefined) return;
-          let p = pending.get(traceId);
-          if (p === undefined) {
-            p = { spans: [], rollout: undefined };
-            pending.set(traceId, p);
-          }
-          p.spans.push(entry.spans[i] as Record<string, unknown>);
-          p.rollout ??= entry.rollouts?.[traceId];
-        });
+      case 'spans':
+        this.replaySpans(readExportRequest({ resourceSpans: [{ scopeSpans: [{ spans: entry.spans }] }] }, this.options.rolloutAttribute), entry.rollouts ?? {}, pending);
+        break;
+      case 'otlp': {
+        const request = readExportRequest('protobuf' in entry ? decodeOtlpProtobuf(Buffer.from(entry.protobuf, 'base64')) : entry.request, this.options.rolloutAttribute);
+        this.replaySpans(request, request.rollouts, pending);
         break;
       }
       case 'episode':
@@ -121,6 +115,21 @@ export class ParlService {
         pending.delete(entry.trace);
         break;
     }
+  }
+
+  /** The spans of a logged request, added to the traces still open at the end of the log. */
+  private replaySpans(request: ReadRequest, rollouts: Readonly<Record<string, string>>, pending: Map<string, PendingTrace>): void {
+    request.reads.forEach((read, i) => {
+      const traceId = read.traceId;
+      if (traceId === undefined) return;
+      let p = pending.get(traceId);
+      if (p === undefined) {
+        p = { spans: [], rollout: undefined };
+        pending.set(traceId, p);
+      }
+      p.spans.push(request.spans[i] as Record<string, unknown>);
+      p.rollout ??= rollouts[traceId];
+    });
   }
 
   /** Append to the log (when there is one); a failed write is a warning. */
@@ -183,10 +192,17 @@ export class ParlService {
     if (body.count > 0) this.metrics.episodes.inc({ source }, body.count);
   }
 
-  /** Accept the spans of one export request: logged, then added to their traces. */
-  async acceptSpans(request: ReadRequest): Promise<void> {
-    if (request.spans.length > 0) {
-      await this.append([{ t: 'spans', spans: request.spans, ...(Object.keys(request.rollouts).length > 0 ? { rollouts: request.rollouts } : {}) }]);
+  /**
+   * Accept the spans of one export request: logged, then added to their traces.
+   *
+   * @param body - the request as received (after gunzip): the log keeps it as it came, which
+   *   replaying reads again; without it, the spans are serialised into the log
+   * @param protobuf - whether `body` is protobuf
+   */
+  async acceptSpans(request: ReadRequest, body?: Uint8Array, protobuf = false): Promise<void> {
+    if (request.spans.length > 0 && this.log !== undefined) {
+      if (body !== undefined) await this.log.appendLines(otlpLogLine(body, protobuf));
+      else await this.append([{ t: 'spans', spans: request.spans, ...(Object.keys(request.rollouts).length > 0 ? { rollouts: request.rollouts } : {}) }]);
     }
     this.metrics.spansReceived.inc(request.spans.length);
     this.metrics.spansRejected.inc(request.rejected);

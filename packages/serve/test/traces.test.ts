@@ -3,6 +3,7 @@
  * what @parl/traces makes of the same spans; found by trace id and rollout id; an outcome labels
  * them; malformed input is a 400; unfinished traces are evicted and counted; all of it replayed.
  */
+import { appendFileSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { labelReward } from '@parl/core';
 import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
@@ -106,6 +107,28 @@ describe('POST /v1/traces', () => {
     } catch (err) {
       await again.stop();
       throw err;
+    }
+  });
+
+  it('logs a JSON export as it came (pretty-printed too) and replays it; logs written with span entries still replay', async () => {
+    const t = await startServer({ quietPeriodMs: 60_000 });
+    const { spans, expected } = await agentTraces(3, (i) => `raw-${i}`);
+    const pretty = JSON.stringify(JSON.parse(new TextDecoder().decode(JsonTraceSerializer.serializeRequest(spans.filter((sp) => sp.spanContext().traceId === expected[0]?.traceId)) as Uint8Array)), null, 2).replace(/\n/g, '\r\n');
+    expect((await t.post('/v1/traces', pretty, { 'content-type': 'application/json' })).status).toBe(200);
+    const logged = readFileSync(t.logFile, 'utf8').trim().split('\n');
+    expect(logged).toHaveLength(1);
+    expect(JSON.parse(logged[0] as string)).toEqual({ t: 'otlp', request: JSON.parse(pretty) });
+    // A log line as servers before the raw OTLP entry wrote them: the spans, serialised.
+    const other = JSON.parse(new TextDecoder().decode(JsonTraceSerializer.serializeRequest(spans.filter((sp) => sp.spanContext().traceId === expected[1]?.traceId)) as Uint8Array)) as { resourceSpans: { scopeSpans: { spans: unknown[] }[] }[] };
+    const oldSpans = other.resourceSpans.flatMap((rs) => rs.scopeSpans.flatMap((sc) => sc.spans));
+    appendFileSync(t.logFile, `${JSON.stringify({ t: 'spans', spans: oldSpans, rollouts: { [expected[1]?.traceId as string]: 'raw-1' } })}\n`);
+    const again = await t.restart({ quietPeriodMs: 10 });
+    try {
+      const c = new ParlServeClient({ url: again.url });
+      expect((await c.waitForEpisode('raw-0')).record).toEqual(expected[0]?.record);
+      expect((await c.waitForEpisode('raw-1')).record).toEqual(expected[1]?.record);
+    } finally {
+      await again.stop();
     }
   });
 

@@ -92,6 +92,29 @@ describe('bounded memory', () => {
     expect(warnings).toEqual(['trace t1 dropped: still open 1000 ms after its first span (its root never ended?)']);
   });
 
+  it('times out each trace at its own deadline while spans keep coming, after the traces before it were completed', () => {
+    let now = 0;
+    const warnings: string[] = [];
+    const a = new LiveTraceAssembler({ timeoutMs: 1000, onWarning: (w) => warnings.push(w) }, () => now);
+    a.add(span('t1', 'child', 'root'));
+    now = 500;
+    a.add(span('t2', 'child', 'root'));
+    a.complete('t1');
+    now = 1200;
+    a.add(span('t3', 'child', 'root'));
+    expect(a.openTraces).toBe(2);
+    now = 1499;
+    a.add(span('t3', 'child2', 'root'));
+    expect(a.openTraces).toBe(2);
+    now = 1500;
+    a.add(span('t3', 'child3', 'root'));
+    expect(a.openTraces).toBe(1);
+    now = 2200;
+    a.add(span('t4', 'child', 'root'));
+    expect(a.openTraces).toBe(1);
+    expect(warnings.filter((w) => w.includes('still open'))).toEqual(['trace t2 dropped: still open 1000 ms after its first span (its root never ended?)', 'trace t3 dropped: still open 1000 ms after its first span (its root never ended?)']);
+  });
+
   it('holds at most maxOpenTraces traces, dropping the oldest', () => {
     const warnings: string[] = [];
     const a = new LiveTraceAssembler({ maxOpenTraces: 3, onWarning: (w) => warnings.push(w) });

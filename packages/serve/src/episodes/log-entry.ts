@@ -26,6 +26,26 @@ export interface SpansEntry {
   readonly rollouts?: Readonly<Record<string, string>>;
 }
 
+/**
+ * An OTLP export request acknowledged by `/v1/traces`, logged as it came (after gunzip): the JSON
+ * request itself, or the protobuf request's bytes in base64. Replaying it reads the request again,
+ * as `/v1/traces` read it. (Logs written before this entry existed hold {@link SpansEntry} lines,
+ * which are still replayed.)
+ */
+export type OtlpEntry =
+  | {
+      /** Kind. */
+      readonly t: 'otlp';
+      /** The OTLP/HTTP JSON export request. */
+      readonly request: unknown;
+    }
+  | {
+      /** Kind. */
+      readonly t: 'otlp';
+      /** The OTLP/HTTP protobuf export request, base64. */
+      readonly protobuf: string;
+    };
+
 /** A trace that became an episode. */
 export interface EpisodeEntry {
   /** Kind. */
@@ -59,7 +79,7 @@ export interface EvictedEntry {
 }
 
 /** One line of the episode log. */
-export type LogEntry = RewardEntry | SpansEntry | EpisodeEntry | OutcomeEntry | EvictedEntry;
+export type LogEntry = RewardEntry | SpansEntry | OtlpEntry | EpisodeEntry | OutcomeEntry | EvictedEntry;
 
 /**
  * The log line of a {@link RewardEntry} from its record's JSON text: the same bytes as
@@ -71,4 +91,30 @@ export type LogEntry = RewardEntry | SpansEntry | EpisodeEntry | OutcomeEntry | 
  */
 export function rewardLogLine(id: string, recordJson: string): string {
   return `{"t":"reward","id":${JSON.stringify(id)},"record":${recordJson}}\n`;
+}
+
+const OTLP_JSON_HEAD = Buffer.from('{"t":"otlp","request":');
+const OTLP_PROTOBUF_HEAD = Buffer.from('{"t":"otlp","protobuf":"');
+
+/**
+ * The log line of an {@link OtlpEntry} from the request's bytes, without parsing or serialising
+ * it again: a JSON request is copied in as it is (its line breaks, which valid JSON has only
+ * between tokens, become spaces, so the entry stays on one line); a protobuf request goes in as
+ * base64.
+ *
+ * @param body - the request body after gunzip; for JSON, text that `JSON.parse` accepted
+ * @param protobuf - whether the body is protobuf
+ */
+export function otlpLogLine(body: Uint8Array, protobuf: boolean): Buffer {
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (protobuf) return Buffer.concat([OTLP_PROTOBUF_HEAD, Buffer.from(bytes.toString('base64')), Buffer.from('"}\n')]);
+  const line = Buffer.allocUnsafe(OTLP_JSON_HEAD.length + bytes.length + 2);
+  OTLP_JSON_HEAD.copy(line, 0);
+  bytes.copy(line, OTLP_JSON_HEAD.length);
+  const end = OTLP_JSON_HEAD.length + bytes.length;
+  for (let at = line.indexOf(0x0a, OTLP_JSON_HEAD.length); at !== -1 && at < end; at = line.indexOf(0x0a, at + 1)) line[at] = 0x20;
+  for (let at = line.indexOf(0x0d, OTLP_JSON_HEAD.length); at !== -1 && at < end; at = line.indexOf(0x0d, at + 1)) line[at] = 0x20;
+  line[end] = 0x7d; // }
+  line[end + 1] = 0x0a; // \n
+  return line;
 }

@@ -20,15 +20,14 @@ export function isProtobuf(contentType: string | undefined): boolean {
 
 /** Register `POST /v1/traces`. */
 export function tracesRoute(app: FastifyInstance, service: ParlService): void {
-  app.post<{ Body: unknown }>('/v1/traces', async (request, reply) => {
+  app.post<{ Body: Buffer }>('/v1/traces', { config: { rawBody: true } }, async (request, reply) => {
     const protobuf = isProtobuf(request.headers['content-type']);
-    let body: unknown = request.body;
-    if (protobuf) {
-      try {
-        body = decodeOtlpProtobuf(request.body as Buffer);
-      } catch (err) {
-        throw httpError(400, `malformed OTLP protobuf: ${err instanceof Error ? err.message : String(err)}`);
-      }
+    let body: unknown;
+    try {
+      body = protobuf ? decodeOtlpProtobuf(request.body) : (JSON.parse(request.body.toString('utf8')) as unknown);
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      throw httpError(400, protobuf ? `malformed OTLP protobuf: ${why}` : `the body is not valid JSON: ${why}`);
     }
     let read;
     try {
@@ -37,7 +36,7 @@ export function tracesRoute(app: FastifyInstance, service: ParlService): void {
       if (err instanceof TraceInputError) throw httpError(400, err.message);
       throw err;
     }
-    await service.acceptSpans(read);
+    await service.acceptSpans(read, request.body, protobuf);
     if (protobuf) return reply.type('application/x-protobuf').send(Buffer.from(encodeOtlpResponse(read.rejected, read.firstError)));
     return read.rejected > 0 ? { partialSuccess: { rejectedSpans: String(read.rejected), errorMessage: read.firstError ?? '' } } : {};
   });

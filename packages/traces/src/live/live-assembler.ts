@@ -23,6 +23,12 @@ export class LiveTraceAssembler {
   private readonly open = new Map<string, OpenTrace>();
   private readonly timeoutMs: number;
   private readonly maxOpenTraces: number;
+  /**
+   * No trace times out before this (ms): the first open trace's deadline when last looked at. A
+   * span arriving earlier does not look for stale traces; walking the open traces from the front
+   * on every span had cost more per span as finished traces left deleted entries at the front.
+   */
+  private nextExpiryMs = Number.POSITIVE_INFINITY;
 
   /**
    * @param options - see {@link LiveTraceOptions}
@@ -42,7 +48,7 @@ export class LiveTraceAssembler {
 
   /** Add one read span (or the error reading it) to its trace. */
   add(read: SpanReadResult): void {
-    this.expire();
+    if (this.now() >= this.nextExpiryMs) this.expire();
     const traceId = read.traceId;
     if (traceId === undefined) {
       this.warn(`a span could not be read and names no trace: ${read instanceof TraceInputError ? read.message : read.spanId}`);
@@ -53,6 +59,7 @@ export class LiveTraceAssembler {
       if (this.open.size >= this.maxOpenTraces) this.dropOldest();
       trace = { firstSeenMs: this.now(), spans: [], error: undefined };
       this.open.set(traceId, trace);
+      if (this.nextExpiryMs === Number.POSITIVE_INFINITY) this.nextExpiryMs = trace.firstSeenMs + this.timeoutMs;
     }
     if (read instanceof TraceInputError) trace.error ??= read;
     else trace.spans.push(read);
@@ -108,9 +115,13 @@ export class LiveTraceAssembler {
   expire(): number {
     const limit = this.now() - this.timeoutMs;
     let dropped = 0;
+    this.nextExpiryMs = Number.POSITIVE_INFINITY;
     // Traces are held in order of their first span: the stale ones are at the front.
     for (const [traceId, trace] of this.open) {
-      if (trace.firstSeenMs > limit) break;
+      if (trace.firstSeenMs > limit) {
+        this.nextExpiryMs = trace.firstSeenMs + this.timeoutMs;
+        break;
+      }
       this.open.delete(traceId);
       dropped += 1;
       this.drop(traceId, 'timeout', `still open ${this.timeoutMs} ms after its first span (its root never ended?)`);
