@@ -6,7 +6,11 @@
 //
 // Usage: node bench/run.mjs [seconds per run (default 10)] [soak seconds (default 0)]
 // Env: CONNECTIONS (default 8), FSYNC (always | interval | never; default always), NOLOG=1 (no
-// episode log at all), SERVER_NODE_ARGS (node flags for the server, e.g. --cpu-prof).
+// episode log at all), LABEL_THREADS (the server's labelThreads; default its own), RATE (episodes/s
+// offered in the paced rewards run, default 50000), SERVER_NODE_ARGS (node flags for the server,
+// e.g. --cpu-prof).
+// Runs: rewards as fast as CONNECTIONS connections go; rewards paced at RATE (latency at a given
+// throughput); OTLP ingest; the soak (rewards with ids, logged, the store at its bound).
 // Prints the figures and, as the house rule asks, ratios against baselines from the same run:
 // labelling the same 256-record batch in-process with @parl/core (parse, label, stringify; no
 // HTTP), and reading the same OTLP request in-process with @parl/traces (no HTTP).
@@ -78,6 +82,13 @@ const episodesPerS = (rewards.requests.total * 256) / rewards.duration;
 console.log(`rewards: ${rewards.requests.total} requests of 256 in ${rewards.duration.toFixed(1)} s = ${Math.round(episodesPerS)} episodes/s; latency p50 ${rewards.latency.p50} ms, p99 ${rewards.latency.p99} ms; errors ${rewards.errors}, non-2xx ${rewards.non2xx}; ${cpuLine(before, after, rewards.duration)}`);
 console.log(`  baseline, in-process parse + label + stringify of the same batches: ${Math.round(labelPerS)} records/s on one core; served = ${(episodesPerS / labelPerS).toFixed(2)}x of it`);
 
+// ---- POST /v1/rewards, paced: RATE episodes/s offered, latency at that throughput ----
+const rate = Number(process.env.RATE ?? 50_000);
+before = serverUsage();
+const paced = await run({ url: `${url}/v1/rewards`, connections: Math.max(connections, 16), overallRate: Math.ceil(rate / 256), requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: bodiesOf(batch, Math.ceil((seconds * rate) / 256) + 1) }] });
+after = serverUsage();
+console.log(`rewards paced at ${rate} episodes/s offered: ${Math.round((paced.requests.total * 256) / paced.duration)} episodes/s served; latency p50 ${paced.latency.p50} ms, p90 ${paced.latency.p90} ms, p99 ${paced.latency.p99} ms, max ${paced.latency.max} ms; errors ${paced.errors}, non-2xx ${paced.non2xx}; ${cpuLine(before, after, paced.duration)}`);
+
 // ---- POST /v1/traces (OTLP JSON) ----
 let trace = 0;
 const spansPer = 64;
@@ -105,17 +116,16 @@ console.log(`otlp: ${ingest.requests.total} requests of ${spansPer} spans = ${Ma
 console.log(`  baseline, in-process JSON.parse + readOtlpRequest of the same requests: ${Math.round(readPerS)} spans/s on one core; served = ${(spansPerS / readPerS).toFixed(2)}x of it`);
 
 if (soakSeconds > 0) {
-  // Soak: rewards without ids (labelled, not logged, so that the disk does not fill), the
-  // server's RSS sampled every 5 s.
+  // Soak: rewards with ids (labelled, logged, held: the store reaches its bound of 100 000 and
+  // stays there), the server's RSS sampled every 5 s. 2 000 bodies made in advance are cycled.
   const rss = [];
   const timer = setInterval(() => rss.push(serverUsage().rss), 5000);
-  const anon = JSON.stringify(Array.from({ length: 256 }, (_, i) => record(undefined, i)));
-  const soak = await run({ url: `${url}/v1/rewards`, duration: soakSeconds, body: anon, method: 'POST', headers: { 'content-type': 'application/json' } });
+  const soak = await run({ url: `${url}/v1/rewards`, duration: soakSeconds, requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: bodiesOf(batch, 2000) }] });
   clearInterval(timer);
   const mb = (x) => x.toFixed(0);
   const third = Math.floor(rss.length / 3);
   const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  console.log(`soak ${soakSeconds} s: ${Math.round((soak.requests.total * 256) / soak.duration)} episodes/s, p99 ${soak.latency.p99} ms, errors ${soak.errors}; server RSS MiB first/min/max/last ${mb(rss[0])}/${mb(Math.min(...rss))}/${mb(Math.max(...rss))}/${mb(rss.at(-1))}; mean of the first third ${mb(mean(rss.slice(0, third)))}, of the last third ${mb(mean(rss.slice(-third)))}`);
+  console.log(`soak ${soakSeconds} s: ${Math.round((soak.requests.total * 256) / soak.duration)} episodes/s, p99 ${soak.latency.p99} ms, errors ${soak.errors}, non-2xx ${soak.non2xx}; server RSS MiB first/min/max/last ${mb(rss[0])}/${mb(Math.min(...rss))}/${mb(Math.max(...rss))}/${mb(rss.at(-1))}; mean of the first third ${mb(mean(rss.slice(0, third)))}, of the last third ${mb(mean(rss.slice(-third)))}`);
 }
 child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));
