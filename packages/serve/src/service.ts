@@ -7,6 +7,7 @@
  */
 import { labelReward, type ResolvedRewardConfig, type RewardConfig } from '@parl/core';
 import type { SerialCollapseFinding, TraceResult } from '@parl/traces';
+import { recordJson } from './body/records-body.js';
 import { EpisodeLog } from './episodes/episode-log.js';
 import { EpisodeStore, type StoredEpisode } from './episodes/episode-store.js';
 import { otlpLogLine, rewardLogLine, type LogEntry } from './episodes/log-entry.js';
@@ -161,7 +162,7 @@ export class ParlService {
       const record = labelled[i] as Readonly<Record<string, unknown>>;
       const id = record['id'];
       if (typeof id !== 'string' && typeof id !== 'number') continue;
-      const text = json?.[i] ?? JSON.stringify(record);
+      const text = json?.[i] ?? recordJson(record, `record ${i + 1}`);
       ids.push({ id: String(id), json: text });
       if (this.log !== undefined) lines += rewardLogLine(String(id), text);
     }

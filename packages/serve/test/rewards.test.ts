@@ -60,6 +60,14 @@ describe('POST /v1/rewards', () => {
     expect(JSON.parse(shape.text).error).toBe('query.parallel-shape must be one of linear, log, got "cubic"');
   });
 
+  it('answers 400 naming the record for a value nested too deeply to write back, and goes on serving', async () => {
+    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    const res = await s.post('/v1/rewards', `[{"r_perf":1},{"id":"deep","r_perf":1,"extra":${deep}}]`);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text)).toEqual({ error: 'record 2: record must be nested at most a few thousand levels deep, got "(a value nested too deeply to write)"' });
+    expect((await s.post('/v1/rewards', '[{"r_perf":1}]')).status).toBe(200);
+  });
+
   it('logs each record with an id before answering, and finds it by id after a restart', async () => {
     const res = await s.post('/v1/rewards', JSON.stringify([{ id: 'kept-1', r_perf: 0.5 }, { r_perf: 0.25 }]));
     expect(res.status).toBe(200);

@@ -7,7 +7,7 @@
  * @module
  */
 import { labelReward, ParlInputError, resolveRewardConfig, type ResolvedRewardConfig } from '@parl/core';
-import { parseRecordsBody, type BodyFormat } from '../body/records-body.js';
+import { parseRecordsBody, recordJson, type BodyFormat } from '../body/records-body.js';
 import { episodePoint } from '../dashboard/live-stats.js';
 import { rewardLogLine } from '../episodes/log-entry.js';
 import { rewardConfigOfQuery, type RewardQuery } from '../reward-query.js';
@@ -83,7 +83,7 @@ export function labelRecordsBody(task: LabelBodyTask): LabelledBody | LabelBodyF
     for (let i = 0; i < records.length; i++) {
       const { value, location } = records[i] as (typeof records)[number];
       const labelled = labelReward(value, config, location) as unknown as Readonly<Record<string, unknown>>;
-      const text = JSON.stringify(labelled);
+      const text = recordJson(labelled, location);
       json[i] = text;
       packPoint(points, i, episodePoint(labelled));
       const id = labelled['id'];
