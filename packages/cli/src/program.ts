@@ -287,10 +287,11 @@ function serveProgram(io: CliIo): Command {
     .option('--body-limit <bytes>', 'largest request body, as sent and after gunzip (default 16777216)', positiveInteger)
     .option('--request-timeout <ms>', 'a request not received whole in this time is answered 408 (default 30000)', positiveNumber)
     .option('--label-threads <n>', 'worker threads labelling /v1/rewards bodies; 0 labels on the event loop (default: cores - 1, 1 to 4)', threadCount)
+    .option('--max-queued-bodies <n>', '/v1/rewards bodies waiting for a labelling thread at most; beyond, 503 with Retry-After (default 256)', positiveInteger)
     .addOption(new Option('--grouping <mode>', 'trace mapping, as in parl trace (default: overlap)').choices(TRACE_GROUPINGS))
     .addOption(new Option('--steps-from <spans>', 'trace mapping, as in parl trace (default: llm)').choices(TRACE_STEP_SOURCES))
     .addOption(new Option('--clock <clock>', 'trace mapping, as in parl trace (default: count)').choices(TRACE_CLOCKS))
-    .action(async (flags: { host?: string; port?: number; token?: string; log: string | boolean; fsync?: 'always' | 'interval' | 'never'; quietPeriod?: number; traceTimeout?: number; maxOpenTraces?: number; maxEpisodes?: number; rolloutAttribute?: string; bodyLimit?: number; requestTimeout?: number; labelThreads?: number; grouping?: TraceGrouping; stepsFrom?: TraceStepSource; clock?: TraceClock }) => {
+    .action(async (flags: { host?: string; port?: number; token?: string; log: string | boolean; fsync?: 'always' | 'interval' | 'never'; quietPeriod?: number; traceTimeout?: number; maxOpenTraces?: number; maxEpisodes?: number; rolloutAttribute?: string; bodyLimit?: number; requestTimeout?: number; labelThreads?: number; maxQueuedBodies?: number; grouping?: TraceGrouping; stepsFrom?: TraceStepSource; clock?: TraceClock }) => {
       const { log, ...rest } = flags;
       const { serveCommand } = await import('./commands/serve.js');
       await serveCommand({ ...defined(rest), ...(log === false ? { noLog: true } : typeof log === 'string' ? { log } : {}) }, io);

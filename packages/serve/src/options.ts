@@ -46,6 +46,12 @@ export interface ServeOptions {
    * at most 4); 0 labels on the event loop. See {@link defaultLabelThreads}.
    */
   readonly labelThreads?: number;
+  /**
+   * `/v1/rewards` bodies waiting for a labelling thread at most (default 256); a body beyond that
+   * is answered `503` with `Retry-After: 1`, so that an overloaded server sheds load instead of
+   * queueing without bound.
+   */
+  readonly maxQueuedBodies?: number;
   /** Called with warnings (unmappable traces, evictions); default: ignored. */
   readonly onWarning?: (message: string) => void;
 }
@@ -72,6 +78,7 @@ export const DEFAULT_SERVE_OPTIONS = {
   bodyLimit: 16 * 1024 * 1024,
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 10_000,
+  maxQueuedBodies: 256,
 } as const;
 
 /** {@link ServeOptions} with every default filled in. */
@@ -108,6 +115,8 @@ export interface ResolvedServeOptions {
   readonly trace: Pick<TraceOptions, 'grouping' | 'stepsFrom' | 'clock'>;
   /** See {@link ServeOptions.labelThreads}. */
   readonly labelThreads: number;
+  /** See {@link ServeOptions.maxQueuedBodies}. */
+  readonly maxQueuedBodies: number;
   /** See {@link ServeOptions.onWarning}. */
   readonly onWarning: (message: string) => void;
 }
@@ -177,6 +186,7 @@ export function resolveServeOptions(options: ServeOptions = {}): ResolvedServeOp
     headersTimeoutMs,
     trace: options.trace ?? {},
     labelThreads,
+    maxQueuedBodies: positive('maxQueuedBodies', options.maxQueuedBodies ?? d.maxQueuedBodies, true),
     onWarning: options.onWarning ?? ((): void => {}),
   };
 }

@@ -106,6 +106,7 @@ function buildApp(service: ParlService, options: ResolvedServeOptions, state: { 
   app.setErrorHandler((err, _request, reply) => {
     const status = statusOf(err);
     if (status === 413 || status === 408) reply.header('connection', 'close');
+    if (status === 503) reply.header('retry-after', '1');
     const message = status === 413 ? `the body is larger than the limit of ${options.bodyLimit} bytes (bodyLimit)` : err instanceof Error ? err.message : String(err);
     return reply.code(status).send({ error: message });
   });

@@ -63,8 +63,8 @@ describe('labelRecordsBody', () => {
   });
 
   it('labels the same on a thread as on the event loop, and a thread moves the body without a copy', async () => {
-    const threaded = await createRecordsLabeller(1);
-    const inline = await createRecordsLabeller(0);
+    const threaded = await createRecordsLabeller(1, 8);
+    const inline = await createRecordsLabeller(0, 8);
     try {
       const records = fc.sample(record, { numRuns: 200, seed: 7 });
       const body = new TextEncoder().encode(JSON.stringify(records));

@@ -68,6 +68,25 @@ describe('POST /v1/rewards', () => {
     expect((await s.post('/v1/rewards', '[{"r_perf":1}]')).status).toBe(200);
   });
 
+  it('sheds load with 503 and Retry-After when more bodies wait for a labelling thread than maxQueuedBodies', async () => {
+    const busy = await startServer({ labelThreads: 1, maxQueuedBodies: 1 });
+    try {
+      const body = JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ id: `q${i}`, stages: [{ main_steps: 1, sub_steps: [3, 5, 2] }], r_perf: 0.5 })));
+      const answers = await Promise.all(Array.from({ length: 30 }, async () => fetch(`${busy.url}/v1/rewards`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })));
+      const refused = answers.filter((r) => r.status === 503);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(answers.every((r) => r.status === 200 || r.status === 503)).toBe(true);
+      expect(refused[0]?.headers.get('retry-after')).toBe('1');
+      expect(await refused[0]?.json()).toEqual({ error: 'busy: 1 bodies are waiting to be labelled already (maxQueuedBodies); retry shortly' });
+      const served = answers.find((r) => r.status === 200);
+      expect((JSON.parse((await served?.text()) ?? '[]') as unknown[]).length).toBe(2000);
+      expect((await busy.post('/v1/rewards', '[{"r_perf":1}]')).status).toBe(200);
+    } finally {
+      await busy.stop();
+    }
+    await expect(startServer({ maxQueuedBodies: 0 })).rejects.toThrow('options.maxQueuedBodies must be an integer ≥ 1, got 0');
+  });
+
   it('logs each record with an id before answering, and finds it by id after a restart', async () => {
     const res = await s.post('/v1/rewards', JSON.stringify([{ id: 'kept-1', r_perf: 0.5 }, { r_perf: 0.25 }]));
     expect(res.status).toBe(200);

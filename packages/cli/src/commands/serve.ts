@@ -39,6 +39,8 @@ export interface ServeCommandOptions {
   readonly requestTimeout?: number;
   /** `--label-threads`. */
   readonly labelThreads?: number;
+  /** `--max-queued-bodies`. */
+  readonly maxQueuedBodies?: number;
   /** `--grouping`. */
   readonly grouping?: TraceGrouping;
   /** `--steps-from`. */
@@ -77,6 +79,7 @@ export async function serveCommand(options: ServeCommandOptions, io: CliIo): Pro
     ...(options.rolloutAttribute === undefined ? {} : { rolloutAttribute: options.rolloutAttribute }),
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     ...(options.labelThreads === undefined ? {} : { labelThreads: options.labelThreads }),
+    ...(options.maxQueuedBodies === undefined ? {} : { maxQueuedBodies: options.maxQueuedBodies }),
     ...(options.requestTimeout === undefined ? {} : { requestTimeoutMs: options.requestTimeout, headersTimeoutMs: Math.min(10_000, options.requestTimeout) }),
     trace,
     onWarning: (message) => io.stderr.write(`parl serve: warning: ${message}\n`),

@@ -14,6 +14,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { httpError } from '../http-error.js';
 import { labelRecordsBody, type LabelBodyFailure, type LabelBodyTask, type LabelledBody } from './labelled-body.js';
 
 /** Labels bodies; {@link RecordsLabeller.close} ends its threads. */
@@ -48,7 +49,9 @@ function ownBytes(body: Uint8Array): Uint8Array {
 }
 
 /**
- * A labeller on `threads` worker threads, or on the event loop when `threads` is 0.
+ * A labeller on `threads` worker threads, or on the event loop when `threads` is 0. With threads,
+ * at most `maxQueued` bodies wait for a free thread; a body beyond that is refused with a `503`
+ * (load shedding: the server stays responsive and its memory bounded, and the client retries).
  *
  * @example
  * ```ts
@@ -57,7 +60,7 @@ function ownBytes(body: Uint8Array): Uint8Array {
  * await labeller.close();
  * ```
  */
-export async function createRecordsLabeller(threads: number): Promise<RecordsLabeller> {
+export async function createRecordsLabeller(threads: number, maxQueued: number): Promise<RecordsLabeller> {
   if (threads === 0) {
     return { threads, label: (task) => Promise.resolve(labelRecordsBody(task)), close: () => Promise.resolve() };
   }
@@ -68,12 +71,18 @@ export async function createRecordsLabeller(threads: number): Promise<RecordsLab
     maxThreads: threads,
     idleTimeout: Number.POSITIVE_INFINITY,
     resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
+    maxQueue: maxQueued,
   });
   return {
     threads,
     label: (task) => {
       const body = ownBytes(task.body);
-      return pool.run({ ...task, body }, { transferList: [body.buffer as ArrayBuffer] });
+      return pool.run({ ...task, body }, { transferList: [body.buffer as ArrayBuffer] }).catch((err: unknown) => {
+        if (err instanceof Error && err.message === 'Task queue is at limit') {
+          throw httpError(503, `busy: ${maxQueued} bodies are waiting to be labelled already (maxQueuedBodies); retry shortly`);
+        }
+        throw err;
+      });
     },
     close: () => pool.close(),
   };
