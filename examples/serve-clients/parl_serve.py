@@ -1,16 +1,21 @@
 """A tiny client for `parl serve` using only the Python standard library (urllib, json).
 
 Shared by the verl, TRL and OpenRLHF examples beside it. The server is PARL_SERVE_URL
-(default http://127.0.0.1:4318); PARL_SERVE_TOKEN, when set, is sent as a bearer token.
+(default http://127.0.0.1:4318); PARL_SERVE_TOKEN, when set, is sent as a bearer token. A busy
+server answers 503 with Retry-After: the request is sent again after that long (with jitter), up to
+PARL_SERVE_RETRIES times (default 8).
 """
 import json
 import os
+import random
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
 
 URL = os.environ.get("PARL_SERVE_URL", "http://127.0.0.1:4318").rstrip("/")
 TOKEN = os.environ.get("PARL_SERVE_TOKEN")
+RETRIES = int(os.environ.get("PARL_SERVE_RETRIES", "8"))
 
 
 class ParlServeError(RuntimeError):
@@ -29,16 +34,24 @@ def post(path, body, query=None, content_type="application/json", timeout=30):
     if TOKEN:
         headers["authorization"] = "Bearer " + TOKEN
     request = urllib.request.Request(URL + path + qs, data=data, headers=headers, method="POST")
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            text = response.read().decode("utf-8")
-    except urllib.error.HTTPError as err:
-        message = err.read().decode("utf-8", "replace")
+    attempt = 0
+    while True:
         try:
-            message = json.loads(message).get("error", message)
-        except ValueError:
-            pass
-        raise ParlServeError(err.code, message) from None
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                text = response.read().decode("utf-8")
+            break
+        except urllib.error.HTTPError as err:
+            message = err.read().decode("utf-8", "replace")
+            if err.code == 503 and attempt < RETRIES:
+                # Busy (load shedding): wait as the server asks, with jitter so clients spread out.
+                attempt += 1
+                time.sleep(min(float(err.headers.get("Retry-After") or 1), 30.0) * (0.5 + random.random()))
+                continue
+            try:
+                message = json.loads(message).get("error", message)
+            except ValueError:
+                pass
+            raise ParlServeError(err.code, message) from None
     if content_type == "application/x-ndjson":
         return [json.loads(line) for line in text.splitlines() if line.strip()]
     return json.loads(text)

@@ -84,4 +84,30 @@ describe.skipIf(skipReason !== undefined)(`Python clients of parl serve${skipRea
     expect(out.scores).toEqual(out.rewards);
     expect(out.extra_logs['r_perf']).toEqual(expected.map((e) => e.r_perf));
   });
+
+  it('retries a busy server\'s 503 after its Retry-After: concurrent trainer calls all get their labelled records', async () => {
+    const busy = await createParlServer({ port: 0, token: TOKEN, labelThreads: 1, maxQueuedBodies: 1 });
+    const previous = server;
+    server = busy;
+    try {
+      const code = [
+        'import json, sys',
+        'from concurrent.futures import ThreadPoolExecutor',
+        'import parl_serve',
+        'batch = [{"id": "b%d" % i, "stages": [{"main_steps": 1, "sub_steps": [3, 5, 2]}], "r_perf": 0.5} for i in range(2000)]',
+        'with ThreadPoolExecutor(12) as pool:',
+        '    answers = list(pool.map(lambda _: parl_serve.rewards(batch, training_step=7), range(12)))',
+        'print(json.dumps([len(a) for a in answers] + [answers[0][1999]["total_reward"]]))',
+      ].join('\n');
+      const out = (await runPython('-c', [code], '')) as number[];
+      const expected = labelReward({ stages: [{ main_steps: 1, sub_steps: [3, 5, 2] }], r_perf: 0.5 }, { step: 7 }).total_reward;
+      expect(out).toEqual([...Array.from({ length: 12 }, () => 2000), expected]);
+      const metrics = await (await fetch(`${busy.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+      const refused = metrics.split('\n').find((l) => l.startsWith('parl_http_requests_total') && l.includes('status="503"'));
+      expect(Number(refused?.split(' ').at(-1) ?? 0)).toBeGreaterThan(0);
+    } finally {
+      server = previous;
+      await busy.close();
+    }
+  });
 });

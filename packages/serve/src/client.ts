@@ -14,6 +14,11 @@ export interface ParlServeClientOptions {
   readonly token?: string;
   /** The `fetch` to use (default: the global one). */
   readonly fetch?: typeof fetch;
+  /**
+   * How many times a `503` (a busy server shedding load) is retried, each after the answer's
+   * `Retry-After` seconds (at most 30) with jitter (default 8; 0: never).
+   */
+  readonly retries?: number;
 }
 
 /** The answer of `POST /get_reward`. */
@@ -61,7 +66,15 @@ export class ParlServeClient {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.options.token !== undefined) headers['authorization'] = `Bearer ${this.options.token}`;
-    const res = await this.doFetch(`${this.base}${path}${qs}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const init = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
+    const retries = this.options.retries ?? 8;
+    let res = await this.doFetch(`${this.base}${path}${qs}`, init);
+    for (let attempt = 1; res.status === 503 && attempt <= retries; attempt++) {
+      await res.arrayBuffer();
+      const seconds = Math.min(30, Number(res.headers.get('retry-after') ?? 1) || 1);
+      await new Promise((r) => setTimeout(r, seconds * 1000 * (0.5 + Math.random())));
+      res = await this.doFetch(`${this.base}${path}${qs}`, init);
+    }
     const text = await res.text();
     if (!res.ok) {
       let message = text;

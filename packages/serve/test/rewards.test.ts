@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { labelReward, parseSchedule, resolveRewardConfig } from '@parl/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ParlServeClient } from '../src/index.js';
 import { startServer, type TestServer } from './support/server.js';
 
 const RECORDS = [
@@ -81,6 +82,14 @@ describe('POST /v1/rewards', () => {
       const served = answers.find((r) => r.status === 200);
       expect((JSON.parse((await served?.text()) ?? '[]') as unknown[]).length).toBe(2000);
       expect((await busy.post('/v1/rewards', '[{"r_perf":1}]')).status).toBe(200);
+      // The TypeScript client waits as Retry-After says and sends again: every call gets its answer.
+      const client = new ParlServeClient({ url: busy.url });
+      const records = JSON.parse(body) as Record<string, unknown>[];
+      const all = await Promise.all(Array.from({ length: 12 }, async () => client.rewards(records)));
+      expect(all.map((a) => a.length)).toEqual(Array.from({ length: 12 }, () => 2000));
+      const noRetry = new ParlServeClient({ url: busy.url, retries: 0 });
+      const outcomes = await Promise.allSettled(Array.from({ length: 30 }, async () => noRetry.rewards(records)));
+      expect(outcomes.some((o) => o.status === 'rejected' && String(o.reason).includes('503 busy'))).toBe(true);
     } finally {
       await busy.stop();
     }
