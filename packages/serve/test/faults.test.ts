@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startServer } from './support/server.js';
@@ -111,6 +111,24 @@ describe('faults', () => {
     expect(answered.connection).toBe('close');
     expect(readFileSync(s.logFile, 'utf8')).toContain('"late"');
     await expect(fetch(`${s.url}/healthz`)).rejects.toThrow();
+  });
+
+  it('starts from a log with damaged lines: each is skipped with a warning naming its line, the rest is replayed', async () => {
+    const first = await startServer();
+    expect((await first.post('/v1/rewards', '[{"id":"before","r_perf":1}]')).status).toBe(200);
+    await first.server.close();
+    appendFileSync(first.logFile, ['{"t":"otlp","protobuf":"!!not base64 protobuf!!"}', '{"t":"otlp","request":5}', '{"t":"reward","id":"cut', '{"t":"reward","id":"after","record":{"r_perf":0.5}}', ''].join('\n'));
+    const warnings: string[] = [];
+    const again = await startServer({ logFile: first.logFile, onWarning: (w) => warnings.push(w) }, first.dir);
+    try {
+      expect(warnings).toHaveLength(3);
+      expect(warnings[0]).toMatch(/line 2 skipped: /);
+      expect(warnings[1]).toMatch(/line 3 skipped: the request: resourceSpans must be an OTLP export request/);
+      expect(warnings[2]).toMatch(/line 4 skipped: /);
+      for (const id of ['before', 'after']) expect((await fetch(`${again.url}/v1/episodes/${id}`)).status).toBe(200);
+    } finally {
+      await again.stop();
+    }
   });
 
   it('loses no acknowledged episode when killed with SIGKILL under load, and replays them all at restart', async () => {

@@ -108,8 +108,8 @@ export class EpisodeLog {
   }
 
   /**
-   * Read every entry of the log at `path` (an unreadable line is passed to `onBadLine` and
-   * skipped), then open it for appending. A missing file is created.
+   * Read every entry of the log at `path` (a line that is not JSON, or whose entry `onEntry`
+   * throws on, is passed to `onBadLine` and skipped), then open it for appending. A missing file is created.
    */
   static async open(
     path: string,
@@ -132,7 +132,12 @@ export class EpisodeLog {
           onBadLine(lineNo, err instanceof Error ? err.message : String(err));
           continue;
         }
-        onEntry(entry);
+        try {
+          onEntry(entry);
+        } catch (err) {
+          // An entry the server cannot use (a log edited by hand, or cut into): skipped, named.
+          onBadLine(lineNo, err instanceof Error ? err.message : String(err));
+        }
       }
     }
     const file = await open(path, 'a');
