@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { spanLabel, type SpanRole, type TraceSpan } from '../span.js';
+import { contentText, spanLabel, type SpanRole, type TraceSpan } from '../span.js';
 import { msFromUnixNano } from '../time.js';
 import { decodeAttributes, type AttributeValue } from './otlp-attributes.js';
 import {
@@ -13,7 +13,6 @@ import {
   requireId,
   requireTimes,
   spanFieldError,
-  withContent,
   type SpanContext,
   type SpanReadResult,
 } from './span-fields.js';
@@ -148,9 +147,11 @@ export function readOtlpSpan(value: unknown, location: string): SpanReadResult {
     const s = value as Record<string, unknown>;
     const rawName = typeof s['name'] === 'string' ? s['name'] : '';
     const spanId = requireId(s, 'spanId', ctx);
-    ctx = { ...ctx, label: () => spanLabel({ spanId, name: rawName }), spanId };
+    // Contexts written out, not spread: this runs for every span a server receives.
+    const label = (): string => spanLabel({ spanId, name: rawName });
+    ctx = { label, location, spanId };
     const traceId = requireId(s, 'traceId', ctx);
-    ctx = { ...ctx, traceId };
+    ctx = { label, location, spanId, traceId };
     const parentId = optionalParentId(s, 'parentSpanId', ctx);
     const { startMs, endMs } = requireTimes(s, 'startTimeUnixNano', 'endTimeUnixNano', msFromUnixNano, ctx);
     const warnings: string[] = [];
@@ -162,7 +163,7 @@ export function readOtlpSpan(value: unknown, location: string): SpanReadResult {
         : role === 'tool'
           ? (str(attrs, 'gen_ai.tool.name') ?? str(attrs, 'ai.toolCall.name') ?? str(attrs, 'tool.name') ?? rawName)
           : rawName;
-    const span: TraceSpan = {
+    const span: { -readonly [K in keyof TraceSpan]: TraceSpan[K] } = {
       traceId,
       spanId,
       parentId,
@@ -175,8 +176,11 @@ export function readOtlpSpan(value: unknown, location: string): SpanReadResult {
       format: 'otlp',
       location,
       warnings: warnings.length === 0 ? warnings : warnings.map((w) => `${spanLabel({ spanId, name })}: ${w}`),
-      ...withContent(firstOf(attrs, INPUT_KEYS), firstOf(attrs, OUTPUT_KEYS)),
     };
+    const input = contentText(firstOf(attrs, INPUT_KEYS));
+    if (input !== undefined) span.input = input;
+    const output = contentText(firstOf(attrs, OUTPUT_KEYS));
+    if (output !== undefined) span.output = output;
     return span;
   });
 }
