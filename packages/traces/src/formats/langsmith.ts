@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { spanLabel, type SpanRole, type TraceSpan } from '../span.js';
+import { spanLabel, type SpanRole } from '../span.js';
 import { msFromIsoOrEpoch } from '../time.js';
 import {
   catchSpanError,
@@ -12,7 +12,7 @@ import {
   requireId,
   requireTimes,
   spanFieldError,
-  withContent,
+  addContent, type MutableSpan,
   type SpanContext,
   type SpanReadResult,
 } from './span-fields.js';
@@ -64,7 +64,8 @@ function readRun(value: unknown, location: string, inherited: { parentId?: strin
       const run = value as Record<string, unknown>;
       const rawName = typeof run['name'] === 'string' ? run['name'] : '';
       const spanId = requireId(run, 'id', ctx);
-      ctx = { ...ctx, label: () => spanLabel({ spanId, name: rawName }).replace(/^span/, 'run'), spanId };
+      const label = (): string => spanLabel({ spanId, name: rawName }).replace(/^span/, 'run');
+      ctx = { label, location, spanId };
       const dotted = typeof run['dotted_order'] === 'string' ? idsOfDottedOrder(run['dotted_order']) : undefined;
       if (typeof run['dotted_order'] === 'string' && dotted === undefined) {
         throw spanFieldError(ctx, 'dotted_order', run['dotted_order'], 'a dotted order "<time>Z<run id>.<time>Z<run id>…"');
@@ -85,7 +86,7 @@ function readRun(value: unknown, location: string, inherited: { parentId?: strin
       if (traceId === undefined) {
         throw spanFieldError(ctx, 'trace_id', rawTrace, 'a trace id (or a dotted_order) on a run that has a parent');
       }
-      ctx = { ...ctx, traceId };
+      ctx = { label, location, spanId, traceId };
       const type = run['run_type'];
       if (typeof type !== 'string') throw spanFieldError(ctx, 'run_type', type, 'a string');
       const { startMs, endMs } = requireTimes(run, 'start_time', 'end_time', msFromIsoOrEpoch, ctx);
@@ -98,7 +99,7 @@ function readRun(value: unknown, location: string, inherited: { parentId?: strin
       const err = run['error'];
       childParent = spanId;
       childTrace = traceId;
-      const span: TraceSpan = {
+      const span: MutableSpan = {
         traceId,
         spanId,
         parentId,
@@ -111,8 +112,8 @@ function readRun(value: unknown, location: string, inherited: { parentId?: strin
         format: 'langsmith',
         location,
         warnings,
-        ...withContent(run['inputs'], run['outputs']),
       };
+      addContent(span, run['inputs'], run['outputs']);
       return span;
     }),
   );

@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { spanLabel, type SpanRole, type TraceSpan } from '../span.js';
+import { spanLabel, type SpanRole } from '../span.js';
 import { msFromIsoOrEpoch } from '../time.js';
-import { catchSpanError, optionalParentId, requireId, requireTimes, spanFieldError, withContent, type SpanContext, type SpanReadResult } from './span-fields.js';
+import { catchSpanError, optionalParentId, requireId, requireTimes, spanFieldError, addContent, type MutableSpan, type SpanContext, type SpanReadResult } from './span-fields.js';
 
 /**
  * Mastra span `type` values and the role they give a span. A model call is `model_inference` (the
@@ -57,9 +57,10 @@ export function readMastraSpan(value: Record<string, unknown>, location: string)
     let ctx: SpanContext = { label: 'span', location };
     const rawName = typeof value['entityName'] === 'string' ? value['entityName'] : typeof value['name'] === 'string' ? value['name'] : '';
     const spanId = requireId(value, 'id', ctx);
-    ctx = { ...ctx, label: () => spanLabel({ spanId, name: rawName }), spanId };
+    const label = (): string => spanLabel({ spanId, name: rawName });
+    ctx = { label, location, spanId };
     const traceId = requireId(value, 'traceId', ctx);
-    ctx = { ...ctx, traceId };
+    ctx = { label, location, spanId, traceId };
     const type = value['type'];
     if (typeof type !== 'string') throw spanFieldError(ctx, 'type', type, 'a string');
     const parentId = optionalParentId(value, 'parentSpanId', ctx);
@@ -72,7 +73,7 @@ export function readMastraSpan(value: Record<string, unknown>, location: string)
       role = 'other';
     }
     const err = value['errorInfo'];
-    const span: TraceSpan = {
+    const span: MutableSpan = {
       traceId,
       spanId,
       parentId,
@@ -85,8 +86,8 @@ export function readMastraSpan(value: Record<string, unknown>, location: string)
       format: 'mastra',
       location,
       warnings,
-      ...withContent(value['input'], value['output']),
     };
+    addContent(span, value['input'], value['output']);
     return span;
   });
 }

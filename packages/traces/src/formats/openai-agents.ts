@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { spanLabel, type SpanRole, type TraceSpan } from '../span.js';
+import { spanLabel, type SpanRole } from '../span.js';
 import { msFromIsoOrEpoch } from '../time.js';
 import {
   catchSpanError,
@@ -13,7 +13,7 @@ import {
   requireId,
   requireTimes,
   spanFieldError,
-  withContent,
+  addContent, type MutableSpan,
   type SpanContext,
   type SpanReadResult,
 } from './span-fields.js';
@@ -56,9 +56,10 @@ export function readOpenAiAgentsItem(value: Record<string, unknown>, location: s
       const d = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
       const dataName = d !== undefined && typeof d['name'] === 'string' ? d['name'] : '';
       const spanId = requireId(value, 'id', ctx);
-      ctx = { ...ctx, label: () => spanLabel({ spanId, name: dataName }), spanId };
+      const label = (): string => spanLabel({ spanId, name: dataName });
+      ctx = { label, location, spanId };
       const traceId = requireId(value, 'trace_id', ctx);
-      ctx = { ...ctx, traceId };
+      ctx = { label, location, spanId, traceId };
       if (d === undefined) throw spanFieldError(ctx, 'span_data', data, 'an object with a "type"');
       const type = d['type'];
       if (typeof type !== 'string') throw spanFieldError(ctx, 'span_data.type', type, 'a string');
@@ -79,7 +80,7 @@ export function readOpenAiAgentsItem(value: Record<string, unknown>, location: s
           ? `${d['from_agent']} → ${typeof d['to_agent'] === 'string' ? d['to_agent'] : '?'}`
           : dataName;
       const err = value['error'];
-      const span: TraceSpan = {
+      const span: MutableSpan = {
         traceId,
         spanId,
         parentId,
@@ -92,8 +93,8 @@ export function readOpenAiAgentsItem(value: Record<string, unknown>, location: s
         format: 'openai-agents',
         location,
         warnings,
-        ...withContent(d['input'], d['output']),
       };
+      addContent(span, d['input'], d['output']);
       return span;
     }),
   ];

@@ -4,15 +4,17 @@
  *
  * @module
  */
-import { contentText, spanLabel, type SpanRole, type TraceSpan } from '../span.js';
+import { spanLabel, type SpanRole } from '../span.js';
 import { msFromUnixNano } from '../time.js';
 import { decodeAttributes, type AttributeValue } from './otlp-attributes.js';
 import {
+  addContent,
   catchSpanError,
   optionalParentId,
   requireId,
   requireTimes,
   spanFieldError,
+  type MutableSpan,
   type SpanContext,
   type SpanReadResult,
 } from './span-fields.js';
@@ -163,7 +165,7 @@ export function readOtlpSpan(value: unknown, location: string): SpanReadResult {
         : role === 'tool'
           ? (str(attrs, 'gen_ai.tool.name') ?? str(attrs, 'ai.toolCall.name') ?? str(attrs, 'tool.name') ?? rawName)
           : rawName;
-    const span: { -readonly [K in keyof TraceSpan]: TraceSpan[K] } = {
+    const span: MutableSpan = {
       traceId,
       spanId,
       parentId,
@@ -177,10 +179,7 @@ export function readOtlpSpan(value: unknown, location: string): SpanReadResult {
       location,
       warnings: warnings.length === 0 ? warnings : warnings.map((w) => `${spanLabel({ spanId, name })}: ${w}`),
     };
-    const input = contentText(firstOf(attrs, INPUT_KEYS));
-    if (input !== undefined) span.input = input;
-    const output = contentText(firstOf(attrs, OUTPUT_KEYS));
-    if (output !== undefined) span.output = output;
+    addContent(span, firstOf(attrs, INPUT_KEYS), firstOf(attrs, OUTPUT_KEYS));
     return span;
   });
 }

@@ -82,9 +82,16 @@ export function catchSpanError(read: () => TraceSpan): SpanReadResult {
   }
 }
 
-/** `{input, output}` holding only the captured ones (see `contentText`), to spread into a span. */
-export function withContent(input: unknown, output: unknown): { input?: string; output?: string } {
+/** A {@link TraceSpan} while a reader fills it in. */
+export type MutableSpan = { -readonly [K in keyof TraceSpan]: TraceSpan[K] };
+
+/**
+ * Set the span's `input` and `output` to the captured content (see `contentText`), leaving out
+ * what was not captured. Assigned, not spread: readers run this for every span.
+ */
+export function addContent(span: MutableSpan, input: unknown, output: unknown): void {
   const i = contentText(input);
+  if (i !== undefined) span.input = i;
   const o = contentText(output);
-  return { ...(i === undefined ? {} : { input: i }), ...(o === undefined ? {} : { output: o }) };
+  if (o !== undefined) span.output = o;
 }
