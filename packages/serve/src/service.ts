@@ -180,12 +180,15 @@ export class ParlService {
 
   /**
    * Accept a body labelled by {@link ParlService.labeller}: its records with an `id` are logged
-   * (and held for lookup) before this resolves; every one counts on the dashboard. The body's bytes
-   * are held as they are (the store keeps views into its answer).
+   * (and held for lookup) before this resolves; every one counts on the dashboard.
    */
   async acceptLabelledBody(body: LabelledBody, source: EpisodeSource): Promise<void> {
     if (this.log !== undefined) await this.log.appendLines(body.logLines);
-    body.ids.forEach((id, i) => this.store.putPosted(id, body.answer.subarray(body.spans[2 * i], body.spans[2 * i + 1])));
+    // Each held record is its own string, not a view into the answer: a view would keep the whole
+    // answer alive for as long as any one of its records is held (a batch whose other ids are
+    // posted again would pin it), so memory would follow answers, not the episodes held.
+    const answer = Buffer.from(body.answer.buffer, body.answer.byteOffset, body.answer.byteLength);
+    body.ids.forEach((id, i) => this.store.putPosted(id, answer.toString('utf8', body.spans[2 * i], body.spans[2 * i + 1])));
     const n = packedPointCount(body.points);
     this.stats.addMany((function* points() {
       for (let i = 0; i < n; i++) yield unpackPoint(body.points, i);

@@ -23,18 +23,13 @@ export interface StoredEpisode {
 }
 
 /**
- * A record posted to `/v1/rewards`, held as its labelled JSON (text, or UTF-8 bytes: a view into
- * the answer a labelling thread made) and parsed when asked for: one object the garbage collector
- * never looks inside, where a record is dozens, and under sustained load 100 000 held records made
- * garbage collection the server's main cost.
+ * A record posted to `/v1/rewards`, held as its labelled JSON text and parsed when asked for: a
+ * string is one object the garbage collector never looks inside, where a record is dozens, and
+ * under sustained load 100 000 held records made garbage collection the server's main cost.
  */
 interface PostedJson {
   readonly id: string;
-  readonly json: string | Uint8Array;
-}
-
-function jsonText(json: string | Uint8Array): string {
-  return typeof json === 'string' ? json : Buffer.from(json.buffer, json.byteOffset, json.byteLength).toString('utf8');
+  readonly json: string;
 }
 
 /**
@@ -62,14 +57,13 @@ export class EpisodeStore {
   }
 
   /**
-   * Record a labelled record answered for `id` by its JSON (text or UTF-8 bytes, which are held
-   * as they are: do not change them afterwards). A traced episode keeps its trace
+   * Record a labelled record answered for `id` by its JSON text. A traced episode keeps its trace
    * record and finding and takes this as its `labelled`; anything else becomes a posted record,
    * held as the text and read back as `{ id, record, labelled }` with both the parsed record.
    */
-  putPosted(id: string, labelledJson: string | Uint8Array): void {
+  putPosted(id: string, labelledJson: string): void {
     const held = this.held(id);
-    if (held !== undefined && !('json' in held) && held.finding !== undefined) this.hold({ ...held, labelled: JSON.parse(jsonText(labelledJson)) as Readonly<Record<string, unknown>> });
+    if (held !== undefined && !('json' in held) && held.finding !== undefined) this.hold({ ...held, labelled: JSON.parse(labelledJson) as Readonly<Record<string, unknown>> });
     else this.hold({ id, json: labelledJson });
   }
 
@@ -99,6 +93,6 @@ export class EpisodeStore {
 
 function materialise(held: StoredEpisode | PostedJson): StoredEpisode {
   if (!('json' in held)) return held;
-  const record = JSON.parse(jsonText(held.json)) as Readonly<Record<string, unknown>>;
+  const record = JSON.parse(held.json) as Readonly<Record<string, unknown>>;
   return { id: held.id, record, labelled: record };
 }
