@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 export { createParlServer, type ParlServer } from './server.js';
-export { DEFAULT_SERVE_OPTIONS, isLoopback, resolveServeOptions, type ResolvedServeOptions, type ServeOptions } from './options.js';
+export { DEFAULT_SERVE_OPTIONS, defaultLabelThreads, isLoopback, resolveServeOptions, type ResolvedServeOptions, type ServeOptions } from './options.js';
 export { ParlService, type EpisodeSource } from './service.js';
 export { EpisodeLog, type FsyncPolicy, type LogStats } from './episodes/episode-log.js';
 export type { EpisodeEntry, EvictedEntry, LogEntry, OtlpEntry, OutcomeEntry, RewardEntry, SpansEntry } from './episodes/log-entry.js';
@@ -21,4 +21,7 @@ export { EXTRA_LOG_FIELDS } from './routes/get-reward.js';
 export { LiveStats, episodePoint, SERIES_SECONDS, SERIES_STEPS, STATS_FIELDS, type EpisodePoint, type SeriesPoint, type StatsField, type StatsSnapshot } from './dashboard/live-stats.js';
 export { ServeMetrics, type MetricSources } from './metrics.js';
 export { authorized } from './auth.js';
+export { labelRecordsBody, type LabelBodyFailure, type LabelBodyTask, type LabelledBody } from './labelling/labelled-body.js';
+export { createRecordsLabeller, type RecordsLabeller } from './labelling/records-labeller.js';
+export { packedPointCount, packPoint, POINT_WIDTH, unpackPoint } from './labelling/packed-points.js';
 export { ParlServeClient, type ParlServeClientOptions, type GetRewardAnswer } from './client.js';
