@@ -11,11 +11,14 @@
 // e.g. --cpu-prof).
 // Runs: rewards as fast as CONNECTIONS connections go; rewards paced at RATE (latency at a given
 // throughput); OTLP ingest; the soak (rewards with ids, logged, the store at its bound).
+// ONLY=rewards or ONLY=otlp runs that part alone, on a server that has seen nothing else (by
+// default OTLP runs after the rewards runs, with 100 000 labelled records held and the log grown).
 // Prints the figures and, as the house rule asks, ratios against baselines from the same run:
 // labelling the same 256-record batch in-process with @parl/core (parse, label, stringify; no
 // HTTP), and reading the same OTLP request in-process with @parl/traces (no HTTP).
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,21 +77,56 @@ while (process.hrtime.bigint() - t0 < 2_000_000_000n) {
 }
 const labelPerS = labelled / 2;
 
+const only = process.env.ONLY;
+let before;
+let after;
+if (only === undefined || only === 'rewards') {
 // ---- POST /v1/rewards ----
-let before = serverUsage();
+before = serverUsage();
 const rewards = await run({ url: `${url}/v1/rewards`, requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: bodiesOf(batch, Math.ceil(seconds * 400)) }] });
-let after = serverUsage();
+after = serverUsage();
 const episodesPerS = (rewards.requests.total * 256) / rewards.duration;
 console.log(`rewards: ${rewards.requests.total} requests of 256 in ${rewards.duration.toFixed(1)} s = ${Math.round(episodesPerS)} episodes/s; latency p50 ${rewards.latency.p50} ms, p99 ${rewards.latency.p99} ms; errors ${rewards.errors}, non-2xx ${rewards.non2xx}; ${cpuLine(before, after, rewards.duration)}`);
 console.log(`  baseline, in-process parse + label + stringify of the same batches: ${Math.round(labelPerS)} records/s on one core; served = ${(episodesPerS / labelPerS).toFixed(2)}x of it`);
 
 // ---- POST /v1/rewards, paced: RATE episodes/s offered, latency at that throughput ----
+// Open loop: requests of 256 sent at evenly spaced times whatever the answers (autocannon's
+// overallRate sends each second's requests in one burst at the start of the second, which measures
+// the burst, not the rate), over keep-alive connections opened as needed.
 const rate = Number(process.env.RATE ?? 50_000);
+const pacedBodies = Array.from({ length: Math.ceil((seconds * rate) / 256) + 1 }, batch);
+const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+const target = new URL(`${url}/v1/rewards`);
+const post = (body) =>
+  new Promise((resolve) => {
+    const t = performance.now();
+    const req = httpRequest({ agent, host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ ms: performance.now() - t, ok: res.statusCode === 200 }));
+    });
+    req.on('error', () => resolve({ ms: performance.now() - t, ok: false }));
+    req.end(body);
+  });
 before = serverUsage();
-const paced = await run({ url: `${url}/v1/rewards`, connections: Math.max(connections, 16), overallRate: Math.ceil(rate / 256), requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: bodiesOf(batch, Math.ceil((seconds * rate) / 256) + 1) }] });
+const every = 256_000 / rate; // ms between requests
+const pacedStart = performance.now();
+const sent = [];
+for (let i = 0; i < pacedBodies.length - 1; i++) {
+  const due = pacedStart + i * every;
+  const wait = due - performance.now();
+  if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+  sent.push(post(pacedBodies[i]));
+}
+const answers = await Promise.all(sent);
+const pacedSeconds = (performance.now() - pacedStart) / 1000;
 after = serverUsage();
-console.log(`rewards paced at ${rate} episodes/s offered: ${Math.round((paced.requests.total * 256) / paced.duration)} episodes/s served; latency p50 ${paced.latency.p50} ms, p90 ${paced.latency.p90} ms, p99 ${paced.latency.p99} ms, max ${paced.latency.max} ms; errors ${paced.errors}, non-2xx ${paced.non2xx}; ${cpuLine(before, after, paced.duration)}`);
+agent.destroy();
+const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
+const pct = (q) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))].toFixed(1);
+console.log(`rewards paced at ${rate} episodes/s offered (evenly spaced, open loop): ${answers.length} requests of 256 in ${pacedSeconds.toFixed(1)} s = ${Math.round((answers.filter((a) => a.ok).length * 256) / pacedSeconds)} episodes/s answered 200; latency p50 ${pct(0.5)} ms, p90 ${pct(0.9)} ms, p99 ${pct(0.99)} ms, max ${ms.at(-1).toFixed(1)} ms; not 200: ${answers.filter((a) => !a.ok).length}; ${cpuLine(before, after, pacedSeconds)}`);
 
+}
+if (only === undefined || only === 'otlp') {
 // ---- POST /v1/traces (OTLP JSON) ----
 let trace = 0;
 const spansPer = 64;
@@ -115,6 +153,7 @@ const spansPerS = (ingest.requests.total * spansPer) / ingest.duration;
 console.log(`otlp: ${ingest.requests.total} requests of ${spansPer} spans = ${Math.round(spansPerS)} spans/s; latency p50 ${ingest.latency.p50} ms, p99 ${ingest.latency.p99} ms; errors ${ingest.errors}, non-2xx ${ingest.non2xx}; ${cpuLine(before, after, ingest.duration)}`);
 console.log(`  baseline, in-process JSON.parse + readOtlpRequest of the same requests: ${Math.round(readPerS)} spans/s on one core; served = ${(spansPerS / readPerS).toFixed(2)}x of it`);
 
+}
 if (soakSeconds > 0) {
   // Soak: rewards with ids (labelled, logged, held: the store reaches its bound of 100 000 and
   // stays there), the server's RSS sampled every 5 s. 2 000 bodies made in advance are cycled.
