@@ -48,7 +48,7 @@ describe('updatePolicy', () => {
     const trace = randomTrace(60, fused, 3);
     const advantage = Float64Array.of(0.9, -0.4, 0.3, -0.8);
     const epochs = 4;
-    const optimizers = [tf.train.adam(0.05), tf.train.adam(0.05)] as const;
+    const optimizers: [tf.Optimizer, tf.Optimizer] = [tf.train.adam(0.05), tf.train.adam(0.05)];
     const a = buildUpdateBatch(fused, trace, advantage);
     updatePolicy(fused, optimizers[0], a, objective, epochs);
     // The reference: the behaviour log-probabilities, then per epoch a ratio pass and a gradient pass.

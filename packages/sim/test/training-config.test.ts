@@ -30,7 +30,7 @@ describe('presets', () => {
     expect(rest).toEqual(parlRest);
     expect(objective).toEqual({ ...parlObjective, modeEntropy: 0.02 });
     expect(parlObjective.modeEntropy).toBeUndefined();
-    expect(reward).toEqual({ ...parlReward, budget: 25, onBudget: 'fail' });
+    expect(reward).toEqual({ ...parlReward, budget: 30, onBudget: 'fail' });
     expect(policy).toEqual({ ...parlPolicy, shareGrid: [0.25, 0.5, 1] });
     expect(env).toEqual({ ...parlEnv, family: 'mixed', concurrency: 16, budget: 60, onBudget: 'truncate' });
   });
@@ -121,7 +121,7 @@ describe('the reward a run trains with', () => {
     const parl = rewardConfigOf(getPreset('parl'));
     expect([parl.budget, parl.onBudget]).toEqual([120, 'fail']);
     const mixed = rewardConfigOf(getPreset('parl-mixed'));
-    expect([mixed.budget, mixed.onBudget]).toEqual([25, 'fail']);
+    expect([mixed.budget, mixed.onBudget]).toEqual([30, 'fail']);
     const own = rewardConfigOf(resolveTrainingConfig({ reward: { budget: 50 } }, getPreset('parl-mixed')));
     expect([own.budget, own.onBudget]).toEqual([50, 'fail']);
     expect(() => resolveTrainingConfig({ reward: { budget: -1 } })).toThrow(/reward\.budget/);
