@@ -1,4 +1,5 @@
-// Wall time of each training preset at full length, and whether its outcome is unchanged against
+// Wall time (and CPU time of the process: user + system, which a shared machine's load inflates
+// less) of each training preset at full length, and whether its outcome is unchanged against
 // a baseline build of the package measured in the same run (issue 14 item 4):
 //   pnpm --filter @parl/sim build
 //   flock /work/bench.lock node packages/sim/bench/train-time.mjs [preset …]
@@ -19,22 +20,26 @@ const overrides = process.env.CONFIG === undefined ? {} : JSON.parse(process.env
 async function time(sim, name) {
   const config = sim.resolveTrainingConfig({ seed }, sim.resolveTrainingConfig(overrides, sim.getPreset(name)));
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const result = await sim.train(config);
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(c0);
   const summary = JSON.stringify(result.summary);
   result.policy.dispose();
-  return { seconds, summary };
+  return { seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, summary };
 }
 
 console.log(`load average at start: ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
 for (const name of names) {
   for (let r = 0; r < runs; r++) {
     const now = await time(current, name);
-    const row = { preset: name, seed, seconds: Number(now.seconds.toFixed(2)) };
+    const row = { preset: name, seed, seconds: Number(now.seconds.toFixed(2)), cpu_seconds: Number(now.cpuSeconds.toFixed(2)) };
     if (baseline !== undefined) {
       const before = await time(baseline, name);
       row.baseline_seconds = Number(before.seconds.toFixed(2));
+      row.baseline_cpu_seconds = Number(before.cpuSeconds.toFixed(2));
       row.speedup = Number((before.seconds / now.seconds).toFixed(2));
+      row.cpu_speedup = Number((before.cpuSeconds / now.cpuSeconds).toFixed(2));
       row.same_summary = before.summary === now.summary;
       if (!row.same_summary) {
         const a = JSON.parse(before.summary).final;

@@ -99,6 +99,7 @@ export {
 } from './evaluation/evaluation.js';
 export {
   groupAdvantages,
+  lossOfLogProb,
   parlObjectiveGradients,
   parlObjectiveLoss,
   ratioWindowMask,

@@ -9,7 +9,7 @@ import {
   resolveEnvConfig,
   runEpisodes,
 } from '../src/index.js';
-import { denseForward, type DenseLayer } from '../src/policies/mlp-forward.js';
+import { denseForward, denseRowOutputs, type DenseLayer } from '../src/policies/mlp-forward.js';
 
 describe('MlpPolicy', () => {
   it('starts serial-leaning: direct calls with the configured probability', () => {
@@ -48,6 +48,34 @@ describe('MlpPolicy', () => {
     runEpisodes(env, policy, seeds, { greedy: true });
     expect(tf.memory().numTensors).toBe(before);
     policy.dispose();
+  });
+
+  it('computes the other outputs of the last layer for one row later, to the same bits as all at once', () => {
+    const sizes = [FEATURE_COUNT, 32, 32, 18];
+    const layers: DenseLayer[] = sizes.slice(1).map((fanOut, l) => {
+      const fanIn = sizes[l] as number;
+      return {
+        fanIn,
+        fanOut,
+        weights: Float32Array.from({ length: fanIn * fanOut }, (_, i) => Math.sin(i * 0.71 + l) * 0.4),
+        bias: Float32Array.from({ length: fanOut }, (_, i) => Math.cos(i + l) * 0.1),
+      };
+    });
+    const n = 7;
+    const x = Float32Array.from({ length: n * FEATURE_COUNT }, (_, i) => Math.sin(i * 0.37) * 0.8);
+    const full = new Float32Array(n * 18);
+    denseForward(layers, x, n, full);
+    const partial = new Float32Array(n * 18);
+    const scratch = denseForward(layers, x, n, partial, [], 2);
+    for (let r = 0; r < n; r++) {
+      expect(partial[r * 18 + 2]).toBe(0);
+      expect([partial[r * 18], partial[r * 18 + 1]]).toEqual([full[r * 18], full[r * 18 + 1]]);
+    }
+    for (let r = 0; r < n; r += 2) denseRowOutputs(layers[2] as DenseLayer, scratch[1] as Float32Array, r, 2, 18, partial);
+    for (let r = 0; r < n; r++) {
+      const row = Array.from(partial.subarray(r * 18, r * 18 + 18));
+      expect(row).toEqual(r % 2 === 0 ? Array.from(full.subarray(r * 18, r * 18 + 18)) : [full[r * 18], full[r * 18 + 1], ...new Array<number>(16).fill(0)]);
+    }
   });
 
   it('acts on the host with the outputs of the tfjs network, also after its weights change', () => {

@@ -55,15 +55,18 @@ describe('the K2.5 objective', () => {
     expect(Array.from(ratioWindowMask([-2, -1, 0, 0.5, 1, 3], { alpha: -1, beta: 1, tau: 0 }))).toEqual([0, 1, 1, 1, 1, 0]);
   });
 
-  it('has the autodiff gradient that finite differences measure', () => {
-    const policy = MlpPolicy.create({ ...DEFAULT_MLP_SPEC, hidden: [8] }, 0.7, 3);
+  it.each([
+    ['one hidden layer', [8], OBJECTIVE],
+    ['two hidden layers and a mode entropy bonus', [8, 6], { ...OBJECTIVE, modeEntropy: 0.5 }],
+  ] as const)('has the autodiff gradient that finite differences measure (%s)', (_name, hidden, objective: ObjectiveConfig) => {
+    const policy = MlpPolicy.create({ ...DEFAULT_MLP_SPEC, hidden: [...hidden] }, 0.7, 3);
     const { batch, logRatio } = randomBatch(12, policy, 11);
-    const maskValues = ratioWindowMask(logRatio, OBJECTIVE);
+    const maskValues = ratioWindowMask(logRatio, objective);
     expect(new Set(maskValues).size).toBe(2); // some decisions inside the window, some outside
     const mask = tf.tensor1d(maskValues);
-    const loss = (): number => tf.tidy(() => parlObjectiveLoss(policy, batch, mask, OBJECTIVE).dataSync()[0] as number);
+    const loss = (): number => tf.tidy(() => parlObjectiveLoss(policy, batch, mask, objective).dataSync()[0] as number);
     const before = tf.memory().numTensors;
-    const { value, grads } = parlObjectiveGradients(policy, batch, mask, OBJECTIVE);
+    const { value, grads } = parlObjectiveGradients(policy, batch, mask, objective);
     expect(tf.memory().numTensors).toBe(before + 1 + policy.variables.length); // only the value and the gradients remain
     expect(value.dataSync()[0]).toBeCloseTo(loss(), 6);
     const eps = 1e-2;
@@ -85,6 +88,24 @@ describe('the K2.5 objective', () => {
       }
     }
     tf.dispose([value, mask, ...Object.values(grads)]);
+    disposeBatch(batch);
+    policy.dispose();
+  });
+
+  it('adds −c · mean mode entropy to the loss with a mode entropy bonus c', () => {
+    const policy = MlpPolicy.create({ ...DEFAULT_MLP_SPEC, hidden: [8] }, 0.7, 5);
+    const { batch, logRatio } = randomBatch(9, policy, 13);
+    const mask = tf.tensor1d(ratioWindowMask(logRatio, OBJECTIVE));
+    const plain = tf.tidy(() => parlObjectiveLoss(policy, batch, mask, OBJECTIVE).dataSync()[0] as number);
+    const bonus = tf.tidy(() => parlObjectiveLoss(policy, batch, mask, { ...OBJECTIVE, modeEntropy: 0.25 }).dataSync()[0] as number);
+    const logits = tf.tidy(() => policy.logits(batch.x).arraySync() as number[][]);
+    let entropy = 0;
+    for (const row of logits) {
+      const p = 1 / (1 + Math.exp((row[1] as number) - (row[0] as number)));
+      entropy -= p * Math.log(p) + (1 - p) * Math.log(1 - p);
+    }
+    expect(bonus).toBeCloseTo(plain - (0.25 * entropy) / logits.length, 5);
+    mask.dispose();
     disposeBatch(batch);
     policy.dispose();
   });

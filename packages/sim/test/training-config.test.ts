@@ -24,11 +24,13 @@ describe('presets', () => {
     expect(getPreset('serial-collapse').reward.lambda1).toEqual({ kind: 'constant', value: 0 });
   });
 
-  it('parl-mixed is parl (with every share) on mixed tasks under a concurrency limit and a budget that scores what finished, trained under a tighter budget', () => {
-    const { env, preset: _p, policy, reward, ...rest } = getPreset('parl-mixed');
-    const { env: parlEnv, preset: _q, policy: parlPolicy, reward: parlReward, ...parlRest } = getPreset('parl');
+  it('parl-mixed is parl (with every share) on mixed tasks under a concurrency limit and a budget that scores what finished, trained under a tighter budget with a mode entropy bonus', () => {
+    const { env, preset: _p, policy, reward, objective, ...rest } = getPreset('parl-mixed');
+    const { env: parlEnv, preset: _q, policy: parlPolicy, reward: parlReward, objective: parlObjective, ...parlRest } = getPreset('parl');
     expect(rest).toEqual(parlRest);
-    expect(reward).toEqual({ ...parlReward, budget: 25, onBudget: 'fail' });
+    expect(objective).toEqual({ ...parlObjective, modeEntropy: 0.02 });
+    expect(parlObjective.modeEntropy).toBeUndefined();
+    expect(reward).toEqual({ ...parlReward, budget: 30, onBudget: 'fail' });
     expect(policy).toEqual({ ...parlPolicy, shareGrid: [0.25, 0.5, 1] });
     expect(env).toEqual({ ...parlEnv, family: 'mixed', concurrency: 16, budget: 60, onBudget: 'truncate' });
   });
@@ -60,6 +62,9 @@ describe('resolveTrainingConfig', () => {
     expect(() => resolveTrainingConfig({ rolloutsPerTask: 1 })).toThrow(/rolloutsPerTask must be an integer ≥ 2/);
     expect(() => resolveTrainingConfig({ reward: { lambda1: 'linear:0.1:0:-5' } })).toThrow(/reward\.lambda1/);
     expect(() => resolveTrainingConfig({ objective: { alpha: 1 } })).toThrow(/objective\.alpha must be a number between -10 and 0, got 1/);
+    expect(() => resolveTrainingConfig({ objective: { modeEntropy: -0.1 } })).toThrow(/objective\.modeEntropy must be a number between 0 and 10, got -0\.1/);
+    expect(resolveTrainingConfig({ objective: { modeEntropy: 0.05 } }).objective).toEqual({ alpha: -1, beta: 1, tau: 0.01, modeEntropy: 0.05 });
+    expect(resolveTrainingConfig({ objective: { tau: 0.02 } }, getPreset('parl-mixed')).objective.modeEntropy).toBe(getPreset('parl-mixed').objective.modeEntropy);
     expect(() => resolveTrainingConfig({ policy: { absoluteCounts: [1, 2.5] } })).toThrow(/policy\.absoluteCounts\[1\] must be an integer ≥ 1/);
     expect(() => resolveTrainingConfig({ policy: { initialHabit: { width: 3 } } })).toThrow(/policy\.initialHabit\.width must be a value of policy\.absoluteCounts/);
     expect(() => resolveTrainingConfig({ env: { concurrency: 0 } })).toThrow(/env\.concurrency/);
@@ -116,7 +121,7 @@ describe('the reward a run trains with', () => {
     const parl = rewardConfigOf(getPreset('parl'));
     expect([parl.budget, parl.onBudget]).toEqual([120, 'fail']);
     const mixed = rewardConfigOf(getPreset('parl-mixed'));
-    expect([mixed.budget, mixed.onBudget]).toEqual([25, 'fail']);
+    expect([mixed.budget, mixed.onBudget]).toEqual([30, 'fail']);
     const own = rewardConfigOf(resolveTrainingConfig({ reward: { budget: 50 } }, getPreset('parl-mixed')));
     expect([own.budget, own.onBudget]).toEqual([50, 'fail']);
     expect(() => resolveTrainingConfig({ reward: { budget: -1 } })).toThrow(/reward\.budget/);

@@ -35,7 +35,9 @@ function transposedOf(layer: DenseLayer): Float64Array {
  * Network outputs for `rows` feature rows: `out[r · lastFanOut + j]`. Hidden layers apply tanh,
  * the last layer none. Sums run in double precision and each layer's output is stored as float32,
  * as the network's weights are; `scratch` holds the hidden activations (grown as needed and
- * returned, so a caller can keep it between calls).
+ * returned, so a caller can keep it between calls). With `lastOutputs` only the last layer's first
+ * `lastOutputs` outputs are computed; {@link denseRowOutputs} computes others for a row later, to
+ * the same bits.
  */
 export function denseForward(
   layers: readonly DenseLayer[],
@@ -43,6 +45,7 @@ export function denseForward(
   rows: number,
   out: Float32Array,
   scratch: Float32Array[] = [],
+  lastOutputs?: number,
 ): Float32Array[] {
   let input = x;
   for (let l = 0; l < layers.length; l++) {
@@ -50,6 +53,7 @@ export function denseForward(
     const { fanIn, fanOut, bias } = layer;
     const weights = transposedOf(layer);
     const last = l + 1 === layers.length;
+    const computed = last && lastOutputs !== undefined ? Math.min(lastOutputs, fanOut) : fanOut;
     let target: Float32Array;
     if (last) {
       target = out;
@@ -66,7 +70,7 @@ export function denseForward(
       const oo = r * fanOut;
       // Four outputs at a time share each input load; every output still sums i = 0, 1, … in order.
       let j = 0;
-      for (; j + 4 <= fanOut; j += 4) {
+      for (; j + 4 <= computed; j += 4) {
         const w0 = j * fanIn;
         const w1 = w0 + fanIn;
         const w2 = w1 + fanIn;
@@ -91,7 +95,7 @@ export function denseForward(
         target[oo + j + 2] = last ? z2 : Math.tanh(z2);
         target[oo + j + 3] = last ? z3 : Math.tanh(z3);
       }
-      for (; j < fanOut; j++) {
+      for (; j < computed; j++) {
         let z = 0;
         const wo = j * fanIn;
         for (let i = 0; i < fanIn; i++) z += (input[io + i] as number) * (weights[wo + i] as number);
@@ -102,4 +106,23 @@ export function denseForward(
     input = target;
   }
   return scratch;
+}
+
+/**
+ * Outputs `from` … `to − 1` of the last layer for row `row`, written to `out[row · fanOut + j]`,
+ * from the row's input to that layer (`input[row · fanIn …]`, the last hidden activations that
+ * {@link denseForward} left in its scratch): the same sums, in the same order, as
+ * {@link denseForward} computes.
+ */
+export function denseRowOutputs(layer: DenseLayer, input: Float32Array, row: number, from: number, to: number, out: Float32Array): void {
+  const { fanIn, fanOut, bias } = layer;
+  const weights = transposedOf(layer);
+  const io = row * fanIn;
+  for (let j = from; j < to; j++) {
+    let z = 0;
+    const wo = j * fanIn;
+    for (let i = 0; i < fanIn; i++) z += (input[io + i] as number) * (weights[wo + i] as number);
+    z += bias[j] as number;
+    out[row * fanOut + j] = z;
+  }
 }

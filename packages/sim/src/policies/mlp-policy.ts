@@ -13,7 +13,8 @@ import { MODE_DIRECT, MODE_LAUNCH, type ActionBatch } from '../engine/actions.js
 import { countLogits, countTables, decayWeights, habitWeight, type CountBasis, type CountTables } from './count-head.js';
 import { MAX_SUBTASKS } from '../engine/env-config.js';
 import { FEATURE_COUNT, FEATURE_NAMES, READY_SCALE } from '../engine/features.js';
-import { denseForward, type DenseLayer } from './mlp-forward.js';
+import { denseForward, denseRowOutputs, type DenseLayer } from './mlp-forward.js';
+import { denseLayer } from './dense-layer.js';
 import type { Policy } from './policy.js';
 import { Rng, nextUniform } from '../engine/rng.js';
 import type { SwarmBatch } from '../engine/swarm-batch.js';
@@ -261,13 +262,16 @@ export class MlpPolicy implements Policy {
     return new MlpPolicy(specOf(spec), variables);
   }
 
-  /** Network outputs `[n, outputSize]` for feature rows `[n, FEATURE_COUNT]` (call inside `tf.tidy`). */
+  /**
+   * Network outputs `[n, outputSize]` for feature rows `[n, FEATURE_COUNT]` (call inside `tf.tidy`
+   * or a gradient function). Each layer is one operation with its gradient written out
+   * (`dense-layer.ts`), so that training runs on the backend's fast kernels.
+   */
   logits(x: tf.Tensor2D): tf.Tensor2D {
     let h: tf.Tensor2D = x;
     const layers = this.variables.length / 2;
     for (let l = 0; l < layers; l++) {
-      const z = tf.add(tf.matMul(h, this.variables[2 * l] as tf.Variable), this.variables[2 * l + 1] as tf.Variable) as tf.Tensor2D;
-      h = l + 1 < layers ? tf.tanh(z) : z;
+      h = denseLayer(h, this.variables[2 * l] as tf.Variable as tf.Tensor2D, this.variables[2 * l + 1] as tf.Variable as tf.Tensor1D, l + 1 < layers, l > 0);
     }
     return h;
   }
@@ -348,6 +352,20 @@ export class MlpPolicy implements Policy {
    *   only (a direct call's rows would add exactly 0). Without it, every row, from `oneHots`.
    */
   logProb(x: tf.Tensor2D, oneHots: tf.Tensor2D, actions?: ActionTensors): tf.Tensor1D {
+    return this.logProbAndModeEntropy(x, oneHots, actions, false).logProb;
+  }
+
+  /**
+   * {@link MlpPolicy.logProb} and, from the same forward pass, the mode head's entropy per row
+   * `[n]` (−Σ p · ln p over direct call and launch), when `withEntropy` is set (call inside a
+   * `tf.tidy` or a gradient function).
+   */
+  logProbAndModeEntropy(
+    x: tf.Tensor2D,
+    oneHots: tf.Tensor2D,
+    actions: ActionTensors | undefined,
+    withEntropy: boolean,
+  ): { logProb: tf.Tensor1D; modeEntropy: tf.Tensor1D | null } {
     const n = x.shape[0];
     const out = this.logits(x);
     const R = this.spec.relativeCounts.length;
@@ -356,8 +374,10 @@ export class MlpPolicy implements Policy {
     const C = this.spec.maxCount;
     const L = actions?.launches ?? n;
     const modeHot = actions?.mode ?? tf.slice(oneHots, [0, 0], [n, 2]);
-    const modeLp = tf.sum(tf.mul(tf.logSoftmax(tf.slice(out, [0, 0], [n, 2])), modeHot), 1) as tf.Tensor1D;
-    if (L === 0) return modeLp;
+    const modeLogProbs = tf.logSoftmax(tf.slice(out, [0, 0], [n, 2]));
+    const modeLp = tf.sum(tf.mul(modeLogProbs, modeHot), 1) as tf.Tensor1D;
+    const modeEntropy = withEntropy ? (tf.neg(tf.sum(tf.mul(tf.exp(modeLogProbs), modeLogProbs), 1)) as tf.Tensor1D) : null;
+    if (L === 0) return { logProb: modeLp, modeEntropy };
     let basis = actions?.basis;
     if (basis === undefined) {
       const ready = (tf.slice(x, [0, 0], [L, 1]).dataSync() as Float32Array).map((v) => v * READY_SCALE);
@@ -371,7 +391,7 @@ export class MlpPolicy implements Policy {
     const shareLp = tf.sum(tf.mul(tf.logSoftmax(tf.slice(out, [0, 2 + R + A], [L, S])), shareHot), 1);
     let launchLp = tf.add(widthLp, shareLp) as tf.Tensor1D;
     if (L < n) launchLp = tf.concat([launchLp, tf.zeros([n - L])]) as tf.Tensor1D;
-    return tf.add(modeLp, launchLp) as tf.Tensor1D;
+    return { logProb: tf.add(modeLp, launchLp) as tf.Tensor1D, modeEntropy };
   }
 
   /**
@@ -409,7 +429,11 @@ export class MlpPolicy implements Policy {
     const O = this.outputSize;
     if (this.outputs.length < length * O) this.outputs = new Float32Array(length * O);
     const values = this.outputs;
-    this.hostScratch = denseForward(this.hostLayers(), x, length, values, this.hostScratch);
+    // The mode logits for every row; the width and share outputs only for the rows that launch.
+    const layers = this.hostLayers();
+    this.hostScratch = denseForward(layers, x, length, values, this.hostScratch, 2);
+    const lastLayer = layers[layers.length - 1] as DenseLayer;
+    const lastInput = layers.length > 1 ? (this.hostScratch[layers.length - 2] as Float32Array) : x;
     const R = this.spec.relativeCounts.length;
     const A = this.spec.absoluteCounts.length;
     const Sg = this.spec.shareGrid;
@@ -421,6 +445,7 @@ export class MlpPolicy implements Policy {
       let ki = 0;
       let si = 0;
       if (mode === MODE_LAUNCH) {
+        denseRowOutputs(lastLayer, lastInput, r, 2, O, values);
         const ready = env.readyCount[b] as number;
         countLogits(this.tables, values, o + 2, ready, counts);
         ki = sampleIndex(counts, 0, counts.length, greedy, greedy ? 0 : nextUniform(env.rng, b));

@@ -6,7 +6,9 @@
  * ℓ_i = log π_θ(a_i | s_i) − log π_behaviour(a_i | s_i),
  *
  * over the n decisions of a training step, where A_i is the advantage of the episode decision i
- * belongs to and mask_i = 0 — no gradient from the ratio term — where ℓ_i left [α, β].
+ * belongs to and mask_i = 0 — no gradient from the ratio term — where ℓ_i left [α, β]. With
+ * `objective.modeEntropy` = c > 0 the loss also has −c · (1/n) Σ_i H(π_θ,mode(·|s_i)), an entropy
+ * bonus on the choice between a direct call and a launch.
  *
  * @module
  */
@@ -81,10 +83,28 @@ export function ratioWindowMask(logRatio: ArrayLike<number>, objective: Objectiv
  * function.
  */
 export function parlObjectiveLoss(policy: MlpPolicy, batch: ObjectiveBatch, mask: tf.Tensor1D, objective: ObjectiveConfig): tf.Scalar {
-  const logRatio = tf.sub(policy.logProb(batch.x, batch.multiHot, batch.actions), batch.behaviourLogProb);
+  const { logProb, modeEntropy } = policy.logProbAndModeEntropy(batch.x, batch.multiHot, batch.actions, (objective.modeEntropy ?? 0) > 0);
+  return lossOfLogProb(logProb, modeEntropy, batch.behaviourLogProb, batch.advantage, mask, objective);
+}
+
+/**
+ * The K2.5 loss from the decisions' log-probabilities under the current weights (and the mode
+ * head's entropy, when `objective.modeEntropy` > 0): the part of {@link parlObjectiveLoss} after
+ * the forward pass.
+ */
+export function lossOfLogProb(
+  logProb: tf.Tensor1D,
+  modeEntropy: tf.Tensor1D | null,
+  behaviourLogProb: tf.Tensor1D,
+  advantage: tf.Tensor1D,
+  mask: tf.Tensor1D,
+  objective: ObjectiveConfig,
+): tf.Scalar {
+  const logRatio = tf.sub(logProb, behaviourLogProb);
   const n = logRatio.shape[0] as number;
-  const surrogate = tf.sum(tf.mul(tf.mul(mask, batch.advantage), tf.exp(logRatio)));
-  const penalty = tf.mul(tf.sum(tf.square(logRatio)), objective.tau);
+  const surrogate = tf.sum(tf.mul(tf.mul(mask, advantage), tf.exp(logRatio)));
+  let penalty = tf.mul(tf.sum(tf.square(logRatio)), objective.tau);
+  if (modeEntropy !== null) penalty = tf.sub(penalty, tf.mul(tf.sum(modeEntropy), objective.modeEntropy ?? 0));
   return tf.div(tf.sub(penalty, surrogate), Math.max(1, n)) as tf.Scalar;
 }
 

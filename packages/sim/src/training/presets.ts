@@ -31,8 +31,14 @@ const PRESETS: Record<PresetName, TrainingConfig> = {
     preset: 'parl-mixed',
     env: { ...BASE_TRAINING_CONFIG.env, family: 'mixed', concurrency: 16, budget: 60, onBudget: 'truncate' },
     // Training rollouts are scored under a tighter budget that fails them (core's reward budget):
-    // latency pays while training; the held-out evaluation is under the environment's budget.
-    reward: { ...BASE_TRAINING_CONFIG.reward, budget: 25, onBudget: 'fail' },
+    // latency pays while training; the held-out evaluation is under the environment's budget. At 30
+    // it is within reach of deep tasks as well as wide ones (at 25 most deep rollouts failed
+    // whatever the policy did, and taught it nothing).
+    reward: { ...BASE_TRAINING_CONFIG.reward, budget: 30, onBudget: 'fail' },
+    // An entropy bonus on the mode head: while λ1 pays for launching, the mode head otherwise stops
+    // trying direct calls everywhere, and never learns that a single ready subtask (a deep task's
+    // aggregation, a wide task's remainder) is faster done by the orchestrator itself.
+    objective: { ...BASE_TRAINING_CONFIG.objective, modeEntropy: 0.02 },
   },
 };
 
@@ -44,8 +50,9 @@ const PRESETS: Record<PresetName, TrainingConfig> = {
  *   r_perf decides in the end; every launch hands out all ready subtasks (`policy.shareGrid` [1]);
  * - `parl-mixed`: `parl`'s schedules on mixed tasks (half deep, half wide) with at most 16
  *   sub-agents running at once and a critical-step budget of 60 that scores what finished before
- *   the cut (`truncate`); its training rollouts are scored under a budget of 25 that fails them
- *   (`reward.budget`, `reward.onBudget`), so that being faster pays while it learns.
+ *   the cut (`truncate`); its training rollouts are scored under a budget of 30 that fails them
+ *   (`reward.budget`, `reward.onBudget`), so that being faster pays while it learns, and an entropy
+ *   bonus of 0.02 on the mode head (`objective.modeEntropy`) keeps direct calls explored.
  *
  * @throws {@link @parl/core!ParlInputError} naming the value and the valid names when unknown
  *

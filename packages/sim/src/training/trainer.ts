@@ -13,7 +13,7 @@ import { budgetOf } from '../engine/env-config.js';
 import { FEATURE_COUNT } from '../engine/features.js';
 import { MlpPolicy, disposeActionTensors, emptyDecisionTrace, type ActionTensors, type DecisionTrace } from '../policies/mlp-policy.js';
 import { scoreEpisodes, stepMetrics } from '../evaluation/metrics.js';
-import { groupAdvantages, parlObjectiveGradients, ratioWindowMask, type ObjectiveBatch } from './parl-objective.js';
+import { groupAdvantages, lossOfLogProb, ratioWindowMask } from './parl-objective.js';
 import { mixSeed } from '../engine/rng.js';
 import { runEpisodes, type EpisodeSeeds } from '../rollout/rollout.js';
 import type { ObjectiveConfig, TrainingConfig } from './training-config.js';
@@ -129,30 +129,44 @@ export function disposeUpdateBatch(batch: UpdateBatch): void {
  * (the weights before this update), and mask_i = 0 where the log-ratio left [α, β] (no gradient
  * from the ratio there). The gradient is tfjs autodiff's (`tf.variableGrads`). The first pass is
  * on-policy (log-ratio 0); later passes see the ratio move.
+ *
+ * Each pass is one forward pass: the log-probabilities it computes for the gradient are read back
+ * inside the gradient function, and give the behaviour log-probabilities (first pass) or the
+ * log-ratios that decide the mask (later passes) before the loss is built on them. The numbers are
+ * those of separate passes, as the same operations run on the same inputs.
  */
 export function updatePolicy(policy: MlpPolicy, optimizer: tf.Optimizer, batch: UpdateBatch, objective: ObjectiveConfig, epochs: number): void {
-  const behaviourLogProb = tf.tidy(() => policy.logProb(batch.x, batch.multiHot, batch.actions));
-  const behaviour = behaviourLogProb.dataSync() as Float32Array;
-  const objectiveBatch: ObjectiveBatch = { ...batch, behaviourLogProb };
+  const withEntropy = (objective.modeEntropy ?? 0) > 0;
+  // The behaviour policy's log-probabilities, on the host (for the log-ratios) and as a tensor (for the loss).
+  const behaviour: { values: Float32Array | null; tensor: tf.Tensor1D | null } = { values: null, tensor: null };
+  const kept: tf.Tensor[] = [];
   try {
     for (let epoch = 0; epoch < epochs; epoch++) {
-      let logRatio: Float32Array;
-      if (epoch === 0) {
-        logRatio = new Float32Array(behaviour.length);
-      } else {
-        const now = tf.tidy(() => policy.logProb(batch.x, batch.multiHot, batch.actions));
-        const values = now.dataSync() as Float32Array;
-        now.dispose();
-        logRatio = values.map((v, i) => v - (behaviour[i] as number));
-      }
-      const mask = tf.tensor1d(ratioWindowMask(logRatio, objective));
-      const { value, grads } = parlObjectiveGradients(policy, objectiveBatch, mask, objective);
+      const { value, grads } = tf.variableGrads(() => {
+        const { logProb, modeEntropy } = policy.logProbAndModeEntropy(batch.x, batch.multiHot, batch.actions, withEntropy);
+        const values = logProb.dataSync() as Float32Array;
+        const before = behaviour.values;
+        let behaviourTensor = behaviour.tensor;
+        let logRatio: Float32Array;
+        if (before === null || behaviourTensor === null) {
+          behaviour.values = Float32Array.from(values);
+          behaviourTensor = tf.keep(tf.tensor1d(behaviour.values));
+          behaviour.tensor = behaviourTensor;
+          kept.push(behaviourTensor);
+          logRatio = new Float32Array(values.length);
+        } else {
+          logRatio = values.map((v, i) => v - (before[i] as number));
+        }
+        const mask = tf.keep(tf.tensor1d(ratioWindowMask(logRatio, objective)));
+        kept.push(mask);
+        return lossOfLogProb(logProb, modeEntropy, behaviourTensor, batch.advantage, mask, objective);
+      }, policy.variables);
       optimizer.applyGradients(grads);
-      tf.dispose([mask, value]);
+      value.dispose();
       tf.dispose(Object.values(grads));
     }
   } finally {
-    behaviourLogProb.dispose();
+    tf.dispose(kept);
   }
 }
 

@@ -43,6 +43,13 @@ export interface ObjectiveConfig {
   readonly beta: number;
   /** Weight τ of the τ·(log-ratio)² penalty. */
   readonly tau: number;
+  /**
+   * Weight of an entropy bonus on the mode head (direct call or launch), −modeEntropy · mean_i
+   * H(π_mode(·|s_i)) added to the loss; absent or 0: none (the K2.5 objective as stated). It keeps
+   * the choice between doing a subtask and launching explored in states where the two score
+   * nearly alike while λ1 pays for launching (see docs/simulator.md, `parl-mixed`).
+   */
+  readonly modeEntropy?: number;
 }
 
 /** The optimiser: Adam with a fixed learning rate, several passes over each step's rollouts. */
@@ -169,11 +176,13 @@ export function resolveTrainingConfig(partial: unknown, base: TrainingConfig = B
   let objective = base.objective;
   if (obj['objective'] !== undefined) {
     const o = requireObject(obj['objective'], 'objective');
-    checkKeys(o, ['alpha', 'beta', 'tau'], 'objective');
+    checkKeys(o, ['alpha', 'beta', 'tau', 'modeEntropy'], 'objective');
+    const modeEntropy = o['modeEntropy'] === undefined ? base.objective.modeEntropy : requireNumberIn(o['modeEntropy'], 'objective.modeEntropy', 0, 10);
     objective = {
       alpha: o['alpha'] === undefined ? base.objective.alpha : requireNumberIn(o['alpha'], 'objective.alpha', -10, 0),
       beta: o['beta'] === undefined ? base.objective.beta : requireNumberIn(o['beta'], 'objective.beta', 0, 10),
       tau: o['tau'] === undefined ? base.objective.tau : requireNumberIn(o['tau'], 'objective.tau', 0, 100),
+      ...(modeEntropy === undefined ? {} : { modeEntropy }),
     };
   }
 
