@@ -1,9 +1,9 @@
 // The columnar inputs of bench/label.mjs: the bench's records as a Parquet file and an Arrow IPC
 // file, built with apache-arrow (vectorFromArray over typed columns) and written with the same
 // libraries parl uses (parquet-wasm for Parquet), 65 536 rows per record batch / row group.
-import { writeFileSync } from 'node:fs';
+import { openAsBlob, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Field, Float64, Int32, List, Struct, Table, Utf8, tableToIPC, vectorFromArray, makeTable } from 'apache-arrow';
+import { Field, Float64, Int32, List, Struct, Table, Utf8, tableFromIPC, tableToIPC, vectorFromArray, makeTable } from 'apache-arrow';
 import * as parquet from 'parquet-wasm';
 
 const BATCH = 65_536;
@@ -39,4 +39,26 @@ export async function writeColumnarFiles(dir, n, record) {
   const props = new parquet.WriterPropertiesBuilder().setMaxRowGroupSize(BATCH).build();
   writeFileSync(parquetPath, parquet.writeParquet(parquet.Table.fromIPCStream(tableToIPC(table, 'stream')), props));
   return { parquet: parquetPath, arrow: arrowPath };
+}
+
+/**
+ * parquet-wasm alone on `path`, as parl reads and writes Parquet: each row group decoded to an
+ * Arrow IPC stream and read by apache-arrow (`decodeSeconds`), then those batches encoded into a
+ * Parquet file in memory (`encodeSeconds`). No labelling, no file written.
+ */
+export async function timeParquetCodec(path) {
+  let started = process.hrtime.bigint();
+  const file = await parquet.ParquetFile.fromFile(await openAsBlob(path));
+  const batches = [];
+  for (let group = 0; group < file.metadata().numRowGroups(); group++) {
+    const table = await file.read({ rowGroups: [group], batchSize: BATCH });
+    batches.push(...tableFromIPC(table.intoIPCStream()).batches);
+  }
+  file.free();
+  const decodeSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  started = process.hrtime.bigint();
+  const bytes = parquet.writeParquet(parquet.Table.fromIPCStream(tableToIPC(new Table(batches), 'stream')));
+  const encodeSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (bytes.length === 0) throw new Error('parquet-wasm wrote nothing');
+  return { decodeSeconds, encodeSeconds };
 }

@@ -7,11 +7,14 @@
 //   parl … :      node bin/parl.js reward|critical-steps --in FILE --out FILE [--threads N]
 //   columnar:     the same commands with --in/--out .parquet, .arrow (records/s against JSONL)
 //
+//   no file:      the floor and the JSONL commands again, standard output on the null device
+//   parquet-wasm: decoding the Parquet file's row groups to Arrow, and encoding them, alone
+//
 // Run: pnpm --filter @parl/cli build && flock /work/bench.lock pnpm --filter @parl/cli bench:label
-// SIZE_MB=1024 (default) sizes the JSONL file; COLUMNAR_RECORDS (default: the records of SIZE_MB/8)
+// SIZE_MB=1024 (default) sizes the JSONL file; COLUMNAR_RECORDS (default: all of its records)
 // sizes the columnar files; BENCH_DIR (default: the OS temp folder) is where they are written.
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -58,13 +61,20 @@ async function writeJsonl(path, bytes) {
   return i;
 }
 
-/** Run `args` under /usr/bin/time: wall seconds and peak RSS (MiB), or throw with its stderr. */
-function timed(args) {
+/** An open descriptor on the null device: a case's standard output, when it writes no file. */
+const nullDevice = openSync('/dev/null', 'w');
+
+/**
+ * Run `args` under /usr/bin/time: wall seconds and peak RSS (MiB), or throw with its stderr.
+ * `discardStdout`: the process's standard output is the null device (no file written at all).
+ */
+function timed(args, discardStdout = false) {
   const timeBin = existsSync('/usr/bin/time') ? ['/usr/bin/time', '-f', '%e %M'] : [];
   const env = { ...process.env };
   delete env.NODE_PATH;
   const started = process.hrtime.bigint();
-  const r = spawnSync(timeBin[0] ?? args[0], [...timeBin.slice(1), ...(timeBin.length > 0 ? args : args.slice(1))], { encoding: 'utf8', env, maxBuffer: 1 << 24 });
+  const stdio = ['ignore', discardStdout ? nullDevice : 'pipe', 'pipe'];
+  const r = spawnSync(timeBin[0] ?? args[0], [...timeBin.slice(1), ...(timeBin.length > 0 ? args : args.slice(1))], { encoding: 'utf8', env, maxBuffer: 1 << 24, stdio });
   const wall = Number(process.hrtime.bigint() - started) / 1e9;
   if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   const last = r.stderr.trim().split('\n').at(-1) ?? '';
@@ -108,23 +118,41 @@ for (const command of ['reward', 'critical-steps']) {
 }
 console.log(`output/input size: ${(outBytes / bytes).toFixed(2)}× (critical-steps)`);
 
+// The same, with no output file: standard output is the null device. On this VM a page of a new
+// file costs a fault in the host (see docs/benchmarks.md), so these rows show the labelling alone.
+const stdoutFloor = timed([process.execPath, join(cliDir, 'bench', 'json-floor.mjs'), input, '-'], true);
+const stdoutFloorMbps = bytes / 1e6 / stdoutFloor.wall;
+report('no file: floor (stdout)', stdoutFloor.wall, bytes, records, stdoutFloor.rssMib);
+for (const command of ['reward', 'critical-steps']) {
+  for (const threads of [1, 2]) {
+    const r = timed([process.execPath, BIN, command, '--in', input, '--threads', String(threads)], true);
+    report(`no file: parl ${command} --threads ${threads}`, r.wall, bytes, records, r.rssMib, stdoutFloorMbps);
+  }
+}
+
 // Columnar: the same records as Parquet and Arrow IPC (written by parl's own converter of the bench).
 const columnar = await import('./columnar-files.mjs').catch(() => undefined);
 if (columnar !== undefined) {
-  const n = Number(process.env.COLUMNAR_RECORDS ?? Math.ceil(records / 8));
+  const n = Number(process.env.COLUMNAR_RECORDS ?? records);
   const files = await columnar.writeColumnarFiles(dir, n, record);
+  const rateLine = (name, seconds, rate, rss, command) =>
+    console.log(
+      name.padEnd(44) +
+        ` ${fmt(seconds).padStart(7)} s ${Math.round(rate).toString().padStart(9)} rec/s ${rss === undefined ? ' '.repeat(13) : `${fmt(rss, 0).padStart(5)} MiB RSS`} ${fmt(rate / jsonlRate[command]).padStart(6)}× JSONL --threads 1 (${command})`,
+    );
   for (const [kind, path] of Object.entries(files)) {
+    console.log(`${kind}: ${(statSync(path).size / 1048576).toFixed(1)} MiB, ${n} records`);
     for (const command of ['reward', 'critical-steps']) {
       const target = join(dir, `out.${kind}`);
       const r = timed([process.execPath, BIN, command, '--in', path, '--out', target]);
       rmSync(target);
-      const rate = n / r.wall;
-      console.log(
-        `parl ${command} ${kind} (${n} records)`.padEnd(44) +
-          ` ${fmt(r.wall).padStart(7)} s ${Math.round(rate).toString().padStart(9)} rec/s ${fmt(r.rssMib, 0).padStart(5)} MiB RSS ${fmt(rate / jsonlRate[command]).padStart(6)}× JSONL --threads 1`,
-      );
+      rateLine(`parl ${command} ${kind}`, r.wall, n / r.wall, r.rssMib, command);
     }
   }
+  // Where the Parquet limit lies: parquet-wasm alone, in this process (no labelling, no file written).
+  const parts = await columnar.timeParquetCodec(files.parquet);
+  rateLine('parquet-wasm: decode row groups to Arrow', parts.decodeSeconds, n / parts.decodeSeconds, undefined, 'reward');
+  rateLine('parquet-wasm: encode them again', parts.encodeSeconds, n / parts.encodeSeconds, undefined, 'reward');
 }
 console.log(`load average after: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 rmSync(dir, { recursive: true, force: true });

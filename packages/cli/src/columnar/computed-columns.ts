@@ -237,17 +237,21 @@ function stagesKernel(stages: RaggedStages, rows: number, result: CriticalStepsB
     const groupSizes = new Int32Array(B * T);
     const mainSteps = new Float64Array(B * T);
     const numStages = new Int32Array(B);
+    const { rowStart, main, subStart, sub } = stages;
     for (let b = 0; b < B; b++) {
-      const first = stages.rowStart[from + b] as number;
-      const last = stages.rowStart[from + b + 1] as number;
+      const first = rowStart[from + b] as number;
+      const last = rowStart[from + b + 1] as number;
       numStages[b] = last - first;
       for (let t = 0; t < last - first; t++) {
         const s = first + t;
-        mainSteps[b * T + t] = stages.main[s] as number;
-        const s0 = stages.subStart[s] as number;
-        const width = (stages.subStart[s + 1] as number) - s0;
-        groupSizes[b * T + t] = width;
-        subSteps.set(stages.sub.subarray(s0, s0 + width), (b * T + t) * N);
+        const slot = b * T + t;
+        mainSteps[slot] = main[s] as number;
+        const s0 = subStart[s] as number;
+        const width = (subStart[s + 1] as number) - s0;
+        groupSizes[slot] = width;
+        // A plain loop: a subarray per stage (a few sub-agents) costs more than the copy itself.
+        const at = slot * N;
+        for (let i = 0; i < width; i++) subSteps[at + i] = sub[s0 + i] as number;
       }
     }
     const part = criticalStepsBatch({ batch: B, stages: T, width: N, subSteps, groupSizes, mainSteps, numStages });
