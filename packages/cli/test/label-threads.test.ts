@@ -71,6 +71,28 @@ describe('labelling JSONL in chunks, in one thread or several', () => {
     }
   });
 
+  it('copies the bytes of non-ASCII records and trims spaced or CRLF lines as the record-by-record path writes them', { timeout: 120_000 }, async () => {
+    const names = ['café', '日本語の課題', 'emoji 🚀 task', 'plain'];
+    const records = Array.from({ length: 30_000 }, (_, i) => ({
+      id: `${names[i % names.length] as string}-${i}`,
+      r_perf: (i % 10) / 10,
+      stages: [{ main_steps: 1, sub_steps: [i % 5, (i * 3) % 7] }],
+    }));
+    // Some lines spaced, some ended by CRLF: the fast path writes their trimmed text.
+    const line = (r: object, i: number): string => (i % 7 === 0 ? `  ${JSON.stringify(r)}\t` : i % 11 === 0 ? `${JSON.stringify(r)}\r` : JSON.stringify(r));
+    const jsonlText = `${records.map(line).join('\n')}\n`;
+    expect(Buffer.byteLength(jsonlText)).toBeGreaterThan(2_500_000);
+    for (const command of COMMANDS) {
+      const byRecord = await parl([...command, '--format', 'jsonl'], JSON.stringify(records));
+      expect(byRecord.code, byRecord.stderr).toBe(0);
+      for (const threads of ['1', '2']) {
+        const chunked = await parlOnFile([...command, '--threads', threads], jsonlText);
+        expect(chunked.code, chunked.stderr).toBe(0);
+        expect(chunked.stdout === byRecord.stdout).toBe(true);
+      }
+    }
+  });
+
   it('names each bad line and warning by its line of the input, as the record-by-record reader does', { timeout: 240_000 }, async () => {
     // Chunks are labelled before the lines ahead of them are counted: their line numbers are shifted after.
     const input = fuzzFile(2_500_000, 21);

@@ -170,7 +170,8 @@ export function labelChunk(job: LabelChunkJob, fieldsOf: LabelFieldsOf, hintsSee
         // The record's own text, all but its closing brace when fields follow.
         const kept = tail === '' ? (text as string).length : (text as string).length - 1;
         if (oneBytePerChar) out.writeAscii(text as string, kept);
-        else if ((raw as string).length === (text as string).length) out.copyBytes(bytes, start, start + kept);
+        // The line's bytes (it is the record's text, untrimmed): its closing brace is its last byte.
+        else if ((raw as string).length === (text as string).length) out.copyBytes(bytes, start, tail === '' ? end : end - 1);
         else out.writeText((text as string).slice(0, kept));
         out.writeAscii(tail as string);
       }
