@@ -8,6 +8,7 @@
 //   columnar:     the same commands with --in/--out .parquet, .arrow (records/s against JSONL)
 //
 //   no file:      the floor and the JSONL commands again, standard output on the null device
+//   per record:   the steps of labelling one record, in this process (bench/record-costs.mjs)
 //   parquet-wasm: decoding the Parquet file's row groups to Arrow, and encoding them, alone
 //
 // Run: pnpm --filter @parl/cli build && flock /work/bench.lock pnpm --filter @parl/cli bench:label
@@ -129,6 +130,12 @@ for (const command of ['reward', 'critical-steps']) {
     report(`no file: parl ${command} --threads ${threads}`, r.wall, bytes, records, r.rssMib, stdoutFloorMbps);
   }
 }
+
+// Per record, in this process, on the first 100 000 records: where the labelling time goes.
+const { recordCosts } = await import('./record-costs.mjs');
+const sample = [];
+for (let i = 0; i < Math.min(records, 100_000); i++) sample.push(JSON.stringify(record(i)));
+for (const [step, micros] of Object.entries(recordCosts(sample))) console.log(`per record: ${step.padEnd(40)} ${fmt(micros)} µs`);
 
 // Columnar: the same records as Parquet and Arrow IPC (written by parl's own converter of the bench).
 const columnar = await import('./columnar-files.mjs').catch(() => undefined);
