@@ -159,6 +159,7 @@ if (columnar !== undefined) {
   // Where the Parquet limit lies: parquet-wasm alone, in this process (no labelling, no file written).
   const parts = await columnar.timeParquetCodec(files.parquet);
   rateLine('parquet-wasm: decode row groups to Arrow', parts.decodeSeconds, n / parts.decodeSeconds, undefined, 'reward');
+  console.log(`  of which the Arrow IPC hand-over from WebAssembly: ${fmt(parts.ipcSeconds)} s`);
   rateLine('parquet-wasm: encode them again', parts.encodeSeconds, n / parts.encodeSeconds, undefined, 'reward');
 }
 console.log(`load average after: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
