@@ -62,9 +62,35 @@ export async function timeParquetCodec(path) {
   }
   file.free();
   const decodeSeconds = since(started);
+  const ipc = tableToIPC(new Table(batches), 'stream');
   started = process.hrtime.bigint();
-  const bytes = parquet.writeParquet(parquet.Table.fromIPCStream(tableToIPC(new Table(batches), 'stream')));
+  const bytes = parquet.writeParquet(parquet.Table.fromIPCStream(ipc));
   const encodeSeconds = since(started);
   if (bytes.length === 0) throw new Error('parquet-wasm wrote nothing');
-  return { decodeSeconds, ipcSeconds, encodeSeconds };
+  return { decodeSeconds, ipcSeconds, encodeSeconds, ipc };
+}
+
+/**
+ * parquet-wasm encoding `ipc` (an Arrow IPC stream: the labelled records) with its default writer
+ * properties and with parl's (Snappy, no dictionary for the `computed` columns): seconds and bytes
+ * of each, best of three.
+ */
+export function timeParquetWriterProperties(ipc, computed) {
+  const parls = () => {
+    let builder = new parquet.WriterPropertiesBuilder().setCompression(parquet.Compression.SNAPPY);
+    for (const name of computed) builder = builder.setColumnDictionaryEnabled(name, false);
+    return builder.build();
+  };
+  const out = {};
+  for (const [name, props] of [['defaults', () => undefined], ['parl', parls]]) {
+    let seconds = Infinity;
+    let bytes = 0;
+    for (let pass = 0; pass < 3; pass++) {
+      const started = process.hrtime.bigint();
+      bytes = parquet.writeParquet(parquet.Table.fromIPCStream(ipc), props()).length;
+      seconds = Math.min(seconds, Number(process.hrtime.bigint() - started) / 1e9);
+    }
+    out[name] = { seconds, bytes };
+  }
+  return out;
 }

@@ -16,7 +16,7 @@
 // SIZE_MB=1024 (default) sizes the JSONL file; COLUMNAR_RECORDS (default: all of its records)
 // sizes the columnar files; BENCH_DIR (default: the OS temp folder) is where they are written.
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -121,18 +121,18 @@ report('floor: stream+split+parse+stringify (1 core)', floor.wall, bytes, record
 rmSync(floorOut);
 
 const out = join(dir, 'out.jsonl');
-let outBytes = 0;
+const outBytes = {};
 const jsonlRate = {};
 for (const command of ['reward', 'critical-steps']) {
   for (const threads of [1, 2]) {
     const r = timedWriting([process.execPath, BIN, command, '--in', input, '--out', out, '--threads', String(threads)], out);
-    outBytes = statSync(out).size;
+    outBytes[command] = statSync(out).size;
     rmSync(out);
     report(`parl ${command} --threads ${threads}`, r.wall, bytes, records, r.rssMib, floorMbps);
     if (threads === 1) jsonlRate[command] = records / r.wall;
   }
 }
-console.log(`output/input size: ${(outBytes / bytes).toFixed(2)}× (critical-steps)`);
+console.log(`output/input size: ${(outBytes.reward / bytes).toFixed(2)}× (reward), ${(outBytes['critical-steps'] / bytes).toFixed(2)}× (critical-steps)`);
 
 // The same, with no output file: standard output is the null device. On this VM a page of a new
 // file costs a fault in the host (see docs/benchmarks.md), so these rows show the labelling alone.
@@ -176,6 +176,18 @@ if (columnar !== undefined) {
   rateLine('parquet-wasm: decode row groups to Arrow', parts.decodeSeconds, n / parts.decodeSeconds, undefined, 'reward');
   console.log(`  of which the Arrow IPC hand-over from WebAssembly: ${fmt(parts.ipcSeconds)} s`);
   rateLine('parquet-wasm: encode them again', parts.encodeSeconds, n / parts.encodeSeconds, undefined, 'reward');
+  // The writer properties parl uses, on parl's own reward output.
+  const labelled = join(dir, 'labelled.arrows');
+  timed([process.execPath, BIN, 'reward', '--in', files.arrow, '--out', labelled]);
+  const { tableFromIPC, tableToIPC } = await import('apache-arrow');
+  const labelledTable = tableFromIPC(readFileSync(labelled));
+  rmSync(labelled);
+  const computed = labelledTable.schema.fields.map((f) => f.name).slice(-15);
+  const props = columnar.timeParquetWriterProperties(tableToIPC(labelledTable, 'stream'), computed);
+  console.log(
+    `parquet-wasm encoding the reward output: defaults ${fmt(props.defaults.seconds)} s ${(props.defaults.bytes / 1e6).toFixed(1)} MB, ` +
+      `parl's properties ${fmt(props.parl.seconds)} s ${(props.parl.bytes / 1e6).toFixed(1)} MB (${fmt(props.parl.seconds / props.defaults.seconds)}× the time)`,
+  );
 }
 console.log(`load average after: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 rmSync(dir, { recursive: true, force: true });
