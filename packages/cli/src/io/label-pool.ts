@@ -30,7 +30,10 @@ export function labelWorkerFile(): string {
 /** A worker thread's stack, in MiB: the main thread's JavaScript stack limit as seen from a thread. */
 const THREAD_STACK_MB = (984 + 192) / 1024;
 
-/** Chunks out per thread: one being labelled, one waiting, so a thread never idles on the reader. */
+/**
+ * Chunks out per thread: one being labelled, one waiting in the thread's own queue, so a thread
+ * goes from one chunk to the next without waiting for the main thread to answer its result.
+ */
 const CHUNKS_PER_THREAD = 2;
 
 /**
@@ -46,7 +49,8 @@ export function createLabelPool(threads: number, spec: LabelSpec): ChunkLabeller
     filename: labelWorkerFile(),
     minThreads: threads,
     maxThreads: threads,
-    concurrentTasksPerWorker: 1,
+    // Tasks are synchronous: the second one sent to a thread waits in its message queue.
+    concurrentTasksPerWorker: CHUNKS_PER_THREAD,
     idleTimeout: 5_000,
     // V8's stack limit of the main thread (984 KiB) plus the 192 KiB Node keeps in reserve on a
     // thread: the threads then write (or call too deep) the same records as the main thread does.

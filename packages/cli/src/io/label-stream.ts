@@ -11,7 +11,7 @@ import { columnarFormatOf } from '../columnar/columnar-format.js';
 import { CliError } from '../errors.js';
 import { logLine, type CliIo } from './cli-io.js';
 import { LineReader } from './input-lines.js';
-import { badRecordError, labelChunk } from './label-chunk.js';
+import { badRecordError, hintMessage, labelChunk } from './label-chunk.js';
 import { labelJsonlChunks, type ChunkLabeller } from './label-jsonl.js';
 import { labelFieldsOf, type LabelFieldsOf, type LabelSpec } from './labellers.js';
 import { FIRST_LINE_PEEK_BYTES, isUnreadable, jsonlDecidedAtFirstLine, openInput, readRecords, type RecordFormat } from './read-records.js';
@@ -91,13 +91,13 @@ export async function labelStream(command: string, options: RecordIoOptions, io:
       await labelJsonlChunks(
         reader,
         labeller,
-        async (chunk) => {
+        async (chunk, firstLine) => {
           for (const event of chunk.events) {
             if (event.kind === 'error') {
-              skipOrThrow(badRecordError(event));
+              skipOrThrow(badRecordError(event, firstLine));
             } else if (!typosSeen.has(event.key)) {
               typosSeen.add(event.key);
-              logLine(io, `parl ${command}: ${event.message}`);
+              logLine(io, `parl ${command}: ${hintMessage(event, firstLine)}`);
             }
           }
           read += chunk.read;
