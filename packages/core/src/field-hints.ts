@@ -164,10 +164,15 @@ function memoSuggestion(key: string, known: readonly string[]): string | undefin
   return suggestion;
 }
 
-function hintsIn(value: Record<string, unknown>, known: readonly string[], path: string | undefined, out: FieldHint[]): void {
+/**
+ * The hints of one object's keys. `pathOf` gives the object's field path (undefined: the record
+ * itself); it is called only when a key has a suggestion, so valid records build no path strings.
+ */
+function hintsIn(value: Record<string, unknown>, known: readonly string[], pathOf: (() => string) | undefined, out: FieldHint[]): void {
   for (const key of Object.keys(value)) {
     const suggestion = memoSuggestion(key, known);
     if (suggestion === undefined) continue;
+    const path = pathOf?.();
     const shown = CONTROL_CHARACTERS.test(key) ? JSON.stringify(key) : key;
     const field = path === undefined ? key : fieldPath(path, key);
     const fieldShown = path === undefined ? shown : fieldPath(path, shown);
@@ -198,12 +203,12 @@ export function recordFieldHints(record: unknown): FieldHint[] {
   if (!Array.isArray(stages)) return out;
   stages.forEach((stage: unknown, t) => {
     if (!isPlainObject(stage)) return;
-    const stagePath = fieldPath('stages', t);
+    const stagePath = (): string => fieldPath('stages', t);
     hintsIn(stage, STAGE_FIELDS, stagePath, out);
     const subs = stage['sub_steps'];
     if (!Array.isArray(subs)) return;
     subs.forEach((sub: unknown, i) => {
-      if (isPlainObject(sub)) hintsIn(sub, SUB_AGENT_FIELDS, fieldPath(fieldPath(stagePath, 'sub_steps'), i), out);
+      if (isPlainObject(sub)) hintsIn(sub, SUB_AGENT_FIELDS, () => fieldPath(fieldPath(stagePath(), 'sub_steps'), i), out);
     });
   });
   return out;

@@ -139,22 +139,33 @@ function readSuccess(value: unknown, field: string): boolean {
 export function validateStages(value: unknown, field = 'stages'): NormalizedStage[] {
   const raw = requireArray(value, field);
   const out: NormalizedStage[] = new Array(raw.length);
+  // Field paths (`stages[2].sub_steps[0]`) are built only for an error: on valid records, which
+  // are nearly all of them, building them had cost more than the checks.
   for (let t = 0; t < raw.length; t++) {
-    const sf = fieldPath(field, t);
-    const stage = requireObject(raw[t], sf);
-    const main = requireNonNegative(stage['main_steps'], fieldPath(sf, 'main_steps'));
-    const subRaw = stage['sub_steps'] === undefined ? [] : requireArray(stage['sub_steps'], fieldPath(sf, 'sub_steps'));
+    const item = raw[t];
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new ParlInputError(fieldPath(field, t), item, 'an object');
+    const stage = item as Record<string, unknown>;
+    const mainValue = stage['main_steps'];
+    const main = isNonNegative(mainValue) ? mainValue : requireNonNegative(mainValue, fieldPath(fieldPath(field, t), 'main_steps'));
+    const subValue = stage['sub_steps'];
+    const subRaw = subValue === undefined ? [] : Array.isArray(subValue) ? (subValue as unknown[]) : requireArray(subValue, fieldPath(fieldPath(field, t), 'sub_steps'));
     const sub: number[] = new Array(subRaw.length);
     const finished: (boolean | undefined)[] = new Array(subRaw.length);
     for (let i = 0; i < subRaw.length; i++) {
-      const ef = fieldPath(fieldPath(sf, 'sub_steps'), i);
       const entry = subRaw[i];
+      if (isNonNegative(entry)) {
+        sub[i] = entry;
+        finished[i] = undefined;
+        continue;
+      }
+      const ef = fieldPath(fieldPath(fieldPath(field, t), 'sub_steps'), i);
       if (typeof entry === 'number') {
         sub[i] = requireNonNegative(entry, ef);
         finished[i] = undefined;
       } else if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) {
         const e = entry as Record<string, unknown>;
-        sub[i] = requireNonNegative(e['steps'], fieldPath(ef, 'steps'));
+        const steps = e['steps'];
+        sub[i] = isNonNegative(steps) ? steps : requireNonNegative(steps, fieldPath(ef, 'steps'));
         const fin = e['finished'];
         if (fin !== undefined && typeof fin !== 'boolean') {
           throw new ParlInputError(fieldPath(ef, 'finished'), fin, 'a boolean');
@@ -167,6 +178,11 @@ export function validateStages(value: unknown, field = 'stages'): NormalizedStag
     out[t] = { main, sub, finished };
   }
   return out;
+}
+
+/** A finite number ≥ 0 (what `requireNonNegative` accepts), checked without naming a field. */
+function isNonNegative(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }
 
 /**
