@@ -303,24 +303,28 @@ function validateRecordUnlocated(value: unknown): NormalizedEpisode {
   if (completed > assigned) {
     throw new ParlInputError('completed_subtasks', completed, `at most assigned_subtasks (${assigned})`);
   }
-  const episode: NormalizedEpisode = {
-    id,
-    trainingStep,
-    stages,
-    numSubagents,
-    assigned,
-    completed,
-    countsFromStages,
-    perf: readPerf(rec),
-  };
-  validatedEpisodes.add(episode);
-  return episode;
+  return new ValidatedEpisode(id, trainingStep, stages, numSubagents, assigned, completed, countsFromStages, readPerf(rec));
 }
 
-/** Episodes made by {@link validateRecord}: only those skip validation downstream. */
-const validatedEpisodes = new WeakSet<object>();
+/**
+ * The episodes {@link validateRecord} makes: only those skip validation downstream. A class of its
+ * own marks them, rather than a `WeakSet` of them: an entry per record in a `WeakSet` cost the
+ * garbage collector more than validating the record did.
+ */
+class ValidatedEpisode implements NormalizedEpisode {
+  constructor(
+    readonly id: string | number | undefined,
+    readonly trainingStep: number | undefined,
+    readonly stages: readonly NormalizedStage[] | undefined,
+    readonly numSubagents: number,
+    readonly assigned: number,
+    readonly completed: number,
+    readonly countsFromStages: boolean,
+    readonly perf: PerfSource,
+  ) {}
+}
 
 /** True when `value` came from {@link validateRecord} (and so needs no second validation). */
 export function isValidatedEpisode(value: object): value is NormalizedEpisode {
-  return validatedEpisodes.has(value);
+  return value instanceof ValidatedEpisode;
 }
