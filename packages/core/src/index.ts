@@ -152,3 +152,4 @@ export {
   type SweepRunNumbers,
   type VerdictThresholds,
 } from './sweep-stats.js';
+export { recordText } from './record-text.js';

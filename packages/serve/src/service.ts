@@ -5,9 +5,8 @@
  *
  * @module
  */
-import { labelReward, type ResolvedRewardConfig, type RewardConfig } from '@parl/core';
+import { labelReward, recordText, type ResolvedRewardConfig, type RewardConfig } from '@parl/core';
 import type { SerialCollapseFinding, TraceResult } from '@parl/traces';
-import { recordJson } from './body/records-body.js';
 import { EpisodeLog } from './episodes/episode-log.js';
 import { EpisodeStore, type StoredEpisode } from './episodes/episode-store.js';
 import { otlpLogLine, rewardLogLine, type LogEntry } from './episodes/log-entry.js';
@@ -151,18 +150,15 @@ export class ParlService {
   /**
    * Accept labelled records: those with an `id` are logged (and held for lookup) before this
    * resolves; every one counts on the dashboard.
-   *
-   * @param json - each record's `JSON.stringify`, when the caller has it already (the answer of
-   *   `/v1/rewards` is made of the same texts), so that the log does not serialise it again
    */
-  async acceptLabelled(labelled: readonly Readonly<Record<string, unknown>>[], source: EpisodeSource, json?: readonly string[]): Promise<void> {
+  async acceptLabelled(labelled: readonly Readonly<Record<string, unknown>>[], source: EpisodeSource): Promise<void> {
     const ids: { readonly id: string; readonly json: string }[] = [];
     let lines = '';
     for (let i = 0; i < labelled.length; i++) {
       const record = labelled[i] as Readonly<Record<string, unknown>>;
       const id = record['id'];
       if (typeof id !== 'string' && typeof id !== 'number') continue;
-      const text = json?.[i] ?? recordJson(record, `record ${i + 1}`);
+      const text = recordText(record, `record ${i + 1}`);
       ids.push({ id: String(id), json: text });
       if (this.log !== undefined) lines += rewardLogLine(String(id), text);
     }
@@ -200,14 +196,11 @@ export class ParlService {
    * Accept the spans of one export request: logged, then added to their traces.
    *
    * @param body - the request as received (after gunzip): the log keeps it as it came, which
-   *   replaying reads again; without it, the spans are serialised into the log
+   *   replaying reads again
    * @param protobuf - whether `body` is protobuf
    */
-  async acceptSpans(request: ReadRequest, body?: Uint8Array, protobuf = false): Promise<void> {
-    if (request.spans.length > 0 && this.log !== undefined) {
-      if (body !== undefined) await this.log.appendLines(otlpLogLine(body, protobuf));
-      else await this.append([{ t: 'spans', spans: request.spans, ...(Object.keys(request.rollouts).length > 0 ? { rollouts: request.rollouts } : {}) }]);
-    }
+  async acceptSpans(request: ReadRequest, body: Uint8Array, protobuf: boolean): Promise<void> {
+    if (request.spans.length > 0 && this.log !== undefined) await this.log.appendLines(otlpLogLine(body, protobuf));
     this.metrics.spansReceived.inc(request.spans.length);
     this.metrics.spansRejected.inc(request.rejected);
     this.intake.add(request);

@@ -70,8 +70,9 @@ export function columnarWriter(format: ColumnarFormat, sink: TextSink, computed:
 /**
  * The Parquet writer's properties: Snappy compression, and no dictionary for the `computed`
  * columns. Their values (doubles, mostly distinct) fill a dictionary only to fall back to plain
- * encoding: measured on the bench's reward output, 0.68× the encoding time of parquet-wasm's
- * defaults (dictionaries everywhere, no compression) and 0.71× the file size.
+ * encoding: less encoding time and a smaller file than parquet-wasm's defaults (dictionaries
+ * everywhere, no compression) on the bench's reward output (`bench/label.mjs`; figures in
+ * docs/benchmarks.md).
  */
 function parquetWriterProperties(computed: readonly string[]): parquet.WriterProperties {
   let builder = new parquet.WriterPropertiesBuilder().setCompression(parquet.Compression.SNAPPY);

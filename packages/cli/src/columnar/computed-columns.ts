@@ -11,11 +11,13 @@
  */
 import {
   allocateCriticalStepsBatchOutput,
+  CRITICAL_STEPS_BATCH_FIELDS,
   allocateRewardBatchOutput,
   criticalStepsBatch,
   ParlInputError,
   resolveRewardConfig,
   rewardBatch,
+  REWARD_BATCH_FIELDS,
   type CriticalStepsBatchOutput,
   type ResolvedRewardConfig,
   type RewardBatchOutput,
@@ -23,10 +25,10 @@ import {
 import { Bool, DataType, Float64, Int32, makeData, makeVector, Vector, vectorFromArray, type Data, type RecordBatch } from 'apache-arrow';
 import { labelFieldsOf, rewardConfigOf, type LabelSpec } from '../io/labellers.js';
 
-/** The spec §2 fields, in the order the one-record functions add them. */
-const STRUCTURE_FIELDS = ['critical_steps', 'total_steps', 'parallelism', 'num_stages', 'max_width', 'mean_width'] as const;
-/** The spec §3 fields, in the order `rewardLabelFields` adds them. */
-const REWARD_FIELDS = ['total_reward', 'r_parallel', 'r_finish', 'r_perf', 'lambda1', 'lambda2', 'instantiation_component', 'finish_component', 'task_component'] as const;
+/** The spec §2 fields, in the order the one-record functions add them (core's kernel outputs). */
+const STRUCTURE_FIELDS = CRITICAL_STEPS_BATCH_FIELDS;
+/** The spec §3 fields, in the order `rewardLabelFields` adds them (core's kernel outputs). */
+const REWARD_FIELDS = REWARD_BATCH_FIELDS;
 /** The budget fields of `parl critical-steps --budget`. */
 const BUDGET_FIELDS = ['within_budget', 'budget_cut_stage'] as const;
 
@@ -46,8 +48,6 @@ export interface BatchLabeller {
   readonly names: readonly string[];
   /** The computed columns for `batch`, whose first row is row `firstRow` (1-based) of the file. */
   columns(batch: RecordBatch, firstRow: number): Map<string, Data>;
-  /** Batches that went through the kernels, and row by row (for the bench and the tests). */
-  readonly counts: { kernel: number; rows: number };
 }
 
 /**
@@ -63,10 +63,8 @@ export function batchLabeller(spec: LabelSpec, hasStages: boolean): BatchLabelle
       ? [...(hasStages ? STRUCTURE_FIELDS : []), ...REWARD_FIELDS]
       : [...STRUCTURE_FIELDS, ...(budget === undefined ? [] : BUDGET_FIELDS)];
   const config = spec.command === 'reward' ? resolveRewardConfig(rewardConfigOf(spec.flags)) : undefined;
-  const counts = { kernel: 0, rows: 0 };
 
   const byRows = (batch: RecordBatch, firstRow: number): Map<string, Data> => {
-    counts.rows++;
     const values = new Map<string, unknown[]>(names.map((n) => [n, new Array<unknown>(batch.numRows).fill(null)]));
     for (let i = 0; i < batch.numRows; i++) {
       const fields = fieldsOf(rowRecord(batch, i), `row ${firstRow + i}`);
@@ -82,15 +80,12 @@ export function batchLabeller(spec: LabelSpec, hasStages: boolean): BatchLabelle
 
   return {
     names,
-    counts,
     columns(batch, firstRow) {
       // A budget changes r_perf and the structure per record (a cut): the one-record path does it.
       const kernelInput = budget === undefined ? kernelColumns(batch, spec.command === 'reward') : undefined;
       if (kernelInput === undefined) return byRows(batch, firstRow);
       try {
-        const out = kernelLabel(kernelInput, batch.numRows, config);
-        counts.kernel++;
-        return out;
+        return kernelLabel(kernelInput, batch.numRows, config);
       } catch (err) {
         // A value the kernels refuse: the row-by-row path names its row and field.
         if (err instanceof ParlInputError) return byRows(batch, firstRow);
@@ -267,14 +262,7 @@ function stagesKernel(stages: RaggedStages, rows: number, result: CriticalStepsB
         for (let i = 0; i < width; i++) subSteps[at + i] = sub[s0 + i] as number;
       }
     }
-    const part: CriticalStepsBatchOutput = {
-      critical_steps: result.critical_steps.subarray(from, from + B),
-      total_steps: result.total_steps.subarray(from, from + B),
-      parallelism: result.parallelism.subarray(from, from + B),
-      num_stages: result.num_stages.subarray(from, from + B),
-      max_width: result.max_width.subarray(from, from + B),
-      mean_width: result.mean_width.subarray(from, from + B),
-    };
+    const part = Object.fromEntries(CRITICAL_STEPS_BATCH_FIELDS.map((k) => [k, result[k].subarray(from, from + B)])) as unknown as CriticalStepsBatchOutput;
     criticalStepsBatch({ batch: B, stages: T, width: N, subSteps, groupSizes, mainSteps, numStages }, part);
   }
 }

@@ -15,7 +15,6 @@ import { open } from 'node:fs/promises';
 import { RecordBatch, RecordBatchReader, Schema, Field, Struct, makeData, type Data } from 'apache-arrow';
 import { ParlInputError } from '@parl/core';
 import { CliError, describeFsError } from '../errors.js';
-import type { CliIo } from '../io/cli-io.js';
 import type { RecordIoOptions, RecordRunSummary } from '../io/record-run.js';
 import type { LabelSpec } from '../io/labellers.js';
 import { openFileSink } from '../io/text-sink.js';
@@ -53,11 +52,9 @@ export function withComputedColumns(batch: RecordBatch, names: readonly string[]
 export async function labelColumnar(
   command: string,
   options: RecordIoOptions,
-  io: CliIo,
   spec: LabelSpec,
   formats: { readonly input: ColumnarFormat; readonly output: ColumnarFormat | undefined },
 ): Promise<RecordRunSummary> {
-  void io;
   const inPath = options.in as string;
   if (formats.output === undefined || options.out === undefined) {
     throw new CliError(`a ${formats.input} input is written as Parquet or Arrow: give --out FILE.parquet, FILE.arrow or FILE.arrows`, 2);

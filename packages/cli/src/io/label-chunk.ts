@@ -9,11 +9,10 @@
  * @module
  */
 import { isAscii, isUtf8 } from 'node:buffer';
-import { ParlInputError, recordFieldHints, withLabelFields } from '@parl/core';
+import { ParlInputError, recordFieldHints, recordText, withLabelFields } from '@parl/core';
 import { labelFieldsTail } from './append-fields.js';
 import type { LabelFieldsOf } from './labellers.js';
 import { unreadableLineError } from './line-errors.js';
-import { recordText } from './record-writer.js';
 
 /** The output formats a chunk can be written in (CSV needs the records, not their text). */
 export type ChunkOutputFormat = 'jsonl' | 'json';
@@ -80,7 +79,7 @@ export function chunkRecordSeparator(format: ChunkOutputFormat): string {
 }
 
 /** `line N`, the location of line `line` of a chunk that starts at line `firstLine` of the input. */
-export function chunkLineLocation(firstLine: number, line: number): string {
+function chunkLineLocation(firstLine: number, line: number): string {
   return `line ${firstLine + line - 1}`;
 }
 

@@ -40,7 +40,7 @@ export async function labelStream(command: string, options: RecordIoOptions, io:
   const columnarOut = columnarFormatOf(options.out);
   if (columnarIn !== undefined) {
     const { labelColumnar } = await import('../columnar/label-columnar.js');
-    return labelColumnar(command, options, io, spec, { input: columnarIn, output: columnarOut });
+    return labelColumnar(command, options, spec, { input: columnarIn, output: columnarOut });
   }
   if (columnarOut !== undefined) {
     throw new CliError(`--out ${options.out ?? ''} is ${columnarOut === 'parquet' ? 'Parquet' : 'Arrow IPC'}, written only from a Parquet or Arrow input (--in FILE.parquet, .arrow or .arrows)`, 2);

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { ParlInputError } from '@parl/core';
+import { recordText } from '@parl/core';
 import { csvRow } from './csv.js';
 import type { TextSink } from './text-sink.js';
 
@@ -13,22 +13,6 @@ export type OutputFormat = 'jsonl' | 'json' | 'csv';
 /** The output formats, as accepted by `--format`. */
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['jsonl', 'json', 'csv'];
 
-/**
- * A record's JSON text. A value nested so deeply that `JSON.stringify` runs out of stack (JSON.parse
- * reads any depth) is a bad record, named by its location, not a crash of the command.
- *
- * @throws {@link @parl/core!ParlInputError} for a record nested too deeply to write
- */
-export function recordText(record: unknown, location: string): string {
-  try {
-    return JSON.stringify(record);
-  } catch (err) {
-    if (err instanceof RangeError) {
-      throw new ParlInputError('record', '(a value nested too deeply to write)', 'nested at most a few thousand levels deep', location);
-    }
-    throw err;
-  }
-}
 
 /** Writes records one by one in one format. */
 export interface RecordWriter {

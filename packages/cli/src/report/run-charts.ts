@@ -7,6 +7,7 @@
 import type { PageChart } from './html-page.js';
 import type { StepMetrics } from '@parl/core';
 import type { RunData } from './run-folder.js';
+import { compareCurves } from './verdict.js';
 
 /** The palette: distinguishable, colour-blind-friendly (Okabe–Ito). */
 const COLORS = {
@@ -164,7 +165,7 @@ export function criticalStepsChart(run: RunData): PageChart {
  * The cost of the swarm over training: mean total steps (spec §2 work, left) and sub-agents
  * launched (right) per rollout. Null when the metrics do not record them (older run folders).
  */
-export function workChart(run: RunData): PageChart | null {
+function workChart(run: RunData): PageChart | null {
   if (!run.metrics.some((m) => m.total_steps !== undefined || m.subagents !== undefined)) return null;
   const serial = run.summary.baseline_serial.total_steps;
   return {
@@ -207,7 +208,7 @@ export function latencyChart(run: RunData): PageChart {
   const baselines = run.summary.baselines ?? [{ policy: 'serial', latency: rows.map((r) => r.serial), same_as_trained: false }];
   const coinciding: string[] = [];
   const datasets = baselines.map((b, i) => {
-    const same = b.same_as_trained || b.latency.every((v, j) => v === trained[j]);
+    const same = b.same_as_trained || compareCurves(trained, b.latency) === 'identical';
     if (same) coinciding.push(b.policy);
     const label = `${b.policy}${same ? ' (coincides with the trained policy)' : ''}`;
     return line(label, pts(b.latency), BASELINE_COLORS[b.policy] ?? COLORS.grey, {

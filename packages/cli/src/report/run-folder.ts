@@ -9,6 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   ParlInputError,
+  recordText,
   requireObject,
   validateRunSummary,
   validateStepMetrics,
@@ -17,7 +18,6 @@ import {
 } from '@parl/core';
 import { CliError, describeFsError } from '../errors.js';
 import { isUnreadable, readRecords } from '../io/read-records.js';
-import { recordText } from '../io/record-writer.js';
 import { ExtremaDownsampler } from './extrema-downsampler.js';
 
 /** A run folder's contents. */

@@ -42,8 +42,7 @@ function kernelFromEnvironment(): string | undefined {
  * ```
  */
 export function resolveBatchKernel(choice?: BatchKernel): 'wasm' | 'js' {
-  const wanted = requestedKernel(choice);
-  return wanted === 'auto' ? (wasmSimdSupported() ? 'wasm' : 'js') : wanted;
+  return batchKernelFor(choice, 0, 0);
 }
 
 /** The kernel asked for (`choice`, else `PARL_KERNEL`, else `auto`), validated; `wasm` only where it runs. */

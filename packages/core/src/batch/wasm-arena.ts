@@ -44,7 +44,7 @@ export interface Arena {
 
 const PAGE = 65536;
 /** The largest memory an arena takes: 2 GiB, well inside wasm32's 4 GiB and every engine's limit. */
-export const MAX_ARENA_BYTES = 2 ** 31;
+const MAX_ARENA_BYTES = 2 ** 31;
 
 /**
  * A module that uses a SIMD instruction (i8x16.popcnt): `WebAssembly.validate` accepts it
@@ -146,7 +146,7 @@ export function scratchArena(bytes: number): Arena | undefined {
 }
 
 /** `offset` rounded up to a multiple of 16 bytes (one SIMD vector). */
-export function align(offset: number): number {
+function align(offset: number): number {
   return Math.ceil(offset / 16) * 16;
 }
 

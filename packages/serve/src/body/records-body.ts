@@ -58,29 +58,9 @@ export function parseRecordsBody(text: string, contentType: string | undefined):
   return { records: [{ value: doc, location: 'record 1' }], format: 'json' };
 }
 
-/**
- * A labelled record's JSON text, as `JSON.stringify` writes it. A value nested so deeply that
- * `JSON.stringify` runs out of stack (`JSON.parse` reads any depth) is a bad record, named by its
- * location (a `400`), as `parl reward` names it — not a server error.
- *
- * @throws {@link @parl/core!ParlInputError} for a record nested too deeply to write
- */
-export function recordJson(record: unknown, location: string): string {
-  try {
-    return JSON.stringify(record);
-  } catch (err) {
-    if (err instanceof RangeError) throw new ParlInputError('record', '(a value nested too deeply to write)', 'nested at most a few thousand levels deep', location);
-    throw err;
-  }
-}
-
 /** The answer body: a JSON array for a JSON body, NDJSON for NDJSON; numbers as `JSON.stringify` writes them (as `parl reward`). */
 export function recordsText(records: readonly Readonly<Record<string, unknown>>[], format: BodyFormat): string {
-  return recordsTextOfJson(records.map((r) => JSON.stringify(r)), format);
-}
-
-/** {@link recordsText} from each record's `JSON.stringify`, already made. */
-export function recordsTextOfJson(json: readonly string[], format: BodyFormat): string {
+  const json = records.map((r) => JSON.stringify(r));
   if (format === 'ndjson') return json.length === 0 ? '' : `${json.join('\n')}\n`;
   return `[${json.join(',')}]`;
 }

@@ -90,7 +90,12 @@ export type LogEntry = RewardEntry | SpansEntry | OtlpEntry | EpisodeEntry | Out
  * @param recordJson - `JSON.stringify(record)`
  */
 export function rewardLogLine(id: string, recordJson: string): string {
-  return `{"t":"reward","id":${JSON.stringify(id)},"record":${recordJson}}\n`;
+  return `${rewardLogHead(id)}${recordJson}}\n`;
+}
+
+/** The start of {@link rewardLogLine}'s line, up to the record: `{"t":"reward","id":…,"record":`. */
+export function rewardLogHead(id: string): string {
+  return `{"t":"reward","id":${JSON.stringify(id)},"record":`;
 }
 
 const OTLP_JSON_HEAD = Buffer.from('{"t":"otlp","request":');

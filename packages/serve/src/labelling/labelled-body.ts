@@ -6,10 +6,10 @@
  *
  * @module
  */
-import { labelReward, ParlInputError, resolveRewardConfig, type ResolvedRewardConfig } from '@parl/core';
-import { parseRecordsBody, recordJson, type BodyFormat } from '../body/records-body.js';
+import { labelReward, ParlInputError, recordText, resolveRewardConfig, type ResolvedRewardConfig } from '@parl/core';
+import { parseRecordsBody, type BodyFormat } from '../body/records-body.js';
 import { episodePoint } from '../dashboard/live-stats.js';
-import { rewardLogLine } from '../episodes/log-entry.js';
+import { rewardLogHead } from '../episodes/log-entry.js';
 import { rewardConfigOfQuery, type RewardQuery } from '../reward-query.js';
 import { packPoint, POINT_WIDTH } from './packed-points.js';
 
@@ -83,7 +83,7 @@ export function labelRecordsBody(task: LabelBodyTask): LabelledBody | LabelBodyF
     for (let i = 0; i < records.length; i++) {
       const { value, location } = records[i] as (typeof records)[number];
       const labelled = labelReward(value, config, location) as unknown as Readonly<Record<string, unknown>>;
-      const text = recordJson(labelled, location);
+      const text = recordText(labelled, location);
       json[i] = text;
       packPoint(points, i, episodePoint(labelled));
       const id = labelled['id'];
@@ -102,12 +102,12 @@ export function labelRecordsBody(task: LabelBodyTask): LabelledBody | LabelBodyF
 }
 
 /**
- * The log lines of the records with an id (the bytes of `rewardLogLine(id, json)` for each), their
- * JSON copied from the answer's bytes rather than encoded again.
+ * The log lines of the records with an id (the bytes of `rewardLogLine(id, json)` for each: its
+ * head, the record's JSON copied from the answer's bytes rather than encoded again, `}\n`).
  */
 function encodeLogLines(ids: readonly string[], answer: Uint8Array, spans: Uint32Array): Uint8Array {
   if (ids.length === 0) return new Uint8Array(0);
-  const heads = ids.map((id) => rewardLogLine(id, '').slice(0, -2)); // `{"t":"reward","id":…,"record":`
+  const heads = ids.map(rewardLogHead);
   let total = 0;
   for (let i = 0; i < ids.length; i++) total += Buffer.byteLength(heads[i] as string, 'utf8') + ((spans[2 * i + 1] as number) - (spans[2 * i] as number)) + 2;
   const out = Buffer.allocUnsafeSlow(total);
@@ -125,7 +125,6 @@ function encodeLogLines(ids: readonly string[], answer: Uint8Array, spans: Uint3
 /** The answer's bytes, and where in them each record with an id is. */
 function encodeAnswer(json: readonly string[], format: BodyFormat, idIndex: readonly number[]): { answer: Uint8Array; spans: Uint32Array } {
   const spans = new Uint32Array(idIndex.length * 2);
-  // The byte length of each record's JSON; ASCII (the common case) has as many bytes as characters.
   let total = format === 'json' ? 2 + Math.max(0, json.length - 1) : json.length;
   for (const text of json) total += Buffer.byteLength(text, 'utf8');
   const answer = Buffer.allocUnsafeSlow(total);

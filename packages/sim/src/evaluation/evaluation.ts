@@ -90,7 +90,7 @@ export function evaluate(policy: Policy, env: EnvConfig, seed: number, episodes:
   };
   const trained = measure(policy);
   const scripted = SCRIPTED_POLICY_NAMES.map((name) => ({ name, ...measure(scriptedPolicy(name)) }));
-  const serial = scripted.find((b) => b.name === 'serial') ?? scripted[0];
+  const serial = scripted.find((b) => b.name === 'serial');
   if (serial === undefined) throw new Error('evaluate: no serial baseline');
   const t = trained.means;
   return {

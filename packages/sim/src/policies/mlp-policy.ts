@@ -56,7 +56,7 @@ export interface InitialHabit {
   /**
    * How fast the starting chance of the other group sizes falls with the count: a launch of k
    * sub-agents starts about k^−decay as likely (0: all other counts alike). Default 0 when
-   * omitted; the training presets use 2.
+   * omitted; the training presets use 1.25.
    */
   readonly decay?: number;
 }

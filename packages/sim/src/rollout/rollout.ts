@@ -48,7 +48,7 @@ export interface RunEpisodesOptions {
  * Episodes are stepped `batchSize` at a time; the result does not depend on `batchSize`. This is
  * the one rollout loop: `simulate`, training and evaluation all run episodes through it.
  */
-export function runEpisodes(env: EnvConfig, policy: Policy | MlpPolicy, seeds: readonly EpisodeSeeds[], options: RunEpisodesOptions): SimEpisodeRecord[] {
+export function runEpisodes(env: EnvConfig, policy: Policy, seeds: readonly EpisodeSeeds[], options: RunEpisodesOptions): SimEpisodeRecord[] {
   const batchSize = Math.max(1, Math.min(options.batchSize ?? 256, seeds.length));
   const engine = new SwarmBatch(env, batchSize, options.clockScale === undefined ? { recordStages: true } : { recordStages: true, clockScale: options.clockScale });
   const actions = allocateActionBatch(batchSize);

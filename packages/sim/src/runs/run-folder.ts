@@ -76,6 +76,15 @@ export async function checkRunFolderTarget(dir: string, options: RunFolderOption
   );
 }
 
+/** Every name of `files` is a relative path inside the folder, or a {@link ParlInputError} names `label[name]`. */
+function checkRelativePaths(files: Readonly<Record<string, string>>, label: string): void {
+  for (const name of Object.keys(files)) {
+    if (name === '' || name.startsWith('/') || name.split(/[\\/]/).some((part) => part === '..' || part === '')) {
+      throw new ParlInputError(`${label}[${JSON.stringify(name)}]`, name, 'a relative path inside the run folder');
+    }
+  }
+}
+
 /**
  * Write a folder of files atomically: they are written into a hidden temporary folder beside
  * `dir` and renamed to `dir` at the end, so the folder appears complete or not at all; on failure
@@ -96,11 +105,7 @@ export async function checkRunFolderTarget(dir: string, options: RunFolderOption
  */
 export async function writeFolderAtomically(dir: string, files: Readonly<Record<string, string>>, options: RunFolderOptions = {}): Promise<void> {
   const target = resolve(dir);
-  for (const name of Object.keys(files)) {
-    if (name === '' || name.startsWith('/') || name.split(/[\\/]/).some((part) => part === '..' || part === '')) {
-      throw new ParlInputError(`files[${JSON.stringify(name)}]`, name, 'a relative path inside the run folder');
-    }
-  }
+  checkRelativePaths(files, 'files');
   await checkRunFolderTarget(dir, options);
   const parent = dirname(target);
   await mkdir(parent, { recursive: true });
@@ -163,10 +168,6 @@ export async function writeRunFolder(
   extraFiles: Record<string, string> = {},
   options: RunFolderOptions = {},
 ): Promise<void> {
-  for (const name of Object.keys(extraFiles)) {
-    if (name === '' || name.startsWith('/') || name.split(/[\\/]/).some((part) => part === '..' || part === '')) {
-      throw new ParlInputError(`extraFiles[${JSON.stringify(name)}]`, name, 'a relative path inside the run folder');
-    }
-  }
+  checkRelativePaths(extraFiles, 'extraFiles');
   await writeFolderAtomically(dir, { ...runFolderFiles(result), ...extraFiles }, options);
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import {
-  BUDGET_MODES,
+  parseBudgetMode,
   PARALLEL_SHAPES,
   ParlInputError,
   fieldPath,
@@ -162,7 +162,7 @@ export function resolveTrainingConfig(partial: unknown, base: TrainingConfig = B
     const r = requireObject(obj['reward'], 'reward');
     checkKeys(r, ['lambda1', 'lambda2', 'maxSubagents', 'parallelShape', 'budget', 'onBudget'], 'reward');
     const budget = r['budget'] === undefined ? base.reward.budget : requireNonNegative(r['budget'], 'reward.budget');
-    const onBudget = r['onBudget'] === undefined ? base.reward.onBudget : requireOneOf(r['onBudget'], 'reward.onBudget', BUDGET_MODES);
+    const onBudget = r['onBudget'] === undefined ? base.reward.onBudget : parseBudgetMode(r['onBudget'], 'reward.onBudget');
     reward = {
       ...(budget === undefined ? {} : { budget }),
       ...(onBudget === undefined ? {} : { onBudget }),

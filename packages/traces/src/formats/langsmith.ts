@@ -7,12 +7,13 @@
 import { spanLabel, type SpanRole } from '../span.js';
 import { msFromIsoOrEpoch } from '../time.js';
 import {
+  addContent,
   catchSpanError,
   optionalParentId,
   requireId,
   requireTimes,
   spanFieldError,
-  addContent, type MutableSpan,
+  type MutableSpan,
   type SpanContext,
   type SpanReadResult,
 } from './span-fields.js';

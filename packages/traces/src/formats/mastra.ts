@@ -6,7 +6,7 @@
  */
 import { spanLabel, type SpanRole } from '../span.js';
 import { msFromIsoOrEpoch } from '../time.js';
-import { catchSpanError, optionalParentId, requireId, requireTimes, spanFieldError, addContent, type MutableSpan, type SpanContext, type SpanReadResult } from './span-fields.js';
+import { addContent, catchSpanError, optionalParentId, requireId, requireTimes, spanFieldError, type MutableSpan, type SpanContext, type SpanReadResult } from './span-fields.js';
 
 /**
  * Mastra span `type` values and the role they give a span. A model call is `model_inference` (the
