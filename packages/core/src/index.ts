@@ -40,10 +40,12 @@ export {
 export {
   isLabelledRecord,
   isValidatedEpisode,
+  MAX_NESTING_DEPTH,
   validateRecord,
   validateStages,
   type RecordValidationOptions,
   type EpisodeRecord,
+  type NestedSubAgentRun,
   type NormalizedEpisode,
   type NormalizedStage,
   type PerfSource,
@@ -117,6 +119,7 @@ export { REWARD_BATCH_FIELDS, rewardBatch } from './batch/reward-batch.js';
 export { allocateRewardBatch, allocateRewardBatchOutput, type RewardBatchColumns } from './batch/reward-wasm.js';
 export { allocateCriticalStepsBatchOutput, CRITICAL_STEPS_BATCH_FIELDS, criticalStepsBatch } from './batch/critical-steps-batch.js';
 export { allocateCriticalStepsBatchInput } from './batch/critical-steps-wasm.js';
+export { criticalStepsBatchInputOf } from './batch/stage-episodes.js';
 export {
   type CriticalStepsBatchFloat32Input,
   type CriticalStepsBatchInput,
@@ -153,3 +156,9 @@ export {
   type VerdictThresholds,
 } from './sweep-stats.js';
 export { recordText } from './record-text.js';
+export {
+  launchedSubagentsOfRows,
+  subagentCounts,
+  subagentCountsOfEpisode,
+  type SubagentCounts,
+} from './subagent-counts.js';
