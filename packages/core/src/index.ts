@@ -7,7 +7,9 @@
 export {
   describeValue,
   fieldPath,
+  PARL_ERROR_CODES,
   ParlInputError,
+  type ParlErrorCode,
   requireArray,
   requireCount,
   requireFinite,
