@@ -7,7 +7,7 @@
  */
 import { parseDecimal } from '../decimal.js';
 import { ParlInputError } from '../errors.js';
-import { parseSchedule, type Schedule } from '../schedules.js';
+import { parseSchedule, type ScheduleSpec } from '../schedules.js';
 
 /** A parser of one option's text; `field` is the option's name as an error shows it (`--port`). */
 export type OptionParser<T> = (text: string, field: string) => T;
@@ -78,8 +78,12 @@ export const switchOption: OptionParser<boolean> = (text, field) => {
   throw new ParlInputError(field, text, 'true or false');
 };
 
-/** A λ schedule, short form (`linear:0.1:0:10000`) or JSON; errors name a path under the option (`--lambda1.steps`). */
-export const scheduleOption: OptionParser<Schedule> = (text, field) => parseSchedule(text, field);
+/**
+ * A λ schedule, short form (`linear:0.1:0:10000`) or JSON, checked and returned as its spec:
+ * plain data, so that a config holding it can be sent to a worker thread. Errors name a path under
+ * the option (`--lambda1.steps`).
+ */
+export const scheduleOption: OptionParser<ScheduleSpec> = (text, field) => parseSchedule(text, field).spec;
 
 /** A comma-separated list of non-empty names (`id,total_reward`). */
 export const nameListOption: OptionParser<string[]> = (text, field) => {

@@ -89,7 +89,7 @@ function claim(seen: Map<string, string>, name: string, key: string, kind: strin
     throw new ParlInputError(`${key}.${kind}`, name, 'a name of lower-case letters, digits, - or _, starting with a letter');
   }
   const other = seen.get(name);
-  if (other !== undefined) throw new ParlInputError(`${key}.${kind}`, name, `a ${kind} name no other row uses (${other} has it)`);
+  if (other !== undefined) throw new ParlInputError(`${key}.${kind}`, name, `a ${kind} name no other row uses (${other} has it)`, undefined, 'PARL_ERR_CONFLICT');
   seen.set(name, key);
 }
 

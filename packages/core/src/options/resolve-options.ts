@@ -77,5 +77,5 @@ function unknownOption(name: string, value: unknown, known: readonly string[], b
       : known.length === 0
         ? `absent: no ${kind} is taken here`
         : `one of the known ${kind}s: ${known.map((k) => (by === 'flag' ? `--${k}` : k)).join(', ')}`;
-  return new ParlInputError(optionField(name, by), value, expected);
+  return new ParlInputError(optionField(name, by), value, expected, undefined, 'PARL_ERR_UNKNOWN_NAME');
 }

@@ -4,11 +4,11 @@ import { choiceOption, integerOptionIn, nameListOption, nonNegativeDecimalOption
 import { defaultOf, defineOptionTable, optionRows, type OptionRow, type OptionTable } from '../../src/options/option-table.js';
 import { optionsMarkdown, replaceBetweenMarkers } from '../../src/options/option-docs.js';
 import { resolveOptions } from '../../src/options/resolve-options.js';
-import type { Schedule } from '../../src/schedules.js';
+import { parseSchedule, type ScheduleSpec } from '../../src/schedules.js';
 
 interface Demo {
   readonly maxSubagents?: number;
-  readonly lambda1?: Schedule;
+  readonly lambda1?: ScheduleSpec;
   readonly shape?: 'linear' | 'log';
   readonly strict?: boolean;
   readonly port: number;
@@ -63,7 +63,7 @@ describe('defineOptionTable', () => {
     expect(thrown(() => defineOptionTable<{ a?: number; b?: number }>({ a: row, b: { ...row, query: 'b' } })).message).toBe(
       'b.flag must be a flag name no other row uses (a has it), got "depth"',
     );
-    expect(thrown(() => defineOptionTable<{ a?: number; b?: number }>({ a: row, b: { ...row, flag: 'b' } })).field).toBe('b.query');
+    expect(thrown(() => defineOptionTable<{ a?: number; b?: number }>({ a: row, b: { ...row, flag: 'b' } })).code).toBe('PARL_ERR_CONFLICT');
     expect(thrown(() => defineOptionTable<{ a?: number }>({ a: { ...row, flag: '--depth' } })).field).toBe('a.flag');
   });
 
@@ -86,7 +86,7 @@ describe('resolveOptions', () => {
 
   it('reads query names, and ignores options not offered over HTTP (they keep their default)', () => {
     const config = resolveOptions(DEMO, { lambda1: 'constant:0.3', 'max-subagents': undefined }, 'query');
-    expect(config.lambda1?.at(5)).toBe(0.3);
+    expect(config.lambda1).toEqual({ kind: 'constant', value: 0.3 });
     expect(config.maxSubagents).toBe(100);
     expect(config.port).toBe(4318);
   });
@@ -95,6 +95,7 @@ describe('resolveOptions', () => {
     const near = thrown(() => resolveOptions(DEMO, { lamda1: '0.1' }, 'query'));
     expect(near.message).toBe('query.lamda1 must be a known query parameter (did you mean lambda1?), got "0.1"');
     expect(near.field).toBe('query.lamda1');
+    expect(near.code).toBe('PARL_ERR_UNKNOWN_NAME');
     expect(thrown(() => resolveOptions(DEMO, { maxSubagents: '3' }, 'flag')).message).toBe('--maxSubagents must be a known flag (did you mean --max-subagents?), got "3"');
     // `port` is a flag, not a query parameter
     expect(thrown(() => resolveOptions(DEMO, { port: '80' }, 'query')).message).toBe(
@@ -132,7 +133,8 @@ describe('option parsers', () => {
     expect([switchOption('true', 'f'), switchOption('1', 'f'), switchOption('', 'f'), switchOption('false', 'f'), switchOption('0', 'f')]).toEqual([true, true, true, false, false]);
     expect(nameListOption('id, total_reward', 'f')).toEqual(['id', 'total_reward']);
     expect(() => nameListOption('id,,x', '--columns')).toThrow('--columns must be a comma-separated list of field names, e.g. id,total_reward, got "id,,x"');
-    expect(scheduleOption('linear:0.1:0:100', 'f').at(50)).toBeCloseTo(0.05);
+    expect(scheduleOption('linear:0.1:0:100', 'f')).toEqual({ kind: 'linear', from: 0.1, to: 0, steps: 100 });
+    expect(structuredClone(scheduleOption('step:0.1,0:50', 'f'))).toEqual(parseSchedule('step:0.1,0:50').spec);
   });
 });
 
