@@ -42,10 +42,12 @@ export {
 export {
   isLabelledRecord,
   isValidatedEpisode,
+  MAX_NESTING_DEPTH,
   validateRecord,
   validateStages,
   type RecordValidationOptions,
   type EpisodeRecord,
+  type NestedSubAgentRun,
   type NormalizedEpisode,
   type NormalizedStage,
   type PerfSource,
@@ -119,6 +121,7 @@ export { REWARD_BATCH_FIELDS, rewardBatch } from './batch/reward-batch.js';
 export { allocateRewardBatch, allocateRewardBatchOutput, type RewardBatchColumns } from './batch/reward-wasm.js';
 export { allocateCriticalStepsBatchOutput, CRITICAL_STEPS_BATCH_FIELDS, criticalStepsBatch } from './batch/critical-steps-batch.js';
 export { allocateCriticalStepsBatchInput } from './batch/critical-steps-wasm.js';
+export { criticalStepsBatchInputOf } from './batch/stage-episodes.js';
 export {
   type CriticalStepsBatchFloat32Input,
   type CriticalStepsBatchInput,
@@ -171,3 +174,9 @@ export {
   type OptionParser,
 } from './options/option-parsers.js';
 export { optionsMarkdown, replaceBetweenMarkers } from './options/option-docs.js';
+export {
+  launchedSubagentsOfRows,
+  subagentCounts,
+  subagentCountsOfEpisode,
+  type SubagentCounts,
+} from './subagent-counts.js';
