@@ -153,3 +153,4 @@ export {
   type VerdictThresholds,
 } from './sweep-stats.js';
 export { recordText } from './record-text.js';
+export { GRPO_EPSILON, grpoAdvantages } from './grpo.js';
