@@ -180,3 +180,4 @@ export {
   subagentCountsOfEpisode,
   type SubagentCounts,
 } from './subagent-counts.js';
+export { GRPO_EPSILON, grpoAdvantages } from './grpo.js';
