@@ -7,7 +7,9 @@
 export {
   describeValue,
   fieldPath,
+  PARL_ERROR_CODES,
   ParlInputError,
+  type ParlErrorCode,
   requireArray,
   requireCount,
   requireFinite,
@@ -156,9 +158,26 @@ export {
   type VerdictThresholds,
 } from './sweep-stats.js';
 export { recordText } from './record-text.js';
+export { defaultOf, defineOptionTable, optionRows, type OptionRow, type OptionTable } from './options/option-table.js';
+export { optionField, optionName, resolveOptions, type OptionSource } from './options/resolve-options.js';
+export {
+  choiceOption,
+  integerOptionIn,
+  nameListOption,
+  nonEmptyTextOption,
+  nonNegativeDecimalOption,
+  positiveDecimalOption,
+  positiveIntegerOption,
+  scheduleOption,
+  switchOption,
+  textOption,
+  type OptionParser,
+} from './options/option-parsers.js';
+export { optionsMarkdown, replaceBetweenMarkers } from './options/option-docs.js';
 export {
   launchedSubagentsOfRows,
   subagentCounts,
   subagentCountsOfEpisode,
   type SubagentCounts,
 } from './subagent-counts.js';
+export { GRPO_EPSILON, grpoAdvantages } from './grpo.js';

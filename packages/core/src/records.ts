@@ -282,10 +282,10 @@ function readPerf(rec: Record<string, unknown>): PerfSource {
   const hasDirect = rec['r_perf'] !== undefined && !((hasSuccess || hasFeatures) && isLabelledRecord(rec));
   if (hasDirect && (hasSuccess || hasQuality || hasFeatures)) {
     const other = hasSuccess ? 'success' : hasQuality ? 'quality' : 'trajectory_features';
-    throw new ParlInputError('r_perf', rec['r_perf'], `given in one way only, but ${other} is given too`);
+    throw new ParlInputError('r_perf', rec['r_perf'], `given in one way only, but ${other} is given too`, undefined, 'PARL_ERR_CONFLICT');
   }
   if (hasFeatures && hasQuality) {
-    throw new ParlInputError('quality', rec['quality'], 'absent when trajectory_features gives r_perf (one way only)');
+    throw new ParlInputError('quality', rec['quality'], 'absent when trajectory_features gives r_perf (one way only)', undefined, 'PARL_ERR_CONFLICT');
   }
   if (hasDirect) return { kind: 'direct', value: requireFinite(rec['r_perf'], 'r_perf') };
   if (hasFeatures) {
@@ -348,7 +348,7 @@ export interface RecordValidationOptions {
 function rejectMisspeltFields(value: unknown): void {
   const hint = recordFieldHints(value)[0];
   if (hint === undefined) return;
-  throw new ParlInputError(hint.field, hint.value, `a known field (did you mean ${hint.suggestion}?)`);
+  throw new ParlInputError(hint.field, hint.value, `a known field (did you mean ${hint.suggestion}?)`, undefined, 'PARL_ERR_UNKNOWN_NAME');
 }
 
 function validateRecordUnlocated(value: unknown): NormalizedEpisode {
