@@ -54,6 +54,7 @@ export {
 } from './finding.js';
 export { mapTrace, stagesOf, type SubAgentRef, type TurnGroup, type TraceMapping, type CapturedContent } from './mapping.js';
 export { effectiveRoles, countedModelCalls } from './roles.js';
+export { NoStepInformationError } from './no-steps.js';
 export { independenceOf, quotes, MIN_QUOTE_CHARS, QUOTE_WINDOW_CHARS, type Independence } from './independence.js';
 export { buildTraceTree, type TraceTree } from './trace-tree.js';
 export { TraceCollector, type CollectedTrace } from './trace-collector.js';

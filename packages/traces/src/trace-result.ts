@@ -3,12 +3,13 @@
  *
  * @module
  */
-import { validateRecord, type EpisodeRecord, type StageRecord } from '@parl/core';
+import { criticalSteps, validateRecord, type EpisodeRecord, type StageRecord } from '@parl/core';
 import { recordFinding, serialCollapseFinding, type SerialCollapseFinding } from './finding.js';
 import { mapTrace, stagesOf } from './mapping.js';
 import { resolveTraceOptions, type ConcreteTraceFormat, type TraceOptions } from './options.js';
 import type { TraceSpan } from './span.js';
 import { TraceInputError } from './errors.js';
+import { NoStepInformationError } from './no-steps.js';
 import { buildTraceTree } from './trace-tree.js';
 
 /** What {@link readTraces} yields per trace. */
@@ -46,6 +47,8 @@ export function traceToResult(traceId: string, spans: readonly TraceSpan[], opti
   const tree = buildTraceTree(traceId, spans);
   const mapping = mapTrace(tree, resolved);
   const stages: StageRecord[] = stagesOf(mapping, resolved.grouping);
+  // No step anywhere (spec §7): never a record of zeros.
+  if (criticalSteps(stages).total_steps === 0) throw new NoStepInformationError(traceId, spans.length, resolved.stepsFrom, spans[0]?.location);
   const warnings = [...spans.flatMap((s) => s.warnings), ...mapping.warnings];
   if (resolved.strict && warnings.length > 0) {
     const first = warnings[0] as string;

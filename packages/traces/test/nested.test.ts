@@ -67,3 +67,26 @@ describe('nested sub-agents in traces', () => {
     expect(criticalSteps(results[0]?.record.stages ?? []).critical_steps).toBe(12);
   });
 });
+
+describe('a trace without step information', () => {
+  const noSteps: HandSpan[] = [
+    { trace: 'nosteps', id: 'root', op: 'invoke_agent', agent: 'boss', start: 0, end: 100 },
+    { trace: 'nosteps', id: 'sub', parent: 'root', op: 'invoke_agent', agent: 'helper', start: 10, end: 90 },
+    { trace: 'nosteps', id: 'tool', parent: 'sub', op: 'execute_tool', start: 20, end: 30 },
+  ];
+
+  it('is a warning naming the trace and what is missing, never a record of zeros', async () => {
+    const { results, warnings } = await collect([otlpLine(noSteps)]);
+    expect(results).toEqual([]);
+    expect(warnings).toEqual([expect.stringMatching(/^skipped line 1: trace nosteps must be a trace with at least one step, but it has no recognised model call \(a span with gen_ai\.operation\.name chat/)]);
+  });
+
+  it('is an error under strict', async () => {
+    await expect(collect([otlpLine(noSteps)], { strict: true })).rejects.toThrow(/^line 1: trace nosteps must be a trace with at least one step/);
+  });
+
+  it('counts tool calls as steps with stepsFrom tools', async () => {
+    const { results } = await collect([otlpLine(noSteps)], { stepsFrom: 'tools' });
+    expect(results[0]?.record.stages).toEqual([{ main_steps: 0, sub_steps: [{ steps: 1, finished: true }] }]);
+  });
+});
