@@ -9,7 +9,7 @@ import { capText, escapeHtml, formatNumber, plural } from './html-text.js';
 import { MAX_TIMELINE_BARS, MAX_TIMELINE_ROWS, type TimelineBar, type TimelineLayout } from './timeline-layout.js';
 
 /** Characters of an agent name kept in a bar's tooltip. */
-const NAME_CHARS = 60;
+const NAME_CHARS = 40;
 
 /** A band drawn over part of a timeline. */
 export interface TimelineBand {

@@ -10,7 +10,7 @@ import { drawnCriticalSteps, type DrawnEntry, type DrawnStage } from './drawn-st
 /** Rows drawn per timeline at most; the rest are counted in {@link TimelineLayout.hiddenRows}. */
 export const MAX_TIMELINE_ROWS = 24;
 /** Bars drawn per timeline at most (in stage order); the rest are counted in {@link TimelineLayout.hiddenBars}. */
-export const MAX_TIMELINE_BARS = 200;
+export const MAX_TIMELINE_BARS = 150;
 
 /** What a bar stands for. */
 export type BarKind = 'main' | 'sub' | 'nested' | 'own';

@@ -24,13 +24,13 @@ export const MAX_REPORT_DRAWN = 1000;
  * (the widest and longest records, long ids and names, many patterns): a page is at most
  * `fixedBytes + drawn × perDrawnTraceBytes + listed × perListedTraceBytes` bytes of UTF-8, where
  * `drawn` traces are drawn and `listed` are only listed. A drawn timeline has at most 24 rows and
- * 200 bars, and ids are cut at 200 characters, which is what keeps each part bounded.
+ * 150 bars, and ids are cut at 200 characters, which is what keeps each part bounded.
  */
 export const TRACE_REPORT_SIZE_BOUND = {
   /** The page without any trace: style, headings, summary, legend. */
   fixedBytes: 16_000,
   /** One drawn trace: its table row, finding in words and both timelines. */
-  perDrawnTraceBytes: 80_000,
+  perDrawnTraceBytes: 64_000,
   /** One listed trace: its table row. */
   perListedTraceBytes: 1_600,
 } as const;
