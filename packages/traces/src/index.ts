@@ -69,3 +69,12 @@ export { ParlSpanProcessor, otlpJsonOfSpan, type ReadableSpanLike } from './live
 export { ParlTracingProcessor, type AgentsTraceLike, type AgentsSpanLike } from './live/openai-agents-processor.js';
 export { LiveTraceAssembler } from './live/live-assembler.js';
 export { DEFAULT_LIVE_OPTIONS, checkLiveOptions, type LiveDropReason, type LiveTraceOptions } from './live/live-options.js';
+export {
+  DEFAULT_REPORT_DRAWN,
+  MAX_REPORT_DRAWN,
+  TRACE_REPORT_SIZE_BOUND,
+  TraceReportBuilder,
+  traceReportHtml,
+  type TraceReportEntry,
+  type TraceReportOptions,
+} from './report/trace-report.js';
