@@ -3,14 +3,13 @@
  * for `parl reward --threads N` / `parl critical-steps --threads N` (chunks of JSONL lines, see
  * {@link labelChunk}) and for `parl serve` (request bodies, see {@link labelRecordsBody}).
  * Piscina: maintained by Node.js contributors, it queues the tasks, moves byte arrays to and from
- * the threads without a copy and tears the pool down cleanly. Loaded only when threads are asked
- * for, so a one-thread start-up stays as it was.
+ * the threads without a copy and tears the pool down cleanly. Piscina is loaded only when a pool
+ * is made, so a one-thread start-up (and `import '@parl/io'`) never loads it.
  *
  * @module
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
 import type { LabelledChunk } from './label-chunk.js';
 import type { ChunkLabeller } from './label-jsonl.js';
 import type { LabelThreadTask } from './label-worker.js';
@@ -47,11 +46,12 @@ const BODY_THREAD_YOUNG_GENERATION_MB = 96;
  *
  * @example
  * ```ts
- * const labeller = createLabelPool(2, { command: 'critical-steps', config: {} });
+ * const labeller = await createLabelPool(2, { command: 'critical-steps', config: {} });
  * ```
  */
-export function createLabelPool(threads: number, spec: LabelSpec): ChunkLabeller {
+export async function createLabelPool(threads: number, spec: LabelSpec): Promise<ChunkLabeller> {
   const sent = labelSpecOf(spec);
+  const { Piscina } = await import('piscina');
   const pool = new Piscina<LabelThreadTask, LabelledChunk>({
     filename: labelWorkerFile(),
     minThreads: threads,
@@ -113,12 +113,13 @@ function ownBytes(body: Uint8Array): Uint8Array {
  *
  * @example
  * ```ts
- * const labeller = createBodyLabeller({ threads: 1, maxQueued: 8 });
+ * const labeller = await createBodyLabeller({ threads: 1, maxQueued: 8 });
  * const out = await labeller.label({ body, contentType: 'application/json', config: {} });
  * await labeller.close();
  * ```
  */
-export function createBodyLabeller(options: BodyLabellerOptions): BodyLabeller {
+export async function createBodyLabeller(options: BodyLabellerOptions): Promise<BodyLabeller> {
+  const { Piscina } = await import('piscina');
   const pool = new Piscina<LabelThreadTask, LabelledBody | LabelBodyFailure>({
     filename: labelWorkerFile(),
     minThreads: options.threads,

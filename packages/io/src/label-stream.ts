@@ -102,7 +102,7 @@ export async function labelStream(command: string, options: RecordIoOptions, io:
       writer = jsonlWriter;
       const threads = options.threads ?? 1;
       const labeller =
-        threads > 1 ? (await import('./label-pool.js')).createLabelPool(threads, spec) : inThreadLabeller(fieldsOf);
+        threads > 1 ? await (await import('./label-pool.js')).createLabelPool(threads, spec) : inThreadLabeller(fieldsOf);
       await labelJsonlChunks(
         reader,
         labeller,

@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BodyQueueFullError, labelRecordsBody, type LabelBodyFailure, type LabelBodyTask, type LabelledBody } from '@parl/io';
+import { BodyQueueFullError, createBodyLabeller, labelRecordsBody, type LabelBodyFailure, type LabelBodyTask, type LabelledBody } from '@parl/io';
 import { httpError } from '../http-error.js';
 import { bodyExtras } from './body-extras.js';
 
@@ -50,8 +50,7 @@ export async function createRecordsLabeller(threads: number, maxQueued: number):
   if (threads === 0) {
     return { threads, label: (task) => Promise.resolve(labelRecordsBody(task, bodyExtras)), close: () => Promise.resolve() };
   }
-  const { createBodyLabeller } = await import('@parl/io');
-  const pool = createBodyLabeller({ threads, maxQueued, extrasModule: bodyExtrasFile() });
+  const pool = await createBodyLabeller({ threads, maxQueued, extrasModule: bodyExtrasFile() });
   return {
     threads,
     label: (task) =>
