@@ -18,7 +18,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { JSONParser } from '@streamparser/json';
 import { ParlInputError } from '@parl/core';
-import { CliError, describeFsError } from '../errors.js';
+import { ParlIoError, describeFsError } from './errors.js';
 import { LineReader } from './input-lines.js';
 import { unreadableLineError } from './line-errors.js';
 
@@ -226,7 +226,7 @@ async function* documentRecords(reader: LineReader, shape: 'array' | 'objects', 
  * Open the input: the file at `path` (checked first, so a missing file is one clear line) or
  * the given stdin.
  *
- * @throws {@link CliError} when the file is missing, unreadable or a directory
+ * @throws {@link ParlIoError} when the file is missing, unreadable or a directory
  */
 export async function openInput(path: string | undefined, stdin: NodeJS.ReadableStream, flag = '--in'): Promise<NodeJS.ReadableStream> {
   if (path === undefined) return stdin;
@@ -234,7 +234,7 @@ export async function openInput(path: string | undefined, stdin: NodeJS.Readable
     const info = await stat(path);
     if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
   } catch (err) {
-    throw new CliError(`cannot read ${flag} ${path}: ${describeFsError(err)}`);
+    throw new ParlIoError(`cannot read ${flag} ${path}: ${describeFsError(err)}`);
   }
   // 1 MiB reads: a large file is read in a sixteenth of the calls of the default 64 KiB.
   return createReadStream(path, { highWaterMark: 1 << 20 });

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { CliError, describeFsError } from '../errors.js';
+import { ParlIoError, describeFsError } from './errors.js';
 import { tempPaths } from './exit-cleanup.js';
 
 /** A destination for text, written in order, then finished (kept) or aborted (dropped where possible). */
@@ -70,7 +70,7 @@ export function tempPathFor(finalPath: string): string {
  *
  * @param finalPath - the output file
  * @param flag - the flag that named it, for error messages (`--out`)
- * @throws {@link CliError} when the temp file cannot be created (missing folder, permissions)
+ * @throws {@link ParlIoError} when the temp file cannot be created (missing folder, permissions)
  */
 export async function atomicFileSink(finalPath: string, flag = '--out'): Promise<TextSink> {
   const tempPath = tempPathFor(finalPath);
@@ -78,7 +78,7 @@ export async function atomicFileSink(finalPath: string, flag = '--out'): Promise
   try {
     handle = await open(tempPath, 'wx');
   } catch (err) {
-    throw new CliError(`cannot write ${flag} ${finalPath}: ${describeFsError(err)}`);
+    throw new ParlIoError(`cannot write ${flag} ${finalPath}: ${describeFsError(err)}`);
   }
   tempPaths.add(tempPath);
   let pending = '';
@@ -90,7 +90,7 @@ export async function atomicFileSink(finalPath: string, flag = '--out'): Promise
     try {
       await writing;
     } catch (err) {
-      throw new CliError(`cannot write ${flag} ${finalPath}: ${describeFsError(err)}`, 1);
+      throw new ParlIoError(`cannot write ${flag} ${finalPath}: ${describeFsError(err)}`, 1);
     }
   };
   const start = async (chunk: string | Uint8Array): Promise<void> => {
@@ -129,7 +129,7 @@ export async function atomicFileSink(finalPath: string, flag = '--out'): Promise
       } catch (err) {
         await close().catch(() => undefined);
         await unlink(tempPath).catch(() => undefined);
-        throw err instanceof CliError ? err : new CliError(`cannot write ${flag} ${finalPath}: ${describeFsError(err)}`, 1);
+        throw err instanceof ParlIoError ? err : new ParlIoError(`cannot write ${flag} ${finalPath}: ${describeFsError(err)}`, 1);
       } finally {
         tempPaths.delete(tempPath);
       }
@@ -173,11 +173,11 @@ async function specialFileSink(path: string, flag: string): Promise<TextSink> {
   try {
     handle = await open(path, 'w');
   } catch (err) {
-    throw new CliError(`cannot write ${flag} ${path}: ${describeFsError(err)}`);
+    throw new ParlIoError(`cannot write ${flag} ${path}: ${describeFsError(err)}`);
   }
   const stream = handle.createWriteStream();
   const failed = new Promise<never>((_, reject) => {
-    stream.once('error', (err) => reject(new CliError(`cannot write ${flag} ${path}: ${describeFsError(err)}`, 1)));
+    stream.once('error', (err) => reject(new ParlIoError(`cannot write ${flag} ${path}: ${describeFsError(err)}`, 1)));
   });
   failed.catch(() => undefined);
   const inner = streamSink(stream, path);
@@ -216,14 +216,14 @@ export async function openTextSink(path: string | undefined, stream: NodeJS.Writ
  * ({@link atomicFileSink}); an existing device, FIFO or socket (`/dev/null`, a named pipe) is
  * written in place, never replaced; a folder is an error.
  *
- * @throws {@link CliError} when `path` is a folder or cannot be opened
+ * @throws {@link ParlIoError} when `path` is a folder or cannot be opened
  */
 export async function openFileSink(path: string, flag = '--out'): Promise<TextSink> {
   switch (await pathKind(path)) {
     case 'special':
       return specialFileSink(path, flag);
     case 'directory':
-      throw new CliError(`cannot write ${flag} ${path}: is a directory`);
+      throw new ParlIoError(`cannot write ${flag} ${path}: is a directory`);
     default:
       return atomicFileSink(path, flag);
   }

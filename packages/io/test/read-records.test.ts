@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { ParlInputError } from '@parl/core';
 import { describe, expect, it } from 'vitest';
-import { isUnreadable, readRecords, type RecordItem } from '../src/io/read-records.js';
+import { isUnreadable, readRecords, type RecordItem } from '../src/read-records.js';
 
 async function readAll(text: string | Buffer[]): Promise<RecordItem[]> {
   const items: RecordItem[] = [];

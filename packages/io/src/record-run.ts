@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ColumnarFormat } from '../columnar/columnar-format.js';
+import type { ColumnarFormat } from './columnar/columnar-format.js';
 import type { RecordFormat } from './read-records.js';
 import type { OutputFormat } from './record-writer.js';
 

@@ -1,10 +1,11 @@
 /**
- * A request body of spec §5 records: a JSON array (or one object), or NDJSON (one record per
+ * A request body of spec §5 records (`POST /v1/rewards`): a JSON array (or one object), or NDJSON (one record per
  * line). Each record keeps where it came from (`record 3`, `line 17`), as `parl reward` names them.
  *
  * @module
  */
 import { ParlInputError } from '@parl/core';
+import { unreadableLineError } from './line-errors.js';
 
 /** One record of a body, with its location. */
 export interface BodyRecord {
@@ -31,7 +32,8 @@ function parseLines(text: string): BodyRecord[] {
     try {
       out.push({ value: JSON.parse(line) as unknown, location });
     } catch (err) {
-      throw new ParlInputError('record', snippet(line), `a line of valid JSON (${err instanceof Error ? err.message : String(err)})`, location);
+      // Worded as `parl reward` words an unreadable JSONL line.
+      throw unreadableLineError(line, err).at(location);
     }
   }
   return out;
@@ -56,11 +58,4 @@ export function parseRecordsBody(text: string, contentType: string | undefined):
   }
   if (Array.isArray(doc)) return { records: doc.map((value, i) => ({ value: value as unknown, location: `record ${i + 1}` })), format: 'json' };
   return { records: [{ value: doc, location: 'record 1' }], format: 'json' };
-}
-
-/** The answer body: a JSON array for a JSON body, NDJSON for NDJSON; numbers as `JSON.stringify` writes them (as `parl reward`). */
-export function recordsText(records: readonly Readonly<Record<string, unknown>>[], format: BodyFormat): string {
-  const json = records.map((r) => JSON.stringify(r));
-  if (format === 'ndjson') return json.length === 0 ? '' : `${json.join('\n')}\n`;
-  return `[${json.join(',')}]`;
 }

@@ -7,7 +7,7 @@
 import { criticalStepsLabelFields, rewardLabelFields, withLabelFields } from '@parl/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { appendLabelFields, MAX_FAST_PATH_BRACKETS } from '../src/io/append-fields.js';
+import { appendLabelFields, MAX_FAST_PATH_BRACKETS } from '../src/append-fields.js';
 import { validRecord } from './support/fuzz-records.js';
 
 type Fields = Readonly<Record<string, unknown>>;

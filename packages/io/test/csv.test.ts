@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow } from '../src/io/csv.js';
+import { csvCell, csvRow } from '../src/csv.js';
 
 describe('CSV output', () => {
   it('quotes commas, quotes and newlines (RFC 4180) and leaves plain cells bare', () => {

@@ -7,19 +7,33 @@
  * @module
  */
 import { ParlInputError, recordFieldHints, withLabelFields } from '@parl/core';
-import { columnarFormatOf } from '../columnar/columnar-format.js';
-import { CliError } from '../errors.js';
-import { logLine, type CliIo } from './cli-io.js';
+import { columnarFormatOf } from './columnar/columnar-format.js';
+import { ParlIoError } from './errors.js';
 import { LineReader } from './input-lines.js';
 import { badRecordError, hintMessage, labelChunk } from './label-chunk.js';
 import { labelJsonlChunks, type ChunkLabeller } from './label-jsonl.js';
-import { labelFieldsOf, type LabelFieldsOf, type LabelSpec } from './labellers.js';
+import { labelFieldsOf, labelSpecOf, type LabelFieldsOf, type LabelSpec } from './labellers.js';
 import { FIRST_LINE_PEEK_BYTES, isUnreadable, jsonlDecidedAtFirstLine, openInput, readRecords, type RecordFormat } from './read-records.js';
 import { createRecordWriter, type OutputFormat, type RecordWriter } from './record-writer.js';
 import type { RecordIoOptions, RecordRunSummary } from './record-run.js';
 import { openTextSink } from './text-sink.js';
 
 export { ON_ERROR_CHOICES, type OnError, type RecordIoOptions, type RecordRunSummary } from './record-run.js';
+
+/** The streams a labelling run talks through: records in and out when no file is named, messages to `stderr`. */
+export interface LabelStreams {
+  /** Where records are read from when no `in` is given. */
+  readonly stdin: NodeJS.ReadableStream;
+  /** Where records go when no `out` is given. */
+  readonly stdout: NodeJS.WritableStream;
+  /** Warnings, skipped records, notes: one line each. */
+  readonly stderr: NodeJS.WritableStream;
+}
+
+/** Write one line to `io`'s stderr. */
+function logLine(io: LabelStreams, line: string): void {
+  io.stderr.write(`${line}\n`);
+}
 
 /**
  * Stream records through the labelling `spec` describes. JSONL input is labelled chunk by chunk
@@ -30,20 +44,21 @@ export { ON_ERROR_CHOICES, type OnError, type RecordIoOptions, type RecordRunSum
  * file, when there is one, appears under its name only when every record is done.
  *
  * @param command - the command name, for messages
- * @param spec - the command and its flags (see {@link labelFieldsOf})
- * @throws {@link @parl/core!ParlInputError} for a bad flag, or the first bad record under `fail` (the output is dropped)
+ * @param spec - the labelling and its resolved config (see {@link labelFieldsOf})
+ * @throws {@link @parl/core!ParlInputError} for a bad option, or the first bad record under `fail` (the output is dropped)
  */
-export async function labelStream(command: string, options: RecordIoOptions, io: CliIo, spec: LabelSpec): Promise<RecordRunSummary> {
+export async function labelStream(command: string, options: RecordIoOptions, io: LabelStreams, labelling: LabelSpec): Promise<RecordRunSummary> {
   const onError = options.onError ?? 'fail';
+  const spec = labelSpecOf(labelling);
   const fieldsOf = labelFieldsOf(spec);
   const columnarIn = columnarFormatOf(options.in);
   const columnarOut = columnarFormatOf(options.out);
   if (columnarIn !== undefined) {
-    const { labelColumnar } = await import('../columnar/label-columnar.js');
+    const { labelColumnar } = await import('./columnar/label-columnar.js');
     return labelColumnar(command, options, spec, { input: columnarIn, output: columnarOut });
   }
   if (columnarOut !== undefined) {
-    throw new CliError(`--out ${options.out ?? ''} is ${columnarOut === 'parquet' ? 'Parquet' : 'Arrow IPC'}, written only from a Parquet or Arrow input (--in FILE.parquet, .arrow or .arrows)`, 2);
+    throw new ParlIoError(`--out ${options.out ?? ''} is ${columnarOut === 'parquet' ? 'Parquet' : 'Arrow IPC'}, written only from a Parquet or Arrow input (--in FILE.parquet, .arrow or .arrows)`, 2);
   }
   const input = await openInput(options.in, io.stdin);
   if (options.in === undefined && (io.stdin as { isTTY?: boolean }).isTTY === true) {
@@ -87,7 +102,7 @@ export async function labelStream(command: string, options: RecordIoOptions, io:
       writer = jsonlWriter;
       const threads = options.threads ?? 1;
       const labeller =
-        threads > 1 ? (await import('./label-pool.js')).createLabelPool(threads, spec) : inThreadLabeller(fieldsOf);
+        threads > 1 ? await (await import('./label-pool.js')).createLabelPool(threads, spec) : inThreadLabeller(fieldsOf);
       await labelJsonlChunks(
         reader,
         labeller,

@@ -23,7 +23,7 @@ import {
   type RewardBatchOutput,
 } from '@parl/core';
 import { Bool, DataType, Float64, Int32, makeData, makeVector, Vector, vectorFromArray, type Data, type RecordBatch } from 'apache-arrow';
-import { labelFieldsOf, rewardConfigOf, type LabelSpec } from '../io/labellers.js';
+import { labelFieldsOf, type LabelSpec } from '../labellers.js';
 
 /** The spec §2 fields, in the order the one-record functions add them (core's kernel outputs). */
 const STRUCTURE_FIELDS = CRITICAL_STEPS_BATCH_FIELDS;
@@ -57,12 +57,12 @@ export interface BatchLabeller {
  */
 export function batchLabeller(spec: LabelSpec, hasStages: boolean): BatchLabeller {
   const fieldsOf = labelFieldsOf(spec);
-  const budget = spec.flags.budget;
+  const budget = spec.config.budget;
   const names: string[] =
     spec.command === 'reward'
       ? [...(hasStages ? STRUCTURE_FIELDS : []), ...REWARD_FIELDS]
       : [...STRUCTURE_FIELDS, ...(budget === undefined ? [] : BUDGET_FIELDS)];
-  const config = spec.command === 'reward' ? resolveRewardConfig(rewardConfigOf(spec.flags)) : undefined;
+  const config = spec.command === 'reward' ? resolveRewardConfig(spec.config) : undefined;
 
   const byRows = (batch: RecordBatch, firstRow: number): Map<string, Data> => {
     const values = new Map<string, unknown[]>(names.map((n) => [n, new Array<unknown>(batch.numRows).fill(null)]));

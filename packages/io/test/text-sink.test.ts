@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CliError } from '../src/errors.js';
-import { atomicFileSink, tempPathFor, writeFileAtomic } from '../src/io/text-sink.js';
+import { ParlIoError } from '../src/errors.js';
+import { atomicFileSink, tempPathFor, writeFileAtomic } from '../src/text-sink.js';
 import { filesIn, useTempDirs } from './support/temp-dir.js';
 
 const tempDir = useTempDirs();
@@ -36,7 +36,7 @@ describe('atomic file output', () => {
 
   it('names the flag and the reason when the folder does not exist', async () => {
     const path = join(tempDir(), 'missing', 'out.txt');
-    await expect(writeFileAtomic(path, 'x', '--html')).rejects.toThrow(new CliError(`cannot write --html ${path}: no such file or directory`));
+    await expect(writeFileAtomic(path, 'x', '--html')).rejects.toThrow(new ParlIoError(`cannot write --html ${path}: no such file or directory`));
   });
 
   it('puts the temp file next to the final file', () => {

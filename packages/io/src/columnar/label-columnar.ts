@@ -14,10 +14,10 @@
 import { open } from 'node:fs/promises';
 import { RecordBatch, RecordBatchReader, Schema, Field, Struct, makeData, type Data } from 'apache-arrow';
 import { ParlInputError } from '@parl/core';
-import { CliError, describeFsError } from '../errors.js';
-import type { RecordIoOptions, RecordRunSummary } from '../io/record-run.js';
-import type { LabelSpec } from '../io/labellers.js';
-import { openFileSink } from '../io/text-sink.js';
+import { ParlIoError, describeFsError } from '../errors.js';
+import type { RecordIoOptions, RecordRunSummary } from '../record-run.js';
+import type { LabelSpec } from '../labellers.js';
+import { openFileSink } from '../text-sink.js';
 import { batchLabeller, type BatchLabeller } from './computed-columns.js';
 import type { ColumnarFormat } from './columnar-format.js';
 import { columnarBatches, columnarWriter, type ColumnarWriter } from './columnar-io.js';
@@ -46,7 +46,7 @@ export function withComputedColumns(batch: RecordBatch, names: readonly string[]
 /**
  * Label a columnar file into a columnar file.
  *
- * @throws {@link CliError} for an unreadable input, an output that is not columnar, or `--on-error skip`
+ * @throws {@link ParlIoError} for an unreadable input, an output that is not columnar, or `--on-error skip`
  * @throws {@link @parl/core!ParlInputError} for the first bad row (`row N: field must be …`)
  */
 export async function labelColumnar(
@@ -57,16 +57,16 @@ export async function labelColumnar(
 ): Promise<RecordRunSummary> {
   const inPath = options.in as string;
   if (formats.output === undefined || options.out === undefined) {
-    throw new CliError(`a ${formats.input} input is written as Parquet or Arrow: give --out FILE.parquet, FILE.arrow or FILE.arrows`, 2);
+    throw new ParlIoError(`a ${formats.input} input is written as Parquet or Arrow: give --out FILE.parquet, FILE.arrow or FILE.arrows`, 2);
   }
   if (options.onError === 'skip') {
-    throw new CliError('--on-error skip is for JSON and JSONL records; a columnar file is labelled whole or not at all', 2);
+    throw new ParlIoError('--on-error skip is for JSON and JSONL records; a columnar file is labelled whole or not at all', 2);
   }
   let handle;
   try {
     handle = await open(inPath, 'r');
   } catch (err) {
-    throw new CliError(`cannot read --in ${inPath}: ${describeFsError(err)}`);
+    throw new ParlIoError(`cannot read --in ${inPath}: ${describeFsError(err)}`);
   }
   const sink = await openFileSink(options.out);
   let rows = 0;
@@ -85,8 +85,8 @@ export async function labelColumnar(
     await sink.finish();
   } catch (err) {
     await sink.abort();
-    if (err instanceof ParlInputError || err instanceof CliError) throw err;
-    throw new CliError(`cannot label --in ${inPath} (${formats.input}): ${err instanceof Error ? err.message : String(err)}`, 2);
+    if (err instanceof ParlInputError || err instanceof ParlIoError) throw err;
+    throw new ParlIoError(`cannot label --in ${inPath} (${formats.input}): ${err instanceof Error ? err.message : String(err)}`, 2);
   } finally {
     await handle.close();
   }

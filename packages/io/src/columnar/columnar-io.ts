@@ -9,7 +9,7 @@ import { openAsBlob } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { RecordBatchFileWriter, RecordBatchReader, RecordBatchStreamWriter, tableFromIPC, tableToIPC, Table, type RecordBatch } from 'apache-arrow';
 import * as parquet from 'parquet-wasm';
-import type { TextSink } from '../io/text-sink.js';
+import type { TextSink } from '../text-sink.js';
 import type { ColumnarFormat } from './columnar-format.js';
 
 /** Rows per Arrow batch read from a Parquet row group. */
