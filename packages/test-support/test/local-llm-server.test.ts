@@ -201,7 +201,7 @@ describe('startLocalLlmServer', () => {
   it('answers a body that is not JSON with 400', async () => {
     const response = await fetch(`${server.baseURL}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"messages": [' });
     expect(response.status).toBe(400);
-    expect((await response.json()).error.message).toMatch(/JSON/);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/JSON/);
   });
 });
 
@@ -225,7 +225,7 @@ describe('startLocalLlmServer with one sequence and a queue of one', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const third = await send();
     expect(third.status).toBe(503);
-    expect((await third.json()).error.message).toContain('server busy');
+    expect(((await third.json()) as { error: { message: string } }).error.message).toContain('server busy');
     expect((await first).status).toBe(200);
     expect((await second).status).toBe(200);
     expect(singleEvents).toHaveLength(2);
