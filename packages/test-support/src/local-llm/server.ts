@@ -36,6 +36,8 @@ export interface LocalLlmServerOptions {
   readonly bodyLimitBytes?: number;
   /** Port on 127.0.0.1. Default 0 (a free one). */
   readonly port?: number;
+  /** Told when a generation takes a sequence and begins, with its `performance.now()` time. */
+  readonly onGenerationStart?: (startedAt: number) => void;
   /** Told when each generation ends (or is aborted), with `performance.now()` times. */
   readonly onGeneration?: (event: GenerationEvent) => void;
 }
@@ -105,10 +107,24 @@ export async function startLocalLlmServer(options: LocalLlmServerOptions): Promi
   }));
 
   app.post('/v1/chat/completions', async (request, reply) => {
+    const gone = new AbortController();
+    const onClose = (): void => {
+      if (!reply.raw.writableFinished) gone.abort(new Error('client disconnected'));
+    };
+    reply.raw.on('close', onClose);
+    if (request.raw.socket.destroyed) gone.abort(new Error('client disconnected'));
+    try {
+      return await answer(request.body, reply, gone.signal);
+    } finally {
+      reply.raw.off('close', onClose);
+    }
+  });
+
+  async function answer(requestBody: unknown, reply: FastifyReply, clientGone: AbortSignal): Promise<FastifyReply> {
     let parsed;
     let prepared;
     try {
-      parsed = parseChatRequest(request.body, vocabularySize);
+      parsed = parseChatRequest(requestBody, vocabularySize);
       if (parsed.model !== undefined && parsed.model !== engine.modelName) {
         throw new ChatRequestError('model', parsed.model, `"${engine.modelName}", the model this endpoint serves`);
       }
@@ -117,23 +133,18 @@ export async function startLocalLlmServer(options: LocalLlmServerOptions): Promi
       if (error instanceof ChatRequestError) return sendError(reply, 400, error.message, 'invalid_request_error', error.field);
       throw error;
     }
-    const gone = new AbortController();
-    const onClose = (): void => {
-      if (!reply.raw.writableFinished) gone.abort(new Error('client disconnected'));
-    };
-    reply.raw.on('close', onClose);
-    const signal = AbortSignal.any([gone.signal, closing.signal]);
+    const signal = AbortSignal.any([clientGone, closing.signal]);
     let sequence: LlamaContextSequence;
     try {
       sequence = await slots.acquire(signal);
     } catch (error) {
-      reply.raw.off('close', onClose);
       if (error instanceof SlotsBusyError) {
         return sendError(reply, 503, `server busy: ${concurrency} generations running and ${error.message}; retry later`, 'server_error', null);
       }
       return sendError(reply, 503, 'request abandoned before a sequence was free', 'server_error', null);
     }
     const startedAt = performance.now();
+    options.onGenerationStart?.(startedAt);
     try {
       const body = await runCompletion(engine, sequence, parsed, prepared, signal);
       options.onGeneration?.({ startedAt, endedAt: performance.now(), promptTokens: prepared.promptTokens.length, outcome: body.choices[0].finish_reason });
@@ -145,10 +156,9 @@ export async function startLocalLlmServer(options: LocalLlmServerOptions): Promi
       }
       throw error;
     } finally {
-      reply.raw.off('close', onClose);
       slots.release(sequence);
     }
-  });
+  }
 
   const address = await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   let closed: Promise<void> | undefined;
