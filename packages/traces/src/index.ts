@@ -48,6 +48,7 @@ export {
   recordFinding,
   SERIAL_PATTERN_KINDS,
   serialCollapseFinding,
+  type NestedEntryRef,
   type SerialCollapseFinding,
   type SerialPattern,
   type SerialPatternKind,

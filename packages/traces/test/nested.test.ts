@@ -54,7 +54,7 @@ describe('nested sub-agents in traces', () => {
     const f = results[0]?.finding;
     // The orchestrator itself launched one sub-agent in one turn: nothing serial at the top.
     expect(f?.patterns.map((p) => [p.kind, p.within, p.turns, p.groups.map((g) => g.map((s) => s.name))])).toEqual([
-      ['one_per_turn', ['lead'], [1, 2, 3], [['worker0'], ['worker1'], ['worker2']]],
+      ['one_per_turn', [{ span_id: 'lead', name: 'lead', stage: 0, entry: 0 }], [1, 2, 3], [['worker0'], ['worker1'], ['worker2']]],
     ]);
     expect(f?.serial_collapse).toBe(true);
     // The lead launching its workers together: 1 + 2 + 1 = 4 (was 10); the trace 1 + 4 + 1 = 6 (was 12).
