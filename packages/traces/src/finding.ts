@@ -69,6 +69,12 @@ export interface SerialCollapseFinding {
   readonly critical_steps_if_parallel: number;
   /** critical_steps_as_run − critical_steps_if_parallel (≥ 0). */
   readonly critical_steps_saved: number;
+  /**
+   * Present when the format does not record model calls one by one and the steps were derived
+   * from what it does record: how (VoltAgent: one response per wave of tool calls, plus the final
+   * answer). Absent when every step is a recorded model call.
+   */
+  readonly steps_derived?: string;
 }
 
 /** A turn that launched exactly one sub-agent, or none but called a tool itself. */

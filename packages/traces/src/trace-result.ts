@@ -9,6 +9,7 @@ import { mapTrace, stagesOf } from './mapping.js';
 import { resolveTraceOptions, type ConcreteTraceFormat, type TraceOptions } from './options.js';
 import type { TraceSpan } from './span.js';
 import { TraceInputError } from './errors.js';
+import { deriveModelCalls } from './derive-steps.js';
 import { NoStepInformationError } from './no-steps.js';
 import { buildTraceTree } from './trace-tree.js';
 
@@ -44,7 +45,9 @@ export interface TraceResult {
  */
 export function traceToResult(traceId: string, spans: readonly TraceSpan[], options: TraceOptions = {}): TraceResult {
   const resolved = resolveTraceOptions(options);
-  const tree = buildTraceTree(traceId, spans);
+  // Formats that do not record model calls one by one (VoltAgent) get them derived, and say so.
+  const derived = deriveModelCalls(spans);
+  const tree = buildTraceTree(traceId, derived.spans);
   const mapping = mapTrace(tree, resolved);
   const stages: StageRecord[] = stagesOf(mapping, resolved.grouping);
   // No step anywhere (spec §7): never a record of zeros.
@@ -56,7 +59,7 @@ export function traceToResult(traceId: string, spans: readonly TraceSpan[], opti
   }
   return {
     record: { id: traceId, stages },
-    finding: serialCollapseFinding(traceId, mapping),
+    finding: derived.note === undefined ? serialCollapseFinding(traceId, mapping) : { ...serialCollapseFinding(traceId, mapping), steps_derived: derived.note },
     warnings,
     traceId,
     format: spans[0]?.format ?? 'otlp',

@@ -130,3 +130,25 @@ describe('OpenInference on the Vercel AI SDK', () => {
     },
   );
 });
+
+describe('VoltAgent: steps derived from one llm span per agent run', () => {
+  it.each(['voltagent-subagents', 'voltagent-as-tools'])('%s: the finding says the steps were derived and how', async (framework) => {
+    for (const scenario of ['parallel-swarm', 'serial-collapse', 'nested-subagents']) {
+      const { result } = await read(framework, scenario);
+      expect(result.finding.steps_derived).toMatch(/^VoltAgent records one llm span per agent run, not one per model call: model calls are derived as one response per wave/);
+    }
+    // Every other framework records model calls one by one: no such field.
+    const { result } = await read('mastra', 'parallel-swarm');
+    expect(result.finding.steps_derived).toBeUndefined();
+  });
+
+  it('reads VoltAgent\'s span.type and subagent.name: the sub-agents are named, not their parent', async () => {
+    const { result } = await read('voltagent-subagents', 'serial-collapse');
+    expect(result.orchestrator).toBe('orchestrator');
+    expect(result.finding.patterns[0]?.groups.map((g) => g.map((s) => s.name))).toEqual([['alpha'], ['beta'], ['gamma']]);
+    const raw = readFileSync(`${root}voltagent-subagents/serial-collapse.jsonl`, 'utf8');
+    expect(raw).toContain('"subagent:alpha"');
+    expect(raw).toContain('"llm:generateText"');
+    expect(raw).not.toContain('gen_ai.operation.name');
+  });
+});
