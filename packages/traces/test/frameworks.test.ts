@@ -152,3 +152,14 @@ describe('VoltAgent: steps derived from one llm span per agent run', () => {
     expect(raw).not.toContain('gen_ai.operation.name');
   });
 });
+
+describe('Strands Agents: the record says what ran', () => {
+  it('one response asking three workers, run one after another by the sequential executor: three waves, a waves pattern', async () => {
+    const { result } = await read('strands', 'sequential-tools');
+    expect(shape(result)).toBe('1:[2] 0:[3] 0:[1] 1:[]');
+    const f = result.finding;
+    expect(f.patterns.map((p) => [p.kind, p.turns, p.groups.map((g) => g.map((s) => s.name)), p.independence])).toEqual([['waves', [1], [['alpha'], ['beta'], ['gamma']], 'likely']]);
+    // As run 1+2 + 0+3 + 0+1 + 1 = 8; launched together (the concurrent default) 1 + 3 + 1 = 5.
+    expect([f.serial_collapse, f.critical_steps_as_run, f.critical_steps_if_parallel]).toEqual([true, 8, 5]);
+  });
+});
