@@ -154,3 +154,4 @@ export {
 } from './sweep-stats.js';
 export { recordText } from './record-text.js';
 export { GRPO_EPSILON, grpoAdvantages } from './grpo.js';
+export { budgetToReachTarget, requireTargets, type EpisodeOutcome } from './latency-to-target.js';
