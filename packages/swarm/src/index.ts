@@ -26,3 +26,4 @@ export { SUITE_NAMES, type SuiteName, type SwarmTask, type TaskTool } from './ta
 export { generateSuite, SUITE_DEFAULTS, type SuiteOptions } from './tasks/suites.js';
 export { answerItems, itemF1, type AnswerItem } from './tasks/answer-lines.js';
 export { corpusTools, documentText, SEARCH_LIMIT, type CorpusDocument } from './tasks/corpus.js';
+export { runRollouts, type RolloutLine, type RolloutOptions } from './rollouts/run-rollouts.js';
