@@ -27,3 +27,4 @@ export { generateSuite, SUITE_DEFAULTS, type SuiteOptions } from './tasks/suites
 export { answerItems, itemF1, type AnswerItem } from './tasks/answer-lines.js';
 export { corpusTools, documentText, SEARCH_LIMIT, type CorpusDocument } from './tasks/corpus.js';
 export { runRollouts, type RolloutLine, type RolloutOptions } from './rollouts/run-rollouts.js';
+export { SUBAGENT_KINDS, SWARM_EVAL_OPTIONS, SWARM_RUN_OPTIONS, type SubagentKind, type SwarmEvalOptions, type SwarmRunOptions } from './options.js';

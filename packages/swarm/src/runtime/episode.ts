@@ -49,6 +49,10 @@ export type SwarmRecord = EpisodeRecord & {
   readonly budget_exhausted: boolean;
   readonly wall_ms: number;
   readonly stop_reason: StopReason;
+  /** Tool calls the orchestrator made. */
+  readonly orchestrator_tool_calls: number;
+  /** Of those, calls the SDK rejected (arguments not JSON, an unknown tool). */
+  readonly malformed_tool_calls: number;
   readonly [field: string]: unknown;
 };
 
@@ -60,6 +64,8 @@ export interface EpisodeResult {
   readonly messages: readonly ChatMessage[];
   /** The final answer ('' when the orchestrator gave none). */
   readonly answer: string;
+  /** Why the orchestrator's malformed tool calls were rejected, in order. */
+  readonly malformed: readonly string[];
 }
 
 interface SubAgentOutcome {
@@ -84,6 +90,8 @@ class EpisodeRun {
   private readonly toolsByName: ReadonlyMap<string, TaskTool>;
   private readonly finishedAnswers: string[] = [];
   private budgetExhausted = false;
+  private toolCalls = 0;
+  private malformed: string[] = [];
 
   constructor(
     private readonly task: SwarmTask,
@@ -134,6 +142,8 @@ class EpisodeRun {
         }
         this.telemetry.end(chat, this.clock.now(), undefined, usageAttributes(reply));
         conversation.assistant(reply);
+        this.toolCalls += reply.toolCalls.length;
+        for (const c of reply.toolCalls) if (c.invalid !== undefined) this.malformed.push(c.invalid);
         if (reply.text !== '') texts.push(reply.text);
         if (reply.toolCalls.length === 0) {
           answer = reply.text;
@@ -158,7 +168,7 @@ class EpisodeRun {
         : 0;
     const record = this.record(id, rPerf, stop, performance.now() - startedMs);
     this.telemetry.end(root, this.clock.now(), stop === 'answer' ? undefined : { type: stop, message: `the episode stopped: ${stop}` });
-    return { record, messages: conversation.transcript, answer };
+    return { record, messages: conversation.transcript, answer, malformed: this.malformed };
   }
 
   private record(id: string, rPerf: number, stop: StopReason, wallMs: number): SwarmRecord {
@@ -175,6 +185,8 @@ class EpisodeRun {
       r_perf: rPerf,
       budget_exhausted: this.budgetExhausted,
       stop_reason: stop,
+      orchestrator_tool_calls: this.toolCalls,
+      malformed_tool_calls: this.malformed.length,
       wall_ms: Math.round(wallMs * 1000) / 1000,
     };
     if (this.settings.trainingStep === undefined) return base;
