@@ -28,3 +28,7 @@ export { answerItems, itemF1, type AnswerItem } from './tasks/answer-lines.js';
 export { corpusTools, documentText, SEARCH_LIMIT, type CorpusDocument } from './tasks/corpus.js';
 export { runRollouts, type RolloutLine, type RolloutOptions } from './rollouts/run-rollouts.js';
 export { SUBAGENT_KINDS, SWARM_EVAL_OPTIONS, SWARM_RUN_OPTIONS, type SubagentKind, type SwarmEvalOptions, type SwarmRunOptions } from './options.js';
+export { API_KEY_VARIABLES, endpointModel } from './jobs/endpoint-models.js';
+export { openSpanCapture, openSpansFile, type SpanCapture, type SpansFile } from './jobs/spans-file.js';
+export { swarmRun, type SwarmRunHooks } from './jobs/run-swarm.js';
+export { swarmEval, type ModeSummary, type SwarmEvalHooks, type SwarmEvaluation } from './jobs/eval-swarm.js';

@@ -30,7 +30,7 @@ describe('runRollouts', () => {
     try {
       const out = join(dir.path, 'rollouts.jsonl');
       const progress: number[] = [];
-      const lines = await runRollouts(tasks, settingsWith({ orchestrator: orchestrator() }), { groupSize: 3, out, onProgress: (d) => progress.push(d) });
+      const lines = await runRollouts(tasks, settingsWith({ orchestrator: orchestrator() }), { groupSize: 3, out, onProgress: (d) => void progress.push(d) });
       expect(progress).toEqual([1, 2, 3, 4, 5, 6]);
       const written = (await readFile(out, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(written).toEqual(JSON.parse(JSON.stringify(lines)));

@@ -18,7 +18,7 @@ export interface RolloutOptions {
   /** The JSONL file to write (resumable); without it the lines are only returned. */
   readonly out?: string;
   /** Called after each sample: done so far (resumed samples included) and the total. */
-  readonly onProgress?: (done: number, total: number) => void;
+  readonly onProgress?: (done: number, total: number) => void | Promise<void>;
 }
 
 /** One rollout line: the record, its group and sample, its GRPO advantage and the transcript. */
@@ -49,7 +49,7 @@ export async function runRollouts(tasks: readonly SwarmTask[], settings: Episode
         if (options.out !== undefined) await appendSample(options.out, line);
       }
       group.push(line);
-      options.onProgress?.(++count, total);
+      await options.onProgress?.(++count, total);
     }
     groups.push(group);
   }
