@@ -82,6 +82,15 @@ describe('startLocalLlmServer', () => {
     expect(json.usage.total_tokens).toBe(json.usage.prompt_tokens + json.usage.completion_tokens);
   });
 
+  it('with return_token_ids, answers the token ids, one per byte of the answer', async () => {
+    const { json } = await post({ messages: [{ role: 'user', content: 'Ids.' }], max_tokens: 40, seed: 8, return_token_ids: true });
+    const choice = json.choices[0];
+    expect(choice.token_ids).toHaveLength(json.usage.completion_tokens);
+    expect(json.prompt_token_ids).toHaveLength(json.usage.prompt_tokens);
+    const bytes = (choice.token_ids as number[]).filter((id) => id < 256);
+    expect(Buffer.from(bytes).toString('utf8')).toBe(choice.message.content);
+  });
+
   it('answers the same seed with the same text', async () => {
     const body = { messages: [{ role: 'user', content: 'Again.' }], max_tokens: 32, seed: 11, temperature: 0.8 };
     const [a, b] = [await post(body), await post(body)];
@@ -196,6 +205,7 @@ describe('startLocalLlmServer', () => {
     [{ messages: [{ role: 'user', content: 'x' }], logit_bias: { [TURN_END_ID]: -100 } }, `logit_bias.${TURN_END_ID}: got ${TURN_END_ID}, expected a token that does not end`],
     [{ messages: [{ role: 'user', content: 'x' }], response_format: { type: 'json_object' } }, 'response_format.type: got "json_object", expected "text" or "json_schema"'],
     [{ messages: [{ role: 'user', content: 'x' }], response_format: atLeast(1500) }, 'response_format.json_schema.schema: got "Failed to parse grammar"'],
+    [{ messages: [{ role: 'user', content: 'x' }], logprobs: true }, 'logprobs: got true, expected false'],
     [{ messages: [{ role: 'user', content: 'x' }], top_k: 3 }, 'top_k: got 3, expected no such field here'],
   ])('answers a bad request with 400 naming the field (%#)', async (body, message) => {
     const { status, json } = await post(body);

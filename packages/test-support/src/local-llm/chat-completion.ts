@@ -35,8 +35,12 @@ export interface ChatCompletionBody {
       };
       readonly finish_reason: FinishReason;
       readonly logprobs: null;
+      /** The generated token ids (vLLM's `return_token_ids`). */
+      readonly token_ids?: readonly number[];
     },
   ];
+  /** The prompt's token ids (vLLM's `return_token_ids`). */
+  readonly prompt_token_ids?: readonly number[];
   readonly usage: { readonly prompt_tokens: number; readonly completion_tokens: number; readonly total_tokens: number };
 }
 
@@ -125,7 +129,7 @@ export async function runCompletion(
 ): Promise<ChatCompletionBody> {
   await sequence.clearHistory();
   const completion = new LlamaCompletion({ contextSequence: sequence, autoDisposeSequence: false });
-  let completionTokens = 0;
+  const generated: number[] = [];
   try {
     const repeat = request.frequencyPenalty !== undefined || request.presencePenalty !== undefined;
     const { response, metadata } = await completion.generateCompletionWithMeta(prepared.promptTokens as never, {
@@ -141,7 +145,7 @@ export async function runCompletion(
         : { repeatPenalty: false as const }),
       tokenBias: tokenBiasOf(engine.model, request),
       onToken: (tokens) => {
-        completionTokens += tokens.length;
+        for (const token of tokens) generated.push(token);
       },
     });
     const stopped = metadata.stopReason === 'maxTokens' ? 'length' : 'stop';
@@ -173,9 +177,11 @@ export async function runCompletion(
           message: { role: 'assistant', content, ...(toolCalls !== undefined ? { tool_calls: toolCalls } : {}) },
           finish_reason: finishReason,
           logprobs: null,
+          ...(request.returnTokenIds ? { token_ids: generated } : {}),
         },
       ],
-      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+      ...(request.returnTokenIds ? { prompt_token_ids: [...prepared.promptTokens] } : {}),
+      usage: { prompt_tokens: promptTokens, completion_tokens: generated.length, total_tokens: promptTokens + generated.length },
     };
   } finally {
     completion.dispose({ disposeSequence: false });
