@@ -221,6 +221,32 @@ describe('startLocalLlmServer', () => {
   });
 });
 
+describe('startLocalLlmServer on a model written with a longer context', () => {
+  it('takes a prompt longer than the default 2048 tokens and answers it', async () => {
+    const model = await writeTinyGguf(join(dir.path, 'long.gguf'), { contextLength: 8192 });
+    const long = await startLocalLlmServer({ modelPath: model.path, concurrency: 1 });
+    try {
+      const content = 'a long orchestrator prompt. '.repeat(200);
+      const response = await fetch(`${long.baseURL}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: [{ role: 'user', content }], max_tokens: 16 }),
+      });
+      expect(response.status).toBe(200);
+      const json = (await response.json()) as { usage: { prompt_tokens: number } };
+      expect(json.usage.prompt_tokens).toBeGreaterThan(content.length);
+    } finally {
+      await long.close();
+    }
+  });
+
+  it('refuses a context length out of range before writing anything', async () => {
+    await expect(writeTinyGguf(join(dir.path, 'huge.gguf'), { contextLength: 100_000 })).rejects.toThrow(
+      'contextLength: got 100000, expected an integer from 256 to 32768',
+    );
+  });
+});
+
 describe('startLocalLlmServer with one sequence and a queue of one', () => {
   let single: LocalLlmServer;
   const singleEvents: GenerationEvent[] = [];

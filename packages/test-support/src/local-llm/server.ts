@@ -11,7 +11,6 @@ import { basename } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Fastify, { type FastifyReply } from 'fastify';
 import { getLlama, LlamaLogLevel, type LlamaContextSequence } from 'node-llama-cpp';
-import { TINY_MODEL_SHAPE } from './tiny-model.js';
 import { ChatRequestError } from './chat-request-error.js';
 import { parseChatRequest } from './chat-request.js';
 import { prepareCompletion, runCompletion, type CompletionEngine, type FinishReason } from './chat-completion.js';
@@ -28,7 +27,7 @@ export interface LocalLlmServerOptions {
   readonly concurrency?: number;
   /** Requests that may wait for a sequence; one more is answered 503. Default 16. */
   readonly maxQueued?: number;
-  /** Tokens of context per sequence (prompt plus answer). Default 2048, the tiny model's. */
+  /** Tokens of context per sequence (prompt plus answer). Default: the model's `context_length`. */
   readonly contextSize?: number;
   /** Most tool calls one response may make when `parallel_tool_calls` is not false. Default 4. */
   readonly maxToolCalls?: number;
@@ -75,10 +74,10 @@ function sendError(reply: FastifyReply, status: number, message: string, type: s
  */
 export async function startLocalLlmServer(options: LocalLlmServerOptions): Promise<LocalLlmServer> {
   const concurrency = options.concurrency ?? 2;
-  const contextSize = options.contextSize ?? TINY_MODEL_SHAPE.contextLength;
   await checkGgufMetadata(options.modelPath);
   const llama = await getLlama({ gpu: false, build: 'never', logLevel: LlamaLogLevel.error });
   const model = await llama.loadModel({ modelPath: options.modelPath });
+  const contextSize = options.contextSize ?? model.trainContextSize;
   const context = await model.createContext({ contextSize, sequences: concurrency, threads: 1 });
   const vocabularySize = model.fileInfo.metadata.tokenizer.ggml.tokens.length;
   const sequences: LlamaContextSequence[] = [];
