@@ -91,6 +91,27 @@ describe('startLocalLlmServer', () => {
     expect(Buffer.from(bytes).toString('utf8')).toBe(choice.message.content);
   });
 
+  it('with logprobs, gives each answer token a log-probability under the model, with its most likely alternatives', async () => {
+    const { json } = await post({ messages: [{ role: 'user', content: 'Probabilities.' }], max_tokens: 30, seed: 8, logprobs: true, top_logprobs: 3, return_token_ids: true });
+    const choice = json.choices[0];
+    const content = choice.logprobs.content as { token: string; logprob: number; bytes: number[]; top_logprobs: { logprob: number }[] }[];
+    expect(content).toHaveLength(choice.token_ids.length);
+    const textBytes = content.filter((_, i) => choice.token_ids[i] < 256).flatMap((entry) => entry.bytes);
+    expect(Buffer.from(textBytes).toString('utf8')).toBe(choice.message.content);
+    for (const entry of content) {
+      expect(entry.logprob).toBeLessThanOrEqual(0);
+      expect(entry.top_logprobs).toHaveLength(3);
+      const tops = entry.top_logprobs.map((t) => t.logprob);
+      expect([...tops].sort((a, b) => b - a)).toEqual(tops);
+      expect(entry.logprob).toBeLessThanOrEqual(tops[0]!);
+      // a distribution: the three most likely cannot hold more than all of it
+      expect(tops.reduce((sum, lp) => sum + Math.exp(lp), 0)).toBeLessThanOrEqual(1 + 1e-6);
+    }
+    // sampled at temperature 1, the tokens are not all the least likely: their mean log-probability beats uniform's
+    const mean = content.reduce((sum, entry) => sum + entry.logprob, 0) / content.length;
+    expect(mean).toBeGreaterThan(Math.log(1 / 259));
+  });
+
   it('answers the same seed with the same text', async () => {
     const body = { messages: [{ role: 'user', content: 'Again.' }], max_tokens: 32, seed: 11, temperature: 0.8 };
     const [a, b] = [await post(body), await post(body)];
@@ -205,7 +226,7 @@ describe('startLocalLlmServer', () => {
     [{ messages: [{ role: 'user', content: 'x' }], logit_bias: { [TURN_END_ID]: -100 } }, `logit_bias.${TURN_END_ID}: got ${TURN_END_ID}, expected a token that does not end`],
     [{ messages: [{ role: 'user', content: 'x' }], response_format: { type: 'json_object' } }, 'response_format.type: got "json_object", expected "text" or "json_schema"'],
     [{ messages: [{ role: 'user', content: 'x' }], response_format: atLeast(1500) }, 'response_format.json_schema.schema: got "Failed to parse grammar"'],
-    [{ messages: [{ role: 'user', content: 'x' }], logprobs: true }, 'logprobs: got true, expected false'],
+    [{ messages: [{ role: 'user', content: 'x' }], top_logprobs: 3 }, 'top_logprobs: got 3, expected absent unless logprobs is true'],
     [{ messages: [{ role: 'user', content: 'x' }], top_k: 3 }, 'top_k: got 3, expected no such field here'],
   ])('answers a bad request with 400 naming the field (%#)', async (body, message) => {
     const { status, json } = await post(body);

@@ -10,6 +10,7 @@ import { TURN_START_ID, BOS_ID } from './byte-vocabulary.js';
 import { ChatRequestError } from './chat-request-error.js';
 import type { ChatRequest } from './chat-request.js';
 import { chatPrompt } from './chat-prompt.js';
+import { answerLogprobs, type TokenLogprob } from './answer-logprobs.js';
 import { grammarSchemaOf, parseForcedResponse, responseSchemaOf } from './tool-grammar.js';
 
 /** OpenAI's `finish_reason` values this endpoint gives. */
@@ -34,7 +35,7 @@ export interface ChatCompletionBody {
         }[];
       };
       readonly finish_reason: FinishReason;
-      readonly logprobs: null;
+      readonly logprobs: { readonly content: readonly TokenLogprob[] } | null;
       /** The generated token ids (vLLM's `return_token_ids`). */
       readonly token_ids?: readonly number[];
     },
@@ -166,6 +167,10 @@ export async function runCompletion(
       }
     }
     const promptTokens = prepared.promptTokens.length;
+    const logprobs =
+      request.topLogprobs === undefined
+        ? null
+        : { content: await answerLogprobs(engine.model, sequence, prepared.promptTokens as never, generated as never, request.topLogprobs) };
     return {
       id: `chatcmpl-${randomBytes(12).toString('base64url')}`,
       object: 'chat.completion',
@@ -176,7 +181,7 @@ export async function runCompletion(
           index: 0,
           message: { role: 'assistant', content, ...(toolCalls !== undefined ? { tool_calls: toolCalls } : {}) },
           finish_reason: finishReason,
-          logprobs: null,
+          logprobs,
           ...(request.returnTokenIds ? { token_ids: generated } : {}),
         },
       ],
