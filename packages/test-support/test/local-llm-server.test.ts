@@ -261,6 +261,22 @@ describe('startLocalLlmServer on a model written with a longer context', () => {
     }
   });
 
+  it('close() ends a running generation and resolves', async () => {
+    const model = await writeTinyGguf(join(dir.path, 'closing.gguf'));
+    let begun = false;
+    const closing = await startLocalLlmServer({ modelPath: model.path, concurrency: 1, onGenerationStart: () => (begun = true) });
+    const pending = fetch(`${closing.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', content: 'Long.' }], max_tokens: 1900, response_format: longList }),
+    });
+    for (let i = 0; i < 200 && !begun; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await closing.close();
+    const response = await pending;
+    expect(response.status).toBe(503);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe('generation aborted');
+  });
+
   it('refuses a context length out of range before writing anything', async () => {
     await expect(writeTinyGguf(join(dir.path, 'huge.gguf'), { contextLength: 100_000 })).rejects.toThrow(
       'contextLength: got 100000, expected an integer from 256 to 32768',

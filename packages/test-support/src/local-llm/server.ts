@@ -100,6 +100,12 @@ export async function startLocalLlmServer(options: LocalLlmServerOptions): Promi
     sendError(reply, 404, `no route ${request.method} ${request.url}: this endpoint has POST /v1/chat/completions and GET /v1/models`, 'invalid_request_error', null),
   );
 
+  // once closing, every answer ends its connection, so a keep-alive client cannot hold close() open
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing.signal.aborted) reply.header('connection', 'close');
+    return payload;
+  });
+
   app.get('/v1/models', async () => ({
     object: 'list',
     data: [{ id: engine.modelName, object: 'model', created: 0, owned_by: 'parl-test-support' }],
