@@ -277,6 +277,12 @@ describe('startLocalLlmServer on a model written with a longer context', () => {
     expect(((await response.json()) as { error: { message: string } }).error.message).toBe('generation aborted');
   });
 
+  it('refuses an option out of range before loading anything', async () => {
+    await expect(startLocalLlmServer({ modelPath: join(dir.path, 'tiny.gguf'), concurrency: 0 })).rejects.toThrow(
+      'concurrency: got 0, expected an integer from 1 to 64',
+    );
+  });
+
   it('refuses a context length out of range before writing anything', async () => {
     await expect(writeTinyGguf(join(dir.path, 'huge.gguf'), { contextLength: 100_000 })).rejects.toThrow(
       'contextLength: got 100000, expected an integer from 256 to 32768',
