@@ -170,6 +170,6 @@ export {
   textOption,
   type OptionParser,
 } from './options/option-parsers.js';
-export { optionsMarkdown, replaceBetweenMarkers } from './options/option-docs.js';
+export { optionsMarkdown, replaceBetweenMarkers, type OptionDocsColumn } from './options/option-docs.js';
 export { CRITICAL_STEPS_OPTIONS, REWARD_OPTIONS, type CriticalStepsOptions, type RewardOptions } from './options/reward-options.js';
 export { scheduleEndStep } from './schedule-end-step.js';

@@ -154,6 +154,7 @@ describe('optionsMarkdown', () => {
     );
     expect(optionsMarkdown(DEMO, 'flag').split('\n')).toContain('| `--port n` | `4318` | port |');
     expect(optionsMarkdown(DEMO, 'flag').split('\n')).toContain('| `--strict` | — | reject likely typos |');
+    expect(optionsMarkdown(DEMO, 'key').split('\n').slice(0, 3)).toEqual(['| option | default | what it does |', '| --- | --- | --- |', '| `maxSubagents` | `100` | saturation point of r_parallel |']);
   });
 
   it('replaces the text between markers, and says when they are missing', () => {
