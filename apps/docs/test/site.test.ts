@@ -94,6 +94,22 @@ describe('the docs site build', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('has no dead relative link on any page (the navigation links included, from every folder) and turns no file name in prose into a web address', () => {
+    const dead: string[] = [];
+    const fileNamesAsHosts: string[] = [];
+    for (const file of htmlFiles(outDir)) {
+      const html = readFileSync(file, 'utf8');
+      for (const match of html.matchAll(/\shref="([^"#?]*)[^"]*"/g)) {
+        const href = match[1] ?? '';
+        if (/^https?:\/\/[\w-]+\.(md|ts|json|html)\/?$/i.test(href)) fileNamesAsHosts.push(`${relative(outDir, file)}: ${href}`);
+        if (href === '' || /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('/')) continue;
+        if (!existsSync(join(file, '..', decodeURIComponent(href)))) dead.push(`${relative(outDir, file)}: ${href}`);
+      }
+    }
+    expect(fileNamesAsHosts).toEqual([]);
+    expect(dead.slice(0, 20)).toEqual([]);
+  });
+
   it('titles every guide with words (its first heading), not its file name', () => {
     const titles = readdirSync(join(outDir, 'documents'))
       .filter((f) => f.endsWith('.html'))

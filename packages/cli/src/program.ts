@@ -18,8 +18,7 @@ import { addOptionFlags, optionsFromFlags } from './option-flags.js';
 import { serveOptionTable } from './serve-options.js';
 import { formatNumber } from './report/format-number.js';
 import type { CliIo } from './io/cli-io.js';
-import { ON_ERROR_CHOICES, type OnError, type RecordRunSummary } from './io/label-stream.js';
-import { OUTPUT_FORMATS, type OutputFormat } from './io/record-writer.js';
+import { ON_ERROR_CHOICES, OUTPUT_FORMATS, type OnError, type OutputFormat, type RecordRunSummary } from '@parl/io';
 import { printSummary } from './summary-output.js';
 
 /** The version printed by `parl --version`: this package's. */
@@ -80,12 +79,9 @@ function rewardProgram(io: CliIo): Command {
   addOptionFlags(cmd, REWARD_OPTIONS);
   addRecordIoFlags(cmd);
   return cmd.action(async (flags: RecordFlags, command: Command) => {
-    const { maxSubagents, lambda1, lambda2, totalTrainingSteps, step, parallelShape, budget, onBudget } = optionsFromFlags(command, REWARD_OPTIONS);
+    const reward = optionsFromFlags(command, REWARD_OPTIONS);
     const { rewardCommand } = await import('./commands/reward.js');
-    const summary = await rewardCommand(
-      { ...recordIo(flags), ...defined({ maxSubagents, lambda1: lambda1 && JSON.stringify(lambda1), lambda2: lambda2 && JSON.stringify(lambda2), totalSteps: totalTrainingSteps, step, parallelShape, budget, onBudget }) },
-      io,
-    );
+    const summary = await rewardCommand({ ...recordIo(flags), reward }, io);
     reportRecords(io, flags, summary);
   });
 }
@@ -241,17 +237,19 @@ function traceProgram(io: CliIo): Command {
     .option('--in <file>', 'read traces from FILE (JSONL or one JSON document, streamed) instead of stdin')
     .option('--out <file>', 'write records to FILE (atomically) instead of stdout')
     .option('--findings <file>', 'write one serial-collapse finding per trace to FILE (JSONL, atomically)')
-    .option('--outcomes <file>', 'JSON or JSONL objects {id, success, quality, r_perf, …} added to the record of that id');
+    .option('--outcomes <file>', 'JSON or JSONL objects {id, success, quality, r_perf, …} added to the record of that id')
+    .option('--report <file>', 'write the trace report to FILE (one self-contained HTML page, atomically): a summary, the traces with the largest possible saving drawn as timelines, the rest listed')
+    .option('--report-drawn <n>', 'traces drawn in --report, largest possible saving first; the rest are listed (default 20, at most 1000)', seedValue);
   addOptionFlags(cmd, TRACE_OPTIONS);
   return cmd
     .addOption(new Option('--format <format>', 'output format of the records (default: jsonl)').choices(OUTPUT_FORMATS))
     .option('--columns <list>', 'CSV columns, comma separated (default: the first record\'s fields)', nameList)
     .option('--json', 'print a machine-readable JSON summary (stdout with --out, else stderr)')
-    .action(async (flags: Pick<TraceCommandOptions, 'in' | 'out' | 'findings' | 'outcomes' | 'format' | 'columns'> & { json?: boolean }, command: Command) => {
-      const { in: input, out, findings, outcomes, format, columns, json } = flags;
+    .action(async (flags: Pick<TraceCommandOptions, 'in' | 'out' | 'findings' | 'outcomes' | 'report' | 'reportDrawn' | 'format' | 'columns'> & { json?: boolean }, command: Command) => {
+      const { in: input, out, findings, outcomes, report, reportDrawn, format, columns, json } = flags;
       const { format: traceFormat, ...reading } = optionsFromFlags(command, TRACE_OPTIONS);
       const { traceCommand, traceSummaryLine } = await import('./commands/trace.js');
-      const summary = await traceCommand({ ...defined({ in: input, out, findings, outcomes, format, columns, traceFormat }), ...reading }, io);
+      const summary = await traceCommand({ ...defined({ in: input, out, findings, outcomes, report, reportDrawn, format, columns, traceFormat }), ...reading }, io);
       printSummary(io, json === true, flags.out !== undefined, summary, traceSummaryLine(summary));
     });
 }

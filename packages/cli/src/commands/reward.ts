@@ -1,38 +1,31 @@
 /**
  * `parl reward`: spec §5 records in, the same records out with the spec §3 reward fields added
- * (core `labelReward`).
+ * (core `labelReward`), by `@parl/io`'s labelling engine.
  *
  * @module
  */
+import type { RewardOptions } from '@parl/core';
+import { labelStream, type RecordIoOptions, type RecordRunSummary } from '@parl/io';
 import type { CliIo } from '../io/cli-io.js';
-import { labelStream, type RecordIoOptions, type RecordRunSummary } from '../io/label-stream.js';
-import type { RewardLabelFlags } from '../io/labellers.js';
 
-/** Options of {@link rewardCommand}, one per flag. */
-export interface RewardCommandOptions extends RecordIoOptions, RewardLabelFlags {}
+/** Options of {@link rewardCommand}: where records come from and go, and the reward options. */
+export interface RewardCommandOptions extends RecordIoOptions {
+  /** The reward options, resolved from the flags by core's `REWARD_OPTIONS` (default: core's defaults). */
+  readonly reward?: RewardOptions;
+}
 
 /**
  * Label every record with `total_reward`, the three terms, λ1, λ2 and the three components
- * (plus the spec §2 fields when a record has `stages`).
+ * (plus the spec §2 fields when a record has `stages`). The engine's threads receive the resolved
+ * options, never flags.
  *
  * @throws {@link @parl/core!ParlInputError} for a bad option or (under `--on-error fail`) a bad record
  *
  * @example
  * ```ts
- * await rewardCommand({ in: 'episodes.jsonl', out: 'labelled.jsonl', step: 5000 }, processIo());
+ * await rewardCommand({ in: 'episodes.jsonl', out: 'labelled.jsonl', reward: { step: 5000 } }, processIo());
  * ```
  */
 export async function rewardCommand(options: RewardCommandOptions, io: CliIo): Promise<RecordRunSummary> {
-  const { maxSubagents, lambda1, lambda2, totalSteps, step, parallelShape, budget, onBudget } = options;
-  const flags: RewardLabelFlags = {
-    ...(maxSubagents === undefined ? {} : { maxSubagents }),
-    ...(lambda1 === undefined ? {} : { lambda1 }),
-    ...(lambda2 === undefined ? {} : { lambda2 }),
-    ...(totalSteps === undefined ? {} : { totalSteps }),
-    ...(step === undefined ? {} : { step }),
-    ...(parallelShape === undefined ? {} : { parallelShape }),
-    ...(budget === undefined ? {} : { budget }),
-    ...(onBudget === undefined ? {} : { onBudget }),
-  };
-  return labelStream('reward', options, io, { command: 'reward', flags });
+  return labelStream('reward', options, io, { command: 'reward', config: options.reward ?? {} });
 }
