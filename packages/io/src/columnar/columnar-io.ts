@@ -10,6 +10,8 @@ import type { FileHandle } from 'node:fs/promises';
 import { RecordBatchFileWriter, RecordBatchReader, RecordBatchStreamWriter, tableFromIPC, tableToIPC, Table, type RecordBatch } from 'apache-arrow';
 import * as parquet from 'parquet-wasm';
 import type { TextSink } from '../text-sink.js';
+import { ParlIoError } from '../errors.js';
+import { checkArrowFraming } from './arrow-framing.js';
 import type { ColumnarFormat } from './columnar-format.js';
 
 /** Rows per Arrow batch read from a Parquet row group. */
@@ -30,8 +32,27 @@ export async function* columnarBatches(format: ColumnarFormat, handle: FileHandl
     }
     return;
   }
-  const reader = await RecordBatchReader.from(handle);
-  for await (const batch of reader) yield batch;
+  // The framing is checked first (arrow-framing.ts): every length field fits in the file. A stream
+  // is then read from the checked bytes only; a file through its footer (the file format keeps its
+  // schema there), any failure of which is named as damage.
+  const { size } = await handle.stat();
+  const range = await checkArrowFraming(handle, path, size);
+  if (range.start > 0) {
+    try {
+      const reader = await RecordBatchReader.from(handle);
+      for await (const batch of reader) yield batch;
+    } catch (err) {
+      throw new ParlIoError(`cannot read --in ${path}: not a whole Arrow IPC file (its footer or a message is damaged: ${err instanceof Error ? err.message : String(err)})`, 2);
+    }
+    return;
+  }
+  const bytes = handle.createReadStream({ start: range.start, end: range.end - 1, autoClose: false });
+  try {
+    const reader = await RecordBatchReader.from(bytes as unknown as AsyncIterable<Uint8Array>);
+    for await (const batch of reader) yield batch;
+  } finally {
+    bytes.destroy();
+  }
 }
 
 /** Writes record batches of one schema into a columnar file. */
