@@ -79,6 +79,14 @@ export interface ServeOptions {
    * queueing without bound.
    */
   readonly maxQueuedBodies?: number;
+  /**
+   * Bytes of `/v1/rewards` bodies waiting for or on a labelling thread at most (default 128 MiB,
+   * 8 bodies at the default body limit); a body that would go over is answered `503` with
+   * `Retry-After: 1` and counted in `parl_bodies_shed_total{reason="bytes"}`. A labelling thread
+   * holds about 8 to 14 times the body it labels besides it, so the labelling's memory is bounded
+   * by this plus `labelThreads` × 14 × `bodyLimit`.
+   */
+  readonly maxQueuedBodyBytes?: number;
   /** Called with warnings (unmappable traces, evictions); default: ignored. */
   readonly onWarning?: (message: string) => void;
 }
@@ -112,6 +120,7 @@ export const DEFAULT_SERVE_OPTIONS = {
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 10_000,
   maxQueuedBodies: 256,
+  maxQueuedBodyBytes: 128 * 1024 * 1024,
 } as const;
 
 /** {@link ServeOptions} with every default filled in. */
@@ -156,6 +165,8 @@ export interface ResolvedServeOptions {
   readonly labelThreads: number;
   /** See {@link ServeOptions.maxQueuedBodies}. */
   readonly maxQueuedBodies: number;
+  /** See {@link ServeOptions.maxQueuedBodyBytes}. */
+  readonly maxQueuedBodyBytes: number;
   /** See {@link ServeOptions.onWarning}. */
   readonly onWarning: (message: string) => void;
 }
@@ -228,6 +239,7 @@ export function resolveServeOptions(options: ServeOptions = {}): ResolvedServeOp
     trace: options.trace ?? {},
     labelThreads,
     maxQueuedBodies: positive('maxQueuedBodies', options.maxQueuedBodies ?? d.maxQueuedBodies, true),
+    maxQueuedBodyBytes: positive('maxQueuedBodyBytes', options.maxQueuedBodyBytes ?? d.maxQueuedBodyBytes, true),
     onWarning: options.onWarning ?? ((): void => {}),
   };
 }

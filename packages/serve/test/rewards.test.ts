@@ -102,6 +102,25 @@ describe('POST /v1/rewards', () => {
     await expect(startServer({ maxQueuedBodies: 0 })).rejects.toThrow('options.maxQueuedBodies must be an integer ≥ 1, got 0');
   });
 
+  it('bounds the bytes of bodies waiting for labelling (maxQueuedBodyBytes): over it a 503 counted in parl_bodies_shed_total, one body always let in', async () => {
+    const body = JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ id: `b${i}`, stages: [{ main_steps: 1, sub_steps: [3, 5, 2] }], r_perf: 0.5 })));
+    // Smaller than one body: only a body arriving while none is in is labelled.
+    const tight = await startServer({ labelThreads: 1, maxQueuedBodies: 256, maxQueuedBodyBytes: 1024 });
+    try {
+      expect((await tight.post('/v1/rewards', body)).status).toBe(200);
+      const answers = await Promise.all(Array.from({ length: 20 }, async () => fetch(`${tight.url}/v1/rewards`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })));
+      const refused = answers.filter((r) => r.status === 503);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(answers.every((r) => r.status === 200 || r.status === 503)).toBe(true);
+      expect(await refused[0]?.json()).toEqual({ error: 'busy: the bodies waiting to be labelled would pass 1024 bytes (maxQueuedBodyBytes); retry shortly' });
+      const metrics = await (await fetch(`${tight.url}/metrics`)).text();
+      expect(metrics).toContain(`parl_bodies_shed_total{reason="bytes"} ${refused.length}`);
+    } finally {
+      await tight.stop();
+    }
+    await expect(startServer({ maxQueuedBodyBytes: 0 })).rejects.toThrow('options.maxQueuedBodyBytes must be an integer ≥ 1, got 0');
+  });
+
   it('logs each record with an id before answering, and finds it by id after a restart', async () => {
     const res = await s.post('/v1/rewards', JSON.stringify([{ id: 'kept-1', r_perf: 0.5 }, { r_perf: 0.25 }]));
     expect(res.status).toBe(200);
