@@ -182,3 +182,5 @@ export {
 } from './subagent-counts.js';
 export { GRPO_EPSILON, grpoAdvantages } from './grpo.js';
 export { budgetToReachTarget, requireTargets, type EpisodeOutcome } from './latency-to-target.js';
+export { CRITICAL_STEPS_OPTIONS, REWARD_OPTIONS, type CriticalStepsOptions, type RewardOptions } from './options/reward-options.js';
+export { scheduleEndStep } from './schedule-end-step.js';
