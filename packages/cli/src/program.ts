@@ -20,6 +20,7 @@ import { formatNumber } from './report/format-number.js';
 import type { CliIo } from './io/cli-io.js';
 import { ON_ERROR_CHOICES, OUTPUT_FORMATS, type OnError, type OutputFormat, type RecordRunSummary } from '@parl/io';
 import { printSummary } from './summary-output.js';
+import { swarmProgram } from './commands/swarm.js';
 
 /** The version printed by `parl --version`: this package's. */
 export const CLI_VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
@@ -287,7 +288,7 @@ export function buildProgram(io: CliIo): Command {
     .allowExcessArguments(false);
   program.helpCommand('help [command]', 'show the help of a command (same as parl COMMAND --help)');
   program.addHelpText('after', `\nExamples:\n${['parl reward --in rollouts.jsonl --out labelled.jsonl', 'parl help train', 'parl train --preset parl --steps 400'].map((l) => `  $ ${l}`).join('\n')}\n`);
-  for (const sub of [rewardProgram(io), criticalStepsProgram(io), traceProgram(io), scheduleProgram(io), simulateProgram(io), trainProgram(io), sweepProgram(io), workerProgram(io), reportProgram(io), serveProgram(io)]) {
+  for (const sub of [rewardProgram(io), criticalStepsProgram(io), traceProgram(io), scheduleProgram(io), simulateProgram(io), trainProgram(io), sweepProgram(io), workerProgram(io), reportProgram(io), serveProgram(io), swarmProgram(io)]) {
     program.addCommand(
       sub
         .helpOption('-h, --help', 'show this help')
