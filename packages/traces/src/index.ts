@@ -15,6 +15,7 @@ export {
   TRACE_GROUPINGS,
   TRACE_MALFORMED_POLICIES,
   TRACE_ORDERINGS,
+  TRACE_OPTIONS,
   TRACE_STEP_SOURCES,
   type ConcreteTraceFormat,
   type ResolvedTraceOptions,
@@ -24,6 +25,7 @@ export {
   type TraceMalformedPolicy,
   type TraceOptions,
   type TraceOrdering,
+  type TraceReadingOptions,
   type TraceStepSource,
 } from './options.js';
 export {
