@@ -9,7 +9,7 @@ import { withOptionTables } from '../dist/run-cli.js';
 for (const doc of ['docs/cli.md', 'docs/serve.md', 'docs/traces.md']) {
   const path = fileURLToPath(new URL(`../../../${doc}`, import.meta.url));
   const text = readFileSync(path, 'utf8');
-  const next = withOptionTables(doc, text);
+  const next = await withOptionTables(doc, text);
   if (next !== text) writeFileSync(path, next);
   console.log(next === text ? `${doc} already up to date` : `${doc} option tables updated`);
 }

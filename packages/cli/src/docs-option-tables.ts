@@ -8,7 +8,7 @@
  */
 import { CRITICAL_STEPS_OPTIONS, optionsMarkdown, REWARD_OPTIONS, replaceBetweenMarkers } from '@parl/core';
 import { TRACE_OPTIONS } from '@parl/traces';
-import { serveOptionTable } from './serve-options.js';
+import { loadServeOptionTable } from './serve-options.js';
 
 /** One generated table: the document (from the repository root), its marker name and its Markdown. */
 export interface DocsOptionTable {
@@ -20,9 +20,9 @@ export interface DocsOptionTable {
   readonly markdown: string;
 }
 
-/** Every generated option table of the docs. */
-export function docsOptionTables(): readonly DocsOptionTable[] {
-  const serve = serveOptionTable();
+/** Every generated option table of the docs (the serve tables when `@parl/serve` is installed). */
+export async function docsOptionTables(): Promise<readonly DocsOptionTable[]> {
+  const serve = await loadServeOptionTable();
   return [
     { doc: 'docs/cli.md', name: 'reward', markdown: optionsMarkdown(REWARD_OPTIONS, 'flag') },
     { doc: 'docs/cli.md', name: 'critical-steps', markdown: optionsMarkdown(CRITICAL_STEPS_OPTIONS, 'flag') },
@@ -40,9 +40,9 @@ export function docsOptionTables(): readonly DocsOptionTable[] {
  *
  * @throws Error naming the marker when `doc` lacks one of its tables' markers
  */
-export function withOptionTables(doc: string, text: string): string {
+export async function withOptionTables(doc: string, text: string): Promise<string> {
   let out = text;
-  for (const table of docsOptionTables()) {
+  for (const table of await docsOptionTables()) {
     if (table.doc !== doc) continue;
     const next = replaceBetweenMarkers(out, table.name, table.markdown);
     if (next === undefined) throw new Error(`${doc} has no <!-- options: ${table.name} --> … <!-- /options: ${table.name} --> markers`);
