@@ -7,15 +7,24 @@
  * @packageDocumentation
  */
 export { createParlServer, type ParlServer } from './server.js';
-export { DEFAULT_SERVE_OPTIONS, defaultLabelThreads, isLoopback, resolveServeOptions, type ResolvedServeOptions, type ServeOptions } from './options.js';
+export {
+  DEFAULT_SERVE_LOG,
+  DEFAULT_SERVE_OPTIONS,
+  defaultLabelThreads,
+  FSYNC_POLICIES,
+  isLoopback,
+  resolveServeOptions,
+  SERVE_OPTIONS,
+  type ResolvedServeOptions,
+  type ServeOptions,
+  type ServeSettings,
+} from './options.js';
 export { ParlService, type EpisodeSource } from './service.js';
 export { EpisodeLog, type FsyncPolicy, type LogStats } from './episodes/episode-log.js';
 export type { EpisodeEntry, EvictedEntry, LogEntry, OtlpEntry, OutcomeEntry, RewardEntry, SpansEntry } from './episodes/log-entry.js';
 export { otlpLogLine, rewardLogLine } from './episodes/log-entry.js';
 export { EpisodeStore, type StoredEpisode } from './episodes/episode-store.js';
-export { readExportRequest, TraceIntake, type ReadRequest, type TraceIntakeOptions } from './episodes/trace-intake.js';
 export { REWARD_QUERY_PARAMS, REWARD_QUERY_SCHEMA, rewardConfigOfQuery, type RewardQuery } from './reward-query.js';
-export { decodeOtlpProtobuf, encodeOtlpResponse } from './otlp/otlp-protobuf.js';
 export { EXTRA_LOG_FIELDS } from './routes/get-reward.js';
 export { LiveStats, episodePoint, SERIES_SECONDS, SERIES_STEPS, STATS_FIELDS, type EpisodePoint, type SeriesPoint, type StatsField, type StatsSnapshot } from './dashboard/live-stats.js';
 export { ServeMetrics, type MetricSources } from './metrics.js';

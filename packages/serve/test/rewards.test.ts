@@ -53,7 +53,13 @@ describe('POST /v1/rewards', () => {
     expect(JSON.parse((await s.post('/v1/rewards', '{"r_perf": 1')).text).error).toMatch(/^body must be a JSON array of records/);
     const unknown = await s.post('/v1/rewards?lambda=0.1', '[]');
     expect(unknown.status).toBe(400);
-    expect(JSON.parse(unknown.text).error).toMatch(/additional properties/);
+    expect(JSON.parse(unknown.text).error).toBe('query.lambda must be a known query parameter (did you mean lambda1?), got "0.1"');
+    const far = await s.post('/get_reward?window=3', JSON.stringify({ query: [], prompts: [], labels: [] }));
+    expect(far.status).toBe(400);
+    expect(JSON.parse(far.text).error).toMatch(/^query\.window must be one of the known query parameters: max-subagents, lambda1, lambda2, total-steps, training_step, parallel-shape, budget, on-budget, got "3"$/);
+    const twice = await s.post('/v1/rewards?budget=1&budget=2', '[]');
+    expect(twice.status).toBe(400);
+    expect(JSON.parse(twice.text).error).toMatch(/budget must be string/);
     const schedule = await s.post('/v1/rewards?lambda1=linear:0.1', '[]');
     expect(schedule.status).toBe(400);
     expect(JSON.parse(schedule.text).error).toMatch(/query\.lambda1/);

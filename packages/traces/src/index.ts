@@ -15,6 +15,7 @@ export {
   TRACE_GROUPINGS,
   TRACE_MALFORMED_POLICIES,
   TRACE_ORDERINGS,
+  TRACE_OPTIONS,
   TRACE_STEP_SOURCES,
   type ConcreteTraceFormat,
   type ResolvedTraceOptions,
@@ -24,6 +25,7 @@ export {
   type TraceMalformedPolicy,
   type TraceOptions,
   type TraceOrdering,
+  type TraceReadingOptions,
   type TraceStepSource,
 } from './options.js';
 export {
@@ -48,12 +50,14 @@ export {
   recordFinding,
   SERIAL_PATTERN_KINDS,
   serialCollapseFinding,
+  type NestedEntryRef,
   type SerialCollapseFinding,
   type SerialPattern,
   type SerialPatternKind,
 } from './finding.js';
 export { mapTrace, stagesOf, type SubAgentRef, type TurnGroup, type TraceMapping, type CapturedContent } from './mapping.js';
 export { effectiveRoles, countedModelCalls } from './roles.js';
+export { NoStepInformationError } from './no-steps.js';
 export { independenceOf, quotes, MIN_QUOTE_CHARS, QUOTE_WINDOW_CHARS, type Independence } from './independence.js';
 export { buildTraceTree, type TraceTree } from './trace-tree.js';
 export { TraceCollector, type CollectedTrace } from './trace-collector.js';
@@ -68,7 +72,6 @@ export type { TraceInput } from './input/text-chunks.js';
 export { ParlSpanProcessor, otlpJsonOfSpan, type ReadableSpanLike } from './live/otel-span-processor.js';
 export { ParlTracingProcessor, type AgentsTraceLike, type AgentsSpanLike } from './live/openai-agents-processor.js';
 export { LiveTraceAssembler } from './live/live-assembler.js';
-export { DEFAULT_LIVE_OPTIONS, checkLiveOptions, type LiveDropReason, type LiveTraceOptions } from './live/live-options.js';
 export {
   DEFAULT_REPORT_DRAWN,
   MAX_REPORT_DRAWN,
@@ -78,3 +81,9 @@ export {
   type TraceReportEntry,
   type TraceReportOptions,
 } from './report/trace-report.js';
+export { LiveTraceIntake, type LiveIntakeOptions } from './live/live-intake.js';
+export { DEFAULT_LIVE_OPTIONS, checkLiveOptions, type LiveBounds, type LiveDropReason, type LiveTraceOptions } from './live/live-options.js';
+export { parseExportRequest, readExportRequest, type OtlpEncoding, type OtlpExportRead, type OtlpReadLimits } from './otlp/export-request.js';
+export { MAX_ATTRIBUTE_DEPTH } from './otlp/attribute-depth.js';
+export { decodeOtlpProtobuf, encodeOtlpResponse } from './otlp/protobuf-request.js';
+export { MAX_PROTOBUF_MESSAGE_BYTES, traceFileShape, type TraceFileShape } from './otlp/protobuf-file.js';

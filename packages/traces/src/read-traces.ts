@@ -6,10 +6,11 @@
 import { ParlInputError } from '@parl/core';
 import { TraceInputError } from './errors.js';
 import { decodeUnit } from './formats/detect.js';
-import { jsonUnits } from './input/json-units.js';
 import type { TraceInput } from './input/text-chunks.js';
+import { traceUnits } from './otlp/protobuf-file.js';
 import { resolveTraceOptions, type ResolvedTraceOptions, type TraceOptions } from './options.js';
 import { TraceCollector, type CollectedTrace } from './trace-collector.js';
+import { NoStepInformationError } from './no-steps.js';
 import { recordToResult, traceToResult, type TraceResult } from './trace-result.js';
 
 /**
@@ -19,7 +20,10 @@ import { recordToResult, traceToResult, type TraceResult } from './trace-result.
  * The input is JSONL (one JSON value per line: OTLP export requests or spans, OpenAI Agents SDK
  * items, LangSmith runs, spec §5 records — mixed freely with `format: 'auto'`) or one JSON
  * document (an array of those, or an OTLP / `{"data":[…]}` / `{"runs":[…]}` document, parsed as a
- * stream). Neither is loaded whole: memory holds the open traces only.
+ * stream). Neither is loaded whole: memory holds the open traces only. A protobuf OTLP export (one
+ * `ExportTraceServiceRequest`, or requests each prefixed by a 4-byte big-endian length, as the
+ * OpenTelemetry Collector's file exporter writes them; gzip or not) is recognised by its first
+ * bytes and read request by request.
  *
  * @param input - text or bytes: an async iterable (e.g. `fs.createReadStream(path)`) or an array of chunks
  * @param options - see {@link TraceOptions}
@@ -57,12 +61,18 @@ export async function* readTraces(input: TraceInput, options: TraceOptions = {})
       return traceToResult(trace.traceId, trace.spans, opts);
     } catch (err) {
       if (!(err instanceof TraceInputError)) throw err;
+      // A trace without step information is a warning, an error under strict (spec §7).
+      if (err instanceof NoStepInformationError && !opts.strict) {
+        opts.onWarning(`skipped ${err.message}`);
+        return undefined;
+      }
+      if (err instanceof NoStepInformationError) throw err;
       malformed(err, `trace ${trace.traceId}`);
       return undefined;
     }
   };
 
-  for await (const unit of jsonUnits(input)) {
+  for await (const unit of traceUnits(input)) {
     if (unit instanceof TraceInputError) {
       malformed(unit, unit.field === 'document' ? 'the rest of the document' : unit.field);
       continue;

@@ -1,8 +1,8 @@
 /**
- * OTLP/HTTP protobuf (`application/x-protobuf`): the `ExportTraceServiceRequest` of
- * opentelemetry-proto (trace v1) decoded with protobufjs into the OTLP JSON form (ids in hex,
- * 64-bit integers as decimal strings), so that one reader serves both encodings; and the empty
- * `ExportTraceServiceResponse` / partial success answer.
+ * OTLP protobuf: the `ExportTraceServiceRequest` of opentelemetry-proto (trace v1) decoded with
+ * protobufjs into the OTLP JSON form (ids in hex, 64-bit integers as decimal strings), so that one
+ * reader serves both encodings; and the empty `ExportTraceServiceResponse` / partial success
+ * answer a receiver sends back.
  *
  * @module
  */
@@ -17,7 +17,11 @@ const DESCRIPTOR: INamespace = {
     ExportTraceServiceRequest: { fields: { resourceSpans: repeated('ResourceSpans', 1) } },
     ExportTraceServiceResponse: { fields: { partialSuccess: { type: 'ExportTracePartialSuccess', id: 1 } } },
     ExportTracePartialSuccess: { fields: { rejectedSpans: { type: 'int64', id: 1 }, errorMessage: { type: 'string', id: 2 } } },
-    ResourceSpans: { fields: { resource: { type: 'Resource', id: 1 }, scopeSpans: repeated('ScopeSpans', 2), schemaUrl: { type: 'string', id: 3 } } },
+    // Field 1000 is the older generation's `instrumentation_library_spans` (opentelemetry-proto before
+    // 1.0; wire-compatible with ScopeSpans): read, and merged into scopeSpans by the request reader.
+    ResourceSpans: {
+      fields: { resource: { type: 'Resource', id: 1 }, scopeSpans: repeated('ScopeSpans', 2), schemaUrl: { type: 'string', id: 3 }, instrumentationLibrarySpans: repeated('ScopeSpans', 1000) },
+    },
     Resource: { fields: { attributes: repeated('KeyValue', 1), droppedAttributesCount: { type: 'uint32', id: 2 } } },
     ScopeSpans: { fields: { scope: { type: 'InstrumentationScope', id: 1 }, spans: repeated('Span', 2), schemaUrl: { type: 'string', id: 3 } } },
     InstrumentationScope: {
@@ -105,7 +109,7 @@ function fixIds(obj: Record<string, unknown>, fields: readonly string[]): void {
 }
 
 /**
- * Decode an OTLP/HTTP protobuf trace export into its OTLP JSON form.
+ * Decode an OTLP protobuf trace export (`ExportTraceServiceRequest`) into its OTLP JSON form.
  *
  * @throws Error (from protobufjs) for bytes that are not an `ExportTraceServiceRequest`
  *
@@ -119,7 +123,7 @@ export function decodeOtlpProtobuf(bytes: Uint8Array): { resourceSpans: Record<s
   const obj = Request.toObject(message, { longs: String, enums: Number, defaults: false, arrays: true }) as { resourceSpans: Record<string, unknown>[] };
   for (const rs of obj.resourceSpans) {
     fixAttributes((rs['resource'] as { attributes?: unknown } | undefined)?.attributes);
-    for (const sc of (rs['scopeSpans'] as Record<string, unknown>[] | undefined) ?? []) {
+    for (const sc of [...((rs['scopeSpans'] as Record<string, unknown>[] | undefined) ?? []), ...((rs['instrumentationLibrarySpans'] as Record<string, unknown>[] | undefined) ?? [])]) {
       for (const span of (sc['spans'] as Record<string, unknown>[] | undefined) ?? []) {
         fixIds(span, ['traceId', 'spanId', 'parentSpanId']);
         fixAttributes(span['attributes']);
