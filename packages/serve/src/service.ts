@@ -11,7 +11,7 @@ import { EpisodeLog } from './episodes/episode-log.js';
 import { EpisodeStore, type StoredEpisode } from './episodes/episode-store.js';
 import { otlpLogLine, rewardLogLine, type LogEntry } from './episodes/log-entry.js';
 import { episodePoint, LiveStats } from './dashboard/live-stats.js';
-import type { LabelledBody } from './labelling/labelled-body.js';
+import type { LabelledBody } from '@parl/io';
 import { packedPointCount, unpackPoint } from './labelling/packed-points.js';
 import { createRecordsLabeller, type RecordsLabeller } from './labelling/records-labeller.js';
 import { ServeMetrics } from './metrics.js';
@@ -189,15 +189,16 @@ export class ParlService {
    * (and held for lookup) before this resolves; every one counts on the dashboard.
    */
   async acceptLabelledBody(body: LabelledBody, source: EpisodeSource): Promise<void> {
-    if (this.log !== undefined) await this.log.appendLines(body.logLines);
+    if (this.log !== undefined) await this.log.appendLines(body.extraBytes);
     // Each held record is its own string, not a view into the answer: a view would keep the whole
     // answer alive for as long as any one of its records is held (a batch whose other ids are
     // posted again would pin it), so memory would follow answers, not the episodes held.
     const answer = Buffer.from(body.answer.buffer, body.answer.byteOffset, body.answer.byteLength);
     body.ids.forEach((id, i) => this.store.putPosted(id, answer.toString('utf8', body.spans[2 * i], body.spans[2 * i + 1])));
-    const n = packedPointCount(body.points);
+    // The numbers and bytes of labelling/body-extras.ts: packed points, log lines.
+    const n = packedPointCount(body.numbers);
     this.stats.addMany((function* points() {
-      for (let i = 0; i < n; i++) yield unpackPoint(body.points, i);
+      for (let i = 0; i < n; i++) yield unpackPoint(body.numbers, i);
     })());
     if (body.count > 0) this.metrics.episodes.inc({ source }, body.count);
   }
