@@ -283,6 +283,9 @@ function serveProgram(io: CliIo): Command {
     .option('--quiet-period <ms>', 'a trace becomes an episode this long after its root span ended and no span came (default 2000)', nonNegativeNumber)
     .option('--trace-timeout <ms>', 'an unfinished trace is evicted this long after its first span (default 600000)', positiveNumber)
     .option('--max-open-traces <n>', 'unfinished traces held at most; the oldest is evicted beyond (default 10000)', positiveInteger)
+    .option('--max-spans-per-trace <n>', 'spans held for one unfinished trace; beyond, the trace is evicted (default 50000)', positiveInteger)
+    .option('--max-open-spans <n>', 'spans held over all unfinished traces; beyond, the oldest traces are evicted (default 1000000)', positiveInteger)
+    .option('--max-stream-buffer <bytes>', 'bytes waiting for one dashboard event stream; a slower client is disconnected (default 1048576)', positiveInteger)
     .option('--max-episodes <n>', 'episodes held in memory for lookup (default 100000; the log keeps all)', positiveInteger)
     .option('--rollout-attribute <name>', 'span or resource attribute naming a trace\'s rollout (default parl.rollout_id)')
     .option('--body-limit <bytes>', 'largest request body, as sent and after gunzip (default 16777216)', positiveInteger)
@@ -292,7 +295,7 @@ function serveProgram(io: CliIo): Command {
     .addOption(new Option('--grouping <mode>', 'trace mapping, as in parl trace (default: overlap)').choices(TRACE_GROUPINGS))
     .addOption(new Option('--steps-from <spans>', 'trace mapping, as in parl trace (default: llm)').choices(TRACE_STEP_SOURCES))
     .addOption(new Option('--clock <clock>', 'trace mapping, as in parl trace (default: count)').choices(TRACE_CLOCKS))
-    .action(async (flags: { host?: string; port?: number; token?: string; log: string | boolean; fsync?: 'always' | 'interval' | 'never'; quietPeriod?: number; traceTimeout?: number; maxOpenTraces?: number; maxEpisodes?: number; rolloutAttribute?: string; bodyLimit?: number; requestTimeout?: number; labelThreads?: number; maxQueuedBodies?: number; grouping?: TraceGrouping; stepsFrom?: TraceStepSource; clock?: TraceClock }) => {
+    .action(async (flags: { host?: string; port?: number; token?: string; log: string | boolean; fsync?: 'always' | 'interval' | 'never'; quietPeriod?: number; traceTimeout?: number; maxOpenTraces?: number; maxSpansPerTrace?: number; maxOpenSpans?: number; maxStreamBuffer?: number; maxEpisodes?: number; rolloutAttribute?: string; bodyLimit?: number; requestTimeout?: number; labelThreads?: number; maxQueuedBodies?: number; grouping?: TraceGrouping; stepsFrom?: TraceStepSource; clock?: TraceClock }) => {
       const { log, ...rest } = flags;
       const { serveCommand } = await import('./commands/serve.js');
       await serveCommand({ ...defined(rest), ...(log === false ? { noLog: true } : typeof log === 'string' ? { log } : {}) }, io);

@@ -44,6 +44,8 @@ export interface ServeOptions {
    * reads slower is disconnected (`parl_event_streams_dropped_total`).
    */
   readonly maxStreamBufferBytes?: number;
+  /** Least time (ms) between two dashboard snapshots sent to one event stream (default 500). */
+  readonly eventIntervalMs?: number;
   /** At most this many episodes are held in memory for `GET /v1/episodes/{id}`; the oldest go (default 100,000). */
   readonly maxEpisodes?: number;
   /** The span or resource attribute naming a trace's rollout (default `parl.rollout_id`). */
@@ -91,6 +93,7 @@ export const DEFAULT_SERVE_OPTIONS = {
   maxSpansPerTrace: 50_000,
   maxOpenSpans: 1_000_000,
   maxStreamBufferBytes: 1024 * 1024,
+  eventIntervalMs: 500,
   maxEpisodes: 100_000,
   rolloutAttribute: 'parl.rollout_id',
   bodyLimit: 16 * 1024 * 1024,
@@ -125,6 +128,8 @@ export interface ResolvedServeOptions {
   readonly maxOpenSpans: number;
   /** See {@link ServeOptions.maxStreamBufferBytes}. */
   readonly maxStreamBufferBytes: number;
+  /** See {@link ServeOptions.eventIntervalMs}. */
+  readonly eventIntervalMs: number;
   /** See {@link ServeOptions.maxEpisodes}. */
   readonly maxEpisodes: number;
   /** See {@link ServeOptions.rolloutAttribute}. */
@@ -206,6 +211,7 @@ export function resolveServeOptions(options: ServeOptions = {}): ResolvedServeOp
     maxSpansPerTrace: positive('maxSpansPerTrace', options.maxSpansPerTrace ?? d.maxSpansPerTrace, true),
     maxOpenSpans: positive('maxOpenSpans', options.maxOpenSpans ?? d.maxOpenSpans, true),
     maxStreamBufferBytes: positive('maxStreamBufferBytes', options.maxStreamBufferBytes ?? d.maxStreamBufferBytes, true),
+    eventIntervalMs: positive('eventIntervalMs', options.eventIntervalMs ?? d.eventIntervalMs),
     maxEpisodes: positive('maxEpisodes', options.maxEpisodes ?? d.maxEpisodes, true),
     rolloutAttribute,
     bodyLimit: positive('bodyLimit', options.bodyLimit ?? d.bodyLimit, true),

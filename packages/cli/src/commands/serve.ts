@@ -30,6 +30,12 @@ export interface ServeCommandOptions {
   readonly traceTimeout?: number;
   /** `--max-open-traces`. */
   readonly maxOpenTraces?: number;
+  /** `--max-spans-per-trace`. */
+  readonly maxSpansPerTrace?: number;
+  /** `--max-open-spans`. */
+  readonly maxOpenSpans?: number;
+  /** `--max-stream-buffer` (bytes). */
+  readonly maxStreamBuffer?: number;
   /** `--max-episodes`. */
   readonly maxEpisodes?: number;
   /** `--rollout-attribute`. */
@@ -90,6 +96,9 @@ export async function serveCommand(options: ServeCommandOptions, io: CliIo): Pro
     ...(options.quietPeriod === undefined ? {} : { quietPeriodMs: options.quietPeriod }),
     ...(options.traceTimeout === undefined ? {} : { traceTimeoutMs: options.traceTimeout }),
     ...(options.maxOpenTraces === undefined ? {} : { maxOpenTraces: options.maxOpenTraces }),
+    ...(options.maxSpansPerTrace === undefined ? {} : { maxSpansPerTrace: options.maxSpansPerTrace }),
+    ...(options.maxOpenSpans === undefined ? {} : { maxOpenSpans: options.maxOpenSpans }),
+    ...(options.maxStreamBuffer === undefined ? {} : { maxStreamBufferBytes: options.maxStreamBuffer }),
     ...(options.maxEpisodes === undefined ? {} : { maxEpisodes: options.maxEpisodes }),
     ...(options.rolloutAttribute === undefined ? {} : { rolloutAttribute: options.rolloutAttribute }),
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),

@@ -1,6 +1,6 @@
 /**
  * `GET /` (the live dashboard) and `GET /events` (its server-sent events: a snapshot at once,
- * then at most one every {@link EVENT_INTERVAL_MS} while episodes come in). A client that reads
+ * then at most one every `eventIntervalMs` while episodes come in). A client that reads
  * slower than that is disconnected once more than `maxStreamBufferBytes` wait to be sent to it
  * (counted in `parl_event_streams_dropped_total`): the server never holds more for one stream.
  *
@@ -10,9 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { dashboardHtml, snapshotEvent } from '../dashboard/page.js';
 import type { ParlService } from '../service.js';
-
-/** Least time between two snapshots sent to one dashboard (ms). */
-export const EVENT_INTERVAL_MS = 500;
 
 /** Register the dashboard routes; `streams` holds the open event streams (ended at shutdown). */
 export function dashboardRoutes(app: FastifyInstance, service: ParlService, streams: Set<ServerResponse>): void {
@@ -41,7 +38,7 @@ export function dashboardRoutes(app: FastifyInstance, service: ParlService, stre
       timer ??= setTimeout(() => {
         timer = undefined;
         send(snapshotEvent(service.stats.snapshot()));
-      }, EVENT_INTERVAL_MS);
+      }, service.options.eventIntervalMs);
     });
     const keepAlive = setInterval(() => send(': keep-alive\n\n'), 15_000);
     keepAlive.unref();
