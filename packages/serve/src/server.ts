@@ -119,7 +119,8 @@ function buildApp(service: ParlService, options: ResolvedServeOptions, state: { 
     if (status === 413 || status === 408) reply.header('connection', 'close');
     if (status === 503) reply.header('retry-after', '1');
     const message = status === 413 ? `the body is larger than the limit of ${options.bodyLimit} bytes (bodyLimit)` : err instanceof Error ? err.message : String(err);
-    return reply.code(status).send({ error: message });
+    // One line always: a parser's message may quote the body, line breaks and all.
+    return reply.code(status).send({ error: message.replace(/\s*[\r\n]+\s*/g, ' ') });
   });
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `no route ${request.method} ${request.url.split('?')[0] ?? ''}` }));
 
