@@ -105,14 +105,14 @@ module.exports = {
       comment: '@parl/cli depends on core and io; sim, serve, swarm and gpu are optional peers, imported only by the command modules that need them (which the program loads on demand) or with a dynamic import (type-only imports are erased).',
       severity: 'error',
       from: { path: '^packages/cli/src/', pathNot: '^packages/cli/src/commands/' },
-      to: { path: pkg('gpu|sim|serve|swarm'), dependencyTypesNot: ['dynamic-import', 'type-only'] },
+      to: { path: pkg('gpu|sim|serve|swarm'), dynamic: false, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'cli-loads-each-command-on-demand',
       comment: 'The program imports a command module only when that command runs (a dynamic import), so `parl reward` never loads what `parl train` needs.',
       severity: 'error',
       from: { path: '^packages/cli/src/(program|run-cli|index)[.]ts$' },
-      to: { path: '^packages/cli/src/commands/', dependencyTypesNot: ['dynamic-import', 'type-only'] },
+      to: { path: '^packages/cli/src/commands/', dynamic: false, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'a-command-never-imports-another-command',

@@ -35,6 +35,8 @@ export class ServeMetrics {
   readonly tracesEvicted: Counter<'reason'>;
   /** Dashboard event streams disconnected for reading slower than the server sends. */
   readonly streamsDropped: Counter;
+  /** `/v1/rewards` bodies refused with `503`, by the bound that refused them (`bodies`: maxQueuedBodies; `bytes`: maxQueuedBodyBytes). */
+  readonly bodiesShed: Counter<'reason'>;
   /** Requests, by route and status. */
   readonly requests: Counter<'route' | 'status'>;
   /** Request duration in seconds, by route. */
@@ -50,6 +52,7 @@ export class ServeMetrics {
     this.spansRejected = new Counter({ name: 'parl_spans_rejected_total', help: 'OTLP spans that could not be read', registers });
     this.tracesEvicted = new Counter({ name: 'parl_traces_evicted_total', help: 'Unfinished traces dropped without becoming episodes, by reason', labelNames: ['reason'], registers });
     this.streamsDropped = new Counter({ name: 'parl_event_streams_dropped_total', help: 'Dashboard event streams disconnected for falling behind (maxStreamBufferBytes)', registers });
+    this.bodiesShed = new Counter({ name: 'parl_bodies_shed_total', help: 'Bodies refused with 503 before labelling, by the bound that refused them', labelNames: ['reason'], registers });
     this.requests = new Counter({ name: 'parl_http_requests_total', help: 'HTTP requests answered, by route and status', labelNames: ['route', 'status'], registers });
     this.duration = new Histogram({
       name: 'parl_http_request_duration_seconds',

@@ -91,7 +91,7 @@ export class ParlService {
       }
     }
     try {
-      service.labellerOf = await createRecordsLabeller(options.labelThreads, options.maxQueuedBodies);
+      service.labellerOf = await createRecordsLabeller(options.labelThreads, options.maxQueuedBodies, options.maxQueuedBodyBytes, (reason) => service.metrics.bodiesShed.inc({ reason }));
     } catch (err) {
       await service.close();
       throw err;
