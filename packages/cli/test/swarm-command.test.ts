@@ -36,9 +36,9 @@ describe('parl swarm', () => {
   it('a bad or missing flag is one line naming it (exit code 2)', async () => {
     for (const [args, pattern] of [
       [['swarm', 'run', '--model', 'm'], /--base-url/],
-      [['swarm', 'run', '--base-url', 'ftp://x', '--model', 'm'], /--base-url must be an http\(s\) URL/],
+      [['swarm', 'run', '--base-url', 'ftp://x', '--model', 'm'], /--base-url.*Expected an http\(s\) URL/],
       [['swarm', 'run', '--base-url', 'http://x', '--model', 'm', '--concurrency', '0'], /--concurrency/],
-      [['swarm', 'eval', '--base-url', 'http://x', '--model', 'm', '--targets', '0.5,2'], /--targets\[1\]/],
+      [['swarm', 'eval', '--base-url', 'http://x', '--model', 'm', '--targets', '0.5,2'], /--targets/],
     ] as const) {
       const r = await parl(args);
       expect(r.code).toBe(2);
