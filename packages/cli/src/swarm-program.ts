@@ -19,7 +19,8 @@ export const INSTALL_SWARM_HINT = 'npm install @parl/swarm (the swarm runtime; i
 /** Flags every swarm command needs. */
 const REQUIRED_FLAGS = new Set(['base-url', 'model']);
 
-function swarmOptions(): typeof SwarmOptionsModule | undefined {
+/** The swarm's option tables (`@parl/swarm/options`), or undefined when `@parl/swarm` is not installed. */
+export function swarmOptions(): typeof SwarmOptionsModule | undefined {
   try {
     return createRequire(import.meta.url)('@parl/swarm/options') as typeof SwarmOptionsModule;
   } catch {

@@ -6,7 +6,7 @@ import { docsOptionTables, withOptionTables } from '../src/docs-option-tables.js
 const DOCS = [...new Set(docsOptionTables().map((t) => t.doc))];
 
 describe("the docs' option tables", () => {
-  it('cover the reward, critical-steps, trace and serve options and the reward query', () => {
+  it('cover the reward, critical-steps, trace, serve and swarm options and the reward query', () => {
     expect(docsOptionTables().map((t) => `${t.doc}#${t.name}`)).toEqual([
       'docs/cli.md#reward',
       'docs/cli.md#critical-steps',
@@ -16,6 +16,8 @@ describe("the docs' option tables", () => {
       'docs/serve.md#reward-query',
       'docs/traces.md#trace-library',
       'docs/traces.md#trace',
+      'docs/swarm.md#swarm-run',
+      'docs/swarm.md#swarm-eval',
     ]);
   });
 
