@@ -145,6 +145,7 @@ export {
 } from './rollout/simulate.js';
 export { canonicalJson, RUN_ID_LENGTH, runIdOf } from './runs/run-id.js';
 export {
+  MAX_SWEEP_RUNS,
   resolveSweep,
   sweepPath,
   validateSweepSpec,
