@@ -12,7 +12,7 @@ import { Command, Option } from 'commander';
 import { DEFAULT_PRESET, DEFAULT_SIMULATE_POLICY } from './command-defaults.js';
 import { examplesHelp } from './help-examples.js';
 import type { TraceCommandOptions } from './commands/trace.js';
-import { INSTALL_SIMULATOR_HINT, simulatorNames, withSimulator } from './simulator.js';
+import { INSTALL_SIMULATOR_HINT, simulatorNames, withOptionalPackage, withSimulator } from './simulator.js';
 import { atLeastTwo, nameList, nonNegativeNumber, positiveInteger, positiveNumber, seedValue, threadCount } from './flag-values.js';
 import { formatNumber } from './report/format-number.js';
 import type { CliIo } from './io/cli-io.js';
@@ -293,7 +293,7 @@ function serveProgram(io: CliIo): Command {
     .addOption(new Option('--clock <clock>', 'trace mapping, as in parl trace (default: count)').choices(TRACE_CLOCKS))
     .action(async (flags: { host?: string; port?: number; token?: string; log: string | boolean; fsync?: 'always' | 'interval' | 'never'; quietPeriod?: number; traceTimeout?: number; maxOpenTraces?: number; maxEpisodes?: number; rolloutAttribute?: string; bodyLimit?: number; requestTimeout?: number; labelThreads?: number; maxQueuedBodies?: number; grouping?: TraceGrouping; stepsFrom?: TraceStepSource; clock?: TraceClock }) => {
       const { log, ...rest } = flags;
-      const { serveCommand } = await import('./commands/serve.js');
+      const { serveCommand } = await withOptionalPackage('@parl/serve', 'serve', () => import('./commands/serve.js'));
       await serveCommand({ ...defined(rest), ...(log === false ? { noLog: true } : typeof log === 'string' ? { log } : {}) }, io);
     });
 }

@@ -185,6 +185,7 @@ export { SweepError } from './sweeps/sweep-error.js';
 export { claimSweepFolder, SWEEP_MARKER_FILE } from './sweeps/sweep-folder.js';
 export { type SweepJson, type SweepJsonRun } from './sweeps/sweep-json.js';
 export { RESULT_COLUMNS, resultsCsv, type SweepResult } from './sweeps/sweep-results.js';
+export { bestPoint, sweepPointRows, type SweepPointRow } from './sweeps/sweep-points.js';
 export { createLocalPool, defaultThreads, type SweepRunner } from './sweeps/local-pool.js';
 export { checkQueueUrl, DEFAULT_QUEUE_NAME } from './sweeps/queue-connection.js';
 export { type QueueRunnerEvent } from './sweeps/queue-runner.js';

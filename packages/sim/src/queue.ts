@@ -24,3 +24,4 @@ export {
   type QueueWorkerOptions,
 } from './sweeps/queue-worker.js';
 export { checkQueueUrl, DEFAULT_QUEUE_NAME, redisConnection, shownQueueUrl } from './sweeps/queue-connection.js';
+export { SweepError } from './sweeps/sweep-error.js';

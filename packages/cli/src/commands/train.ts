@@ -6,8 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ParlInputError, parseSchedule, validateRunSummary, validateStepMetrics, type RunSummary } from '@parl/core';
-import { checkRunFolderTarget, getPreset, resolveTrainingConfig, train, writeRunFolder, type TrainingConfig } from '@parl/sim';
+import { ParlInputError, parseSchedule, type RunSummary, type StepMetrics } from '@parl/core';
+import { checkRunFolderTarget, getPreset, resolveTrainingConfig, runFolderContentsOf, train, writeRunFolder, type TrainingConfig } from '@parl/sim';
 import { CliError, describeFsError } from '../errors.js';
 import { DEFAULT_PRESET } from '../command-defaults.js';
 import { logLine, type CliIo } from '../io/cli-io.js';
@@ -16,7 +16,7 @@ import { defaultEndStep } from './schedule-samples.js';
 import { tempPaths } from '../io/exit-cleanup.js';
 import { createProgressReporter } from '../io/train-progress.js';
 import { buildRunReport } from '../report/build-report.js';
-import { runDataOf, type RunData } from '../report/run-folder.js';
+import { runDataOf } from '../report/run-folder.js';
 
 export { DEFAULT_PRESET };
 
@@ -110,17 +110,6 @@ export function unfinishedScheduleNotes(config: TrainingConfig): string[] {
   return notes;
 }
 
-/** The report's view of a run just trained: the same JSON round trip and checks as a run folder read from disk. */
-function trainedRunData(dir: string, config: unknown, metrics: readonly unknown[], summary: unknown): RunData {
-  const json = <T>(v: T): unknown => JSON.parse(JSON.stringify(v));
-  return runDataOf(
-    dir,
-    json(config) as Record<string, unknown>,
-    metrics.map((m) => validateStepMetrics(json(m))),
-    validateRunSummary(json(summary)),
-  );
-}
-
 /**
  * Train, then write the run folder (config.json, metrics.jsonl, summary.json, policy/,
  * report.html) atomically. The same seed gives the same metrics.
@@ -151,7 +140,9 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
     progress.stop();
   }
   try {
-    const html = buildRunReport(trainedRunData(dir, result.config, result.metrics, result.summary));
+    const metrics: StepMetrics[] = [];
+    const run = runFolderContentsOf(result, (m) => metrics.push(m));
+    const html = buildRunReport(runDataOf(dir, run.config, metrics, run.summary));
     await writeRunFolder(dir, result, { 'report.html': html }, folderOptions);
   } catch (err) {
     if (err instanceof ParlInputError) throw err;

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { RUN_VERDICTS, runVerdict, summarizeSweepPoint, type RunVerdict, type Spread, type SweepPointSummary } from '@parl/core';
-import type { SweepResult } from '../sweep/results.js';
+import { RUN_VERDICTS, runVerdict, type RunVerdict, type Spread, type SweepPointSummary } from '@parl/core';
+import { bestPoint, sweepPointRows, type SweepPointRow, type SweepResult } from '@parl/sim';
 import { csvCell } from '../io/csv.js';
 import { formatNumber } from './format-number.js';
 import { escapeHtml, renderChartPage, type PageChart } from './html-page.js';
@@ -26,44 +26,8 @@ export interface SweepReportInput {
   readonly steps?: number;
 }
 
-/** One grid point with its summary (points without finished runs are left out). */
-export interface SweepPointRow {
-  /** Index of the point. */
-  readonly point: number;
-  /** Its values by path. */
-  readonly params: Readonly<Record<string, unknown>>;
-  /** Its runs' numbers summarised. */
-  readonly summary: SweepPointSummary;
-  /** Its runs, seed by seed. */
-  readonly runs: readonly SweepResult[];
-}
-
 /** Colours of the verdicts. */
 export const VERDICT_COLOURS: Readonly<Record<RunVerdict, string>> = { collapsed: '#c0392b', spurious: '#d68910', parallel: '#1e8449' };
-
-/** The grid points with finished runs, in point order, each summarised over its seeds. */
-export function sweepPointRows(results: readonly SweepResult[]): SweepPointRow[] {
-  const byPoint = new Map<number, SweepResult[]>();
-  for (const r of results) {
-    const list = byPoint.get(r.point) ?? [];
-    list.push(r);
-    byPoint.set(r.point, list);
-  }
-  return [...byPoint.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([point, runs]) => ({ point, params: runs[0]?.params ?? {}, runs, summary: summarizeSweepPoint(runs) }));
-}
-
-/** The point to read first: the parallel one with the best mean r_perf (then speed-up); undefined when none is parallel. */
-export function bestPoint(rows: readonly SweepPointRow[]): SweepPointRow | undefined {
-  let best: SweepPointRow | undefined;
-  for (const row of rows) {
-    if (row.summary.verdict !== 'parallel') continue;
-    const s = row.summary;
-    if (best === undefined || s.r_perf.mean > best.summary.r_perf.mean || (s.r_perf.mean === best.summary.r_perf.mean && s.speedup.mean > best.summary.speedup.mean)) best = row;
-  }
-  return best;
-}
 
 const n3 = (x: number): string => formatNumber(x, 3);
 const spread = (s: Spread, unit = ''): string => (s.min === s.max ? `${n3(s.mean)}${unit}` : `${n3(s.mean)}${unit} (${n3(s.min)}–${n3(s.max)})`);
