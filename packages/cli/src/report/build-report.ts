@@ -37,7 +37,7 @@ export function summaryTables(run: RunData): string {
     ['total steps (work) per episode', n(f.total_steps ?? null), n(serialWork ?? null)],
     ['sub-agents per episode', n(f.subagents ?? null), '0'],
     ['mean width (sub-agents per launch)', launched ? n(f.mean_width) : '—', '—'],
-    ['finish rate (sub-agents that finished)', launched ? n(f.finish_rate) : '—', '—'],
+    ['finish rate (sub-agents that finished)', launched && f.finish_rate !== null ? n(f.finish_rate) : '—', '—'],
     ['success rate (episodes that returned every subtask)', n(f.success_rate), '—'],
   ]);
   const never = (x: number | null): string => (x === null ? 'never' : n(x));
@@ -63,7 +63,7 @@ export function summaryTables(run: RunData): string {
             n(b.total_steps),
             n(b.subagents),
             b.subagents > 0 ? n(b.mean_width) : '—',
-            n(b.finish_rate),
+            b.finish_rate === null ? '—' : n(b.finish_rate),
             b.same_as_trained ? 'yes — identical' : 'no',
           ]),
         );

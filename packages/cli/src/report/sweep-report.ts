@@ -54,7 +54,7 @@ function pointsTable(input: SweepReportInput, rows: readonly SweepPointRow[]): s
         `<td class="num">${escapeHtml(spread(s.speedup, '×'))}</td>`,
         `<td class="num">${escapeHtml(`${spread(s.r_perf)} ± ${n3(s.r_perf.sd)}`)}</td>`,
         `<td class="num">${escapeHtml(spread(s.serial_r_perf))}</td>`,
-        `<td class="num">${escapeHtml(spread(s.finish_rate))}</td>`,
+        `<td class="num">${escapeHtml(s.finish_rate === null ? '—' : spread(s.finish_rate))}</td>`,
         `<td class="num">${escapeHtml(spread(s.mean_width))}</td>`,
       ];
       return `<tr data-point="${row.point}">${cells.join('')}</tr>`;
@@ -69,7 +69,7 @@ function headline(input: SweepReportInput, rows: readonly SweepPointRow[]): stri
   const answer =
     best === undefined
       ? 'No point made PARL work: no grid point is parallel on most of its seeds.'
-      : `Best parallel point: ${paramsText(input.parameters, best.params)} — speed-up ${spread(best.summary.speedup, '×')}, r_perf ${spread(best.summary.r_perf)} against serial's ${n3(best.summary.serial_r_perf.mean)}, finish rate ${n3(best.summary.finish_rate.mean)}, parallel on ${best.summary.verdicts.parallel}/${best.summary.runs} seeds.`;
+      : `Best parallel point: ${paramsText(input.parameters, best.params)} — speed-up ${spread(best.summary.speedup, '×')}, r_perf ${spread(best.summary.r_perf)} against serial's ${n3(best.summary.serial_r_perf.mean)}, finish rate ${best.summary.finish_rate === null ? '— (no sub-agents)' : n3(best.summary.finish_rate.mean)}, parallel on ${best.summary.verdicts.parallel}/${best.summary.runs} seeds.`;
   return `<section class="card" id="sweep-verdict" style="margin-bottom:18px"><h2>Verdict</h2><p>${escapeHtml(`Points: ${counts}.`)}</p><p><strong>${escapeHtml(answer)}</strong></p></section>`;
 }
 
