@@ -16,8 +16,7 @@ import { INSTALL_SIMULATOR_HINT, simulatorNames, withOptionalPackage, withSimula
 import { atLeastTwo, nameList, nonNegativeNumber, positiveInteger, positiveNumber, seedValue, threadCount } from './flag-values.js';
 import { formatNumber } from './report/format-number.js';
 import type { CliIo } from './io/cli-io.js';
-import { ON_ERROR_CHOICES, type OnError, type RecordRunSummary } from './io/label-stream.js';
-import { OUTPUT_FORMATS, type OutputFormat } from './io/record-writer.js';
+import { ON_ERROR_CHOICES, OUTPUT_FORMATS, type OnError, type OutputFormat, type RecordRunSummary } from '@parl/io';
 import { printSummary } from './summary-output.js';
 
 /** The version printed by `parl --version`: this package's. */
@@ -252,6 +251,8 @@ function traceProgram(io: CliIo): Command {
     .option('--out <file>', 'write records to FILE (atomically) instead of stdout')
     .option('--findings <file>', 'write one serial-collapse finding per trace to FILE (JSONL, atomically)')
     .option('--outcomes <file>', 'JSON or JSONL objects {id, success, quality, r_perf, …} added to the record of that id')
+    .option('--report <file>', 'write the trace report to FILE (one self-contained HTML page, atomically): a summary, the traces with the largest possible saving drawn as timelines, the rest listed')
+    .option('--report-drawn <n>', 'traces drawn in --report, largest possible saving first; the rest are listed (default 20, at most 1000)', seedValue)
     .addOption(new Option('--trace-format <format>', 'input format (default: auto, detected per JSON value)').choices(TRACE_FORMATS))
     .addOption(new Option('--grouping <mode>', 'a stage\'s group: only sub-agents that overlapped in time (overlap: as run), or all those launched in one orchestrator turn (children: launched together) (default: overlap)').choices(TRACE_GROUPINGS))
     .addOption(new Option('--steps-from <spans>', 'a sub-agent\'s steps: its LLM calls or its tool calls (default: llm)').choices(TRACE_STEP_SOURCES))

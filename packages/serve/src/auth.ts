@@ -7,9 +7,12 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { wantsHtml } from './accepts-html.js';
 
 const OPEN_PATHS = new Set(['/healthz', '/readyz']);
 const QUERY_TOKEN_PATHS = new Set(['/', '/events']);
+/** One episode's page (a browser's `GET /v1/episodes/{id}`, Accept: text/html) may carry the token in the query too. */
+const EPISODE_PAGE = /^\/v1\/episodes\/[^/]+$/;
 
 const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
 
@@ -22,7 +25,7 @@ export function authorized(request: Pick<FastifyRequest, 'url' | 'headers' | 'me
   let given: string | undefined;
   const header = request.headers.authorization;
   if (typeof header === 'string' && /^bearer\s+/i.test(header)) given = header.replace(/^bearer\s+/i, '').trim();
-  if (given === undefined && request.method === 'GET' && QUERY_TOKEN_PATHS.has(path) && q >= 0) {
+  if (given === undefined && request.method === 'GET' && (QUERY_TOKEN_PATHS.has(path) || (EPISODE_PAGE.test(path) && wantsHtml(request.headers.accept))) && q >= 0) {
     given = new URLSearchParams(request.url.slice(q + 1)).get('token') ?? undefined;
   }
   // Compare digests: equal length, constant time.

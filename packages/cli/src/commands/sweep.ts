@@ -10,7 +10,7 @@ import { RUN_VERDICTS } from '@parl/core';
 import { checkQueueUrl, runSweep, SweepError, sweepPointRows, type SweepOutcome } from '@parl/sim';
 import { CliError } from '../errors.js';
 import { logLine, type CliIo } from '../io/cli-io.js';
-import { tempPaths } from '../io/exit-cleanup.js';
+import { tempPaths } from '@parl/io';
 import { createSweepProgress } from '../io/sweep-progress.js';
 import { buildRunReport } from '../report/build-report.js';
 import { runDataOf } from '../report/run-folder.js';

@@ -8,7 +8,9 @@
  * @module
  */
 import {
+  MAX_REPORT_DRAWN,
   readTraces,
+  TraceReportBuilder,
   type ConcreteTraceFormat,
   type TraceClock,
   type TraceFormat,
@@ -21,9 +23,9 @@ import {
 import { CliError } from '../errors.js';
 import { logLine, type CliIo } from '../io/cli-io.js';
 import { readOutcomes, type OutcomeTable } from '../io/outcomes.js';
-import { openInput } from '../io/read-records.js';
-import { createRecordWriter, type OutputFormat, type RecordWriter } from '../io/record-writer.js';
-import { openFileSink, openTextSink, type TextSink } from '../io/text-sink.js';
+import { openInput } from '@parl/io';
+import { createRecordWriter, type OutputFormat, type RecordWriter } from '@parl/io';
+import { openFileSink, openTextSink, type TextSink } from '@parl/io';
 import { formatNumber } from '../report/format-number.js';
 
 /** Options of {@link traceCommand}, one per flag. */
@@ -34,6 +36,10 @@ export interface TraceCommandOptions {
   readonly out?: string;
   /** `--findings FILE` (atomic): one serial-collapse finding per line (JSONL). */
   readonly findings?: string;
+  /** `--report FILE` (atomic): the trace report, one self-contained HTML page (`@parl/traces`' `TraceReportBuilder`). */
+  readonly report?: string;
+  /** `--report-drawn N`: traces drawn in the report, largest possible saving first (default 20); the rest are listed. */
+  readonly reportDrawn?: number;
   /** `--outcomes FILE`: JSON or JSONL objects `{id, success, quality, r_perf, …}` added to the record of that id. */
   readonly outcomes?: string;
   /** `--trace-format`: input format (default `auto`, detected per JSON value). */
@@ -82,6 +88,8 @@ export interface TraceRunSummary {
   readonly output: string;
   /** The findings file, or null without `--findings`. */
   readonly findings: string | null;
+  /** The report file, or null without `--report`. */
+  readonly report: string | null;
 }
 
 function libraryOptions(options: TraceCommandOptions, onWarning: (message: string) => void): TraceOptions {
@@ -97,8 +105,19 @@ function libraryOptions(options: TraceCommandOptions, onWarning: (message: strin
   };
 }
 
+/** The report builder for `--report`, checked before any input is read; undefined without it. */
+function reportBuilder(options: TraceCommandOptions): TraceReportBuilder | undefined {
+  if (options.report === undefined) {
+    if (options.reportDrawn !== undefined) throw new CliError('--report-drawn needs --report FILE');
+    return undefined;
+  }
+  const drawn = options.reportDrawn;
+  if (drawn !== undefined && (!Number.isInteger(drawn) || drawn < 0 || drawn > MAX_REPORT_DRAWN)) throw new CliError(`--report-drawn must be an integer from 0 to ${MAX_REPORT_DRAWN}, got ${drawn}`);
+  return new TraceReportBuilder({ ...(drawn === undefined ? {} : { drawn }), ...(options.clock === undefined ? {} : { clock: options.clock }) });
+}
+
 function checkDistinctPaths(options: TraceCommandOptions): void {
-  const named = (['in', 'out', 'findings', 'outcomes'] as const).filter((k) => options[k] !== undefined);
+  const named = (['in', 'out', 'findings', 'outcomes', 'report'] as const).filter((k) => options[k] !== undefined);
   for (const [i, a] of named.entries()) {
     for (const b of named.slice(i + 1)) {
       const readOnly = a === 'in' && b === 'outcomes';
@@ -129,8 +148,10 @@ export async function traceCommand(options: TraceCommandOptions, io: CliIo): Pro
   if (options.in === undefined && (io.stdin as { isTTY?: boolean }).isTTY === true) {
     logLine(io, 'parl trace: reading traces from the terminal (end with Ctrl-D; --in FILE reads a file)');
   }
+  const report = reportBuilder(options);
   const format = options.format ?? 'jsonl';
   let findingsSink: TextSink | undefined;
+  let reportSink: TextSink | undefined;
   let writer: RecordWriter | undefined;
   let skipped = 0;
   let warnings = 0;
@@ -141,6 +162,7 @@ export async function traceCommand(options: TraceCommandOptions, io: CliIo): Pro
   const formats: Partial<Record<ConcreteTraceFormat, number>> = {};
   try {
     findingsSink = options.findings === undefined ? undefined : await openFileSink(options.findings, '--findings');
+    reportSink = options.report === undefined ? undefined : await openFileSink(options.report, '--report');
     writer = createRecordWriter(format, await openTextSink(options.out, io.stdout), {
       ...(options.columns === undefined ? {} : { columns: options.columns }),
       warn: (message) => logLine(io, `parl trace: note: ${message}`),
@@ -166,12 +188,16 @@ export async function traceCommand(options: TraceCommandOptions, io: CliIo): Pro
       if (result.finding.serial_collapse) collapsed++;
       saved += result.finding.critical_steps_saved;
       await findingsSink?.write(`${JSON.stringify(result.finding)}\n`);
+      report?.add({ record: result.record, finding: result.finding });
     }
+    if (report !== undefined) await reportSink?.write(report.html());
     await writer.finish();
     await findingsSink?.finish();
+    await reportSink?.finish();
   } catch (err) {
     await writer?.abort();
     await findingsSink?.abort();
+    await reportSink?.abort();
     throw err;
   }
   if (withoutOutcome > 0 && outcomes !== undefined) {
@@ -190,6 +216,7 @@ export async function traceCommand(options: TraceCommandOptions, io: CliIo): Pro
     output_format: format,
     output: options.out ?? 'stdout',
     findings: options.findings ?? null,
+    report: options.report ?? null,
   };
 }
 
@@ -207,6 +234,7 @@ export function traceSummaryLine(s: TraceRunSummary): string {
     ...(s.skipped > 0 ? [`${s.skipped} skipped`] : []),
     ...(s.warnings > 0 ? [plural(s.warnings, 'warning')] : []),
     ...(s.findings === null ? [] : [`findings in ${s.findings}`]),
+    ...(s.report === null ? [] : [`report in ${s.report}`]),
   ];
   return `${parts.join('; ')}${extra.length > 0 ? `; ${extra.join(', ')}` : ''}`;
 }

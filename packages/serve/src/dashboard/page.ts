@@ -45,6 +45,11 @@ function render(s) {
   document.getElementById('per-step-charts').innerHTML = charts.map(([f, title]) => '<figure data-field="' + f + '"><figcaption>' + title + '</figcaption>' + line(s.steps, f, 'training step') + '</figure>').join('');
   document.getElementById('status').textContent = 'live';
 }
+document.getElementById('open-episode').onsubmit = (e) => {
+  e.preventDefault();
+  const id = document.getElementById('episode-id').value.trim();
+  if (id !== '') location.href = 'v1/episodes/' + encodeURIComponent(id) + location.search;
+};
 const events = new EventSource('events' + location.search);
 events.onmessage = (e) => render(JSON.parse(e.data));
 events.onerror = () => { document.getElementById('status').textContent = 'reconnecting…'; };
@@ -60,6 +65,7 @@ h1 { font-size: 1.3rem; margin: 0 0 .3rem; } h2 { font-size: 1.05rem; margin: 1.
 figure { margin: 0; background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: .4rem; }
 figcaption { font-weight: 600; margin-bottom: .2rem; } svg { width: 100%; height: auto; }
 .axis, .empty { font-size: 10px; fill: #666; } #status { color: #666; }
+.open { margin: .8rem 0 0; } .open input { width: min(22rem, 60vw); font: inherit; }
 `;
 
 /**
@@ -75,6 +81,7 @@ export function dashboardHtml(title = 'parl serve'): string {
 <body>
 <h1>${title}: PARL live</h1>
 <div>Episodes since start: <b id="episodes">0</b> · <span id="status">connecting…</span></div>
+<form id="open-episode" class="open"><label>Draw one episode (its timeline, critical path and finding): <input id="episode-id" placeholder="trace id or rollout id" required></label> <button>Open</button></form>
 <div class="tiles">${tiles}</div>
 <h2>Over time (one point per second)</h2>
 <div id="over-time" class="grid"></div>

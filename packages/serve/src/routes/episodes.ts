@@ -8,6 +8,8 @@
 import { resolveRewardConfig } from '@parl/core';
 import type { FastifyInstance } from 'fastify';
 import { httpError } from '../http-error.js';
+import { wantsHtml } from '../accepts-html.js';
+import { episodePageHtml } from './episode-page.js';
 import { REWARD_QUERY_SCHEMA, rewardConfigOfQuery, type RewardQuery } from '../reward-query.js';
 import type { ParlService } from '../service.js';
 
@@ -32,9 +34,12 @@ function unknownEpisode(id: string): Error {
 
 /** Register the episode routes. */
 export function episodeRoutes(app: FastifyInstance, service: ParlService): void {
-  app.get<{ Params: { id: string } }>('/v1/episodes/:id', { schema: { params: PARAMS_SCHEMA } }, async (request) => {
+  app.get<{ Params: { id: string } }>('/v1/episodes/:id', { schema: { params: PARAMS_SCHEMA } }, async (request, reply) => {
     const episode = service.store.get(request.params.id);
     if (episode === undefined) throw unknownEpisode(request.params.id);
+    reply.header('vary', 'accept');
+    // A browser (Accept: text/html first) gets the episode drawn; API clients get the JSON.
+    if (wantsHtml(request.headers.accept)) return reply.type('text/html; charset=utf-8').send(episodePageHtml(episode, service.options.trace.clock));
     return episode;
   });
 
