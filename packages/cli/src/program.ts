@@ -6,13 +6,19 @@
  * @module
  */
 import { BUDGET_MODES, PARALLEL_SHAPES, type BudgetMode, type ParallelShape } from '@parl/core';
-import { TRACE_CLOCKS, TRACE_FORMATS, TRACE_GROUPINGS, TRACE_MALFORMED_POLICIES, TRACE_ORDERINGS, TRACE_STEP_SOURCES, type TraceClock, type TraceGrouping, type TraceStepSource } from '@parl/traces';
+import type { TraceClock, TraceGrouping, TraceStepSource } from '@parl/traces';
 import { createRequire } from 'node:module';
 import { Command, Option } from 'commander';
 import { DEFAULT_PRESET, DEFAULT_SIMULATE_POLICY } from './command-defaults.js';
 import { examplesHelp } from './help-examples.js';
 import type { TraceCommandOptions } from './commands/trace.js';
-import { INSTALL_SIMULATOR_HINT, simulatorNames, withOptionalPackage, withSimulator } from './simulator.js';
+import { INSTALL_SIMULATOR_HINT, simulatorNames, traceOptionNames, withOptionalPackage, withSimulator, type TraceNames } from './simulator.js';
+
+/** An option with the trace readers' choices, when `@parl/traces` is installed (else the command says how to add it). */
+function traceChoices(option: Option, pick: (names: TraceNames) => readonly string[]): Option {
+  const names = traceOptionNames();
+  return names === undefined ? option : option.choices(pick(names));
+}
 import { atLeastTwo, nameList, nonNegativeNumber, positiveInteger, positiveNumber, seedValue, threadCount } from './flag-values.js';
 import { formatNumber } from './report/format-number.js';
 import type { CliIo } from './io/cli-io.js';
@@ -253,19 +259,19 @@ function traceProgram(io: CliIo): Command {
     .option('--outcomes <file>', 'JSON or JSONL objects {id, success, quality, r_perf, …} added to the record of that id')
     .option('--report <file>', 'write the trace report to FILE (one self-contained HTML page, atomically): a summary, the traces with the largest possible saving drawn as timelines, the rest listed')
     .option('--report-drawn <n>', 'traces drawn in --report, largest possible saving first; the rest are listed (default 20, at most 1000)', seedValue)
-    .addOption(new Option('--trace-format <format>', 'input format (default: auto, detected per JSON value)').choices(TRACE_FORMATS))
-    .addOption(new Option('--grouping <mode>', 'a stage\'s group: only sub-agents that overlapped in time (overlap: as run), or all those launched in one orchestrator turn (children: launched together) (default: overlap)').choices(TRACE_GROUPINGS))
-    .addOption(new Option('--steps-from <spans>', 'a sub-agent\'s steps: its LLM calls or its tool calls (default: llm)').choices(TRACE_STEP_SOURCES))
-    .addOption(new Option('--clock <clock>', 'a step is one span, or its duration in seconds (default: count)').choices(TRACE_CLOCKS))
-    .addOption(new Option('--ordering <mode>', 'streamed: a trace is done once its root span arrived and another trace\'s span follows; unordered: hold every trace to the end (default: streamed)').choices(TRACE_ORDERINGS))
-    .addOption(new Option('--on-malformed <mode>', 'on a malformed trace, span or line: stop with exit code 2, or skip it with a warning on stderr').choices(TRACE_MALFORMED_POLICIES).default('error'))
+    .addOption(traceChoices(new Option('--trace-format <format>', 'input format (default: auto, detected per JSON value)'), (t) => t.TRACE_FORMATS))
+    .addOption(traceChoices(new Option('--grouping <mode>', 'a stage\'s group: only sub-agents that overlapped in time (overlap: as run), or all those launched in one orchestrator turn (children: launched together) (default: overlap)'), (t) => t.TRACE_GROUPINGS))
+    .addOption(traceChoices(new Option('--steps-from <spans>', 'a sub-agent\'s steps: its LLM calls or its tool calls (default: llm)'), (t) => t.TRACE_STEP_SOURCES))
+    .addOption(traceChoices(new Option('--clock <clock>', 'a step is one span, or its duration in seconds (default: count)'), (t) => t.TRACE_CLOCKS))
+    .addOption(traceChoices(new Option('--ordering <mode>', 'streamed: a trace is done once its root span arrived and another trace\'s span follows; unordered: hold every trace to the end (default: streamed)'), (t) => t.TRACE_ORDERINGS))
+    .addOption(traceChoices(new Option('--on-malformed <mode>', 'on a malformed trace, span or line: stop with exit code 2, or skip it with a warning on stderr'), (t) => t.TRACE_MALFORMED_POLICIES).default('error'))
     .option('--strict', 'every warning (a sub-agent without a model call, unrecognised JSON, an unknown span kind) is an error (exit code 2)')
     .addOption(new Option('--format <format>', 'output format of the records (default: jsonl)').choices(OUTPUT_FORMATS))
     .option('--columns <list>', 'CSV columns, comma separated (default: the first record\'s fields)', nameList)
     .option('--json', 'print a machine-readable JSON summary (stdout with --out, else stderr)')
     .action(async (flags: TraceCommandOptions & { json?: boolean }) => {
       const { json, ...rest } = flags;
-      const { traceCommand, traceSummaryLine } = await import('./commands/trace.js');
+      const { traceCommand, traceSummaryLine } = await withOptionalPackage('@parl/traces', 'trace', () => import('./commands/trace.js'));
       const summary = await traceCommand(defined(rest), io);
       printSummary(io, json === true, flags.out !== undefined, summary, traceSummaryLine(summary));
     });
@@ -289,9 +295,9 @@ function serveProgram(io: CliIo): Command {
     .option('--request-timeout <ms>', 'a request not received whole in this time is answered 408 (default 30000)', positiveNumber)
     .option('--label-threads <n>', 'worker threads labelling /v1/rewards bodies; 0 labels on the event loop (default: cores - 1, 1 to 4)', threadCount)
     .option('--max-queued-bodies <n>', '/v1/rewards bodies waiting for a labelling thread at most; beyond, 503 with Retry-After (default 256)', positiveInteger)
-    .addOption(new Option('--grouping <mode>', 'trace mapping, as in parl trace (default: overlap)').choices(TRACE_GROUPINGS))
-    .addOption(new Option('--steps-from <spans>', 'trace mapping, as in parl trace (default: llm)').choices(TRACE_STEP_SOURCES))
-    .addOption(new Option('--clock <clock>', 'trace mapping, as in parl trace (default: count)').choices(TRACE_CLOCKS))
+    .addOption(traceChoices(new Option('--grouping <mode>', 'trace mapping, as in parl trace (default: overlap)'), (t) => t.TRACE_GROUPINGS))
+    .addOption(traceChoices(new Option('--steps-from <spans>', 'trace mapping, as in parl trace (default: llm)'), (t) => t.TRACE_STEP_SOURCES))
+    .addOption(traceChoices(new Option('--clock <clock>', 'trace mapping, as in parl trace (default: count)'), (t) => t.TRACE_CLOCKS))
     .action(async (flags: { host?: string; port?: number; token?: string; log: string | boolean; fsync?: 'always' | 'interval' | 'never'; quietPeriod?: number; traceTimeout?: number; maxOpenTraces?: number; maxEpisodes?: number; rolloutAttribute?: string; bodyLimit?: number; requestTimeout?: number; labelThreads?: number; maxQueuedBodies?: number; grouping?: TraceGrouping; stepsFrom?: TraceStepSource; clock?: TraceClock }) => {
       const { log, ...rest } = flags;
       const { serveCommand } = await withOptionalPackage('@parl/serve', 'serve', () => import('./commands/serve.js'));

@@ -1,7 +1,7 @@
 /**
- * The optional packages: `@parl/sim` (the simulator and TensorFlow.js, about 65 MB) and
- * `@parl/serve` (the HTTP service and Fastify) are optional peers of `@parl/cli`, needed only by
- * the commands that use them. This module finds out whether one is installed without loading it,
+ * The optional packages: `@parl/sim` (the simulator and TensorFlow.js, about 65 MB),
+ * `@parl/serve` (the HTTP service and Fastify) and `@parl/traces` (the trace readers) are
+ * optional peers of `@parl/cli`, needed only by the commands that use them. This module finds out whether one is installed without loading it,
  * and turns its absence into one clear line: `parl train needs @parl/sim, which is not installed:
  * npm install @parl/sim (…)`.
  *
@@ -14,6 +14,7 @@ import { CliError } from './errors.js';
 export const OPTIONAL_PACKAGES = {
   '@parl/sim': 'the simulator; it brings TensorFlow.js, about 65 MB',
   '@parl/serve': 'the HTTP service; it brings Fastify',
+  '@parl/traces': 'the trace readers: OpenTelemetry, LangSmith, Langfuse and more',
 } as const;
 
 /** An optional package's name. */
@@ -49,6 +50,36 @@ export function simulatorNames(): SimulatorNames | undefined {
     }
   }
   return names ?? undefined;
+}
+
+/** The trace readers' option choices, from `@parl/traces` (core-only, small). */
+export interface TraceNames {
+  /** `--trace-format` choices. */
+  readonly TRACE_FORMATS: readonly string[];
+  /** `--grouping` choices. */
+  readonly TRACE_GROUPINGS: readonly string[];
+  /** `--steps-from` choices. */
+  readonly TRACE_STEP_SOURCES: readonly string[];
+  /** `--clock` choices. */
+  readonly TRACE_CLOCKS: readonly string[];
+  /** `--ordering` choices. */
+  readonly TRACE_ORDERINGS: readonly string[];
+  /** `--on-malformed` choices. */
+  readonly TRACE_MALFORMED_POLICIES: readonly string[];
+}
+
+let traceNames: TraceNames | null | undefined;
+
+/** The trace option choices when `@parl/traces` is installed, else undefined (read once, synchronously). */
+export function traceOptionNames(): TraceNames | undefined {
+  if (traceNames === undefined) {
+    try {
+      traceNames = createRequire(import.meta.url)('@parl/traces') as TraceNames;
+    } catch {
+      traceNames = null;
+    }
+  }
+  return traceNames ?? undefined;
 }
 
 /** True for the error of importing a module that needs `pkg` when it is not installed. */
