@@ -20,7 +20,6 @@ function traceChoices(option: Option, pick: (names: TraceNames) => readonly stri
   return names === undefined ? option : option.choices(pick(names));
 }
 import { atLeastTwo, nameList, nonNegativeNumber, positiveInteger, positiveNumber, seedValue, threadCount } from './flag-values.js';
-import { formatNumber } from './report/format-number.js';
 import type { CliIo } from './io/cli-io.js';
 import { ON_ERROR_CHOICES, OUTPUT_FORMATS, type OnError, type OutputFormat, type RecordRunSummary } from '@parl/io';
 import { printSummary } from './summary-output.js';
@@ -181,17 +180,13 @@ function trainProgram(io: CliIo): Command {
     .option('--json', 'print {"run_dir", "report", "summary"} as JSON on stdout')
     .action(async (flags: { preset?: string; steps?: number; seed?: number; config?: string; out?: string; force?: boolean; quiet?: boolean; json?: boolean }) => {
       const { json, ...rest } = flags;
-      const { trainCommand } = await withSimulator('train', () => import('./commands/train.js'));
+      const { trainCommand, trainClosingLine } = await withSimulator('train', () => import('./commands/train.js'));
       const result = await trainCommand(defined(rest), io);
       if (json === true) {
         io.stdout.write(`${JSON.stringify(result)}\n`);
         return;
       }
-      const f = result.summary.final;
-      const b = result.summary.baseline_serial;
-      io.stderr.write(
-        `parl train: final r_perf ${formatNumber(f.r_perf, 4)} in ${formatNumber(f.critical_steps, 4)} critical steps (serial baseline: ${formatNumber(b.r_perf, 4)} in ${formatNumber(b.critical_steps, 4)})\n`,
-      );
+      io.stderr.write(`parl train: ${trainClosingLine(result.summary)}\n`);
       io.stdout.write(`run folder: ${result.run_dir}\nreport: ${result.report}\n`);
     });
 }

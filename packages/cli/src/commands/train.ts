@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ParlInputError, parseSchedule, type RunSummary, type StepMetrics } from '@parl/core';
+import { ParlInputError, parseSchedule, runVerdict, type RunSummary, type StepMetrics } from '@parl/core';
 import { checkRunFolderTarget, getPreset, resolveTrainingConfig, runFolderContentsOf, train, writeRunFolder, type TrainingConfig } from '@parl/sim';
 import { CliError, describeFsError } from '../errors.js';
 import { DEFAULT_PRESET } from '../command-defaults.js';
@@ -108,6 +108,29 @@ export function unfinishedScheduleNotes(config: TrainingConfig): string[] {
     );
   }
   return notes;
+}
+
+/**
+ * The line `parl train` ends with: core's verdict on the run first, then the width and finish
+ * rate that decide it, stated plainly, then r_perf and critical steps against the serial baseline.
+ * A spurious run reads as one (`spurious: groups of 100 sub-agents, of which 0.15 finish`), not as
+ * a success.
+ *
+ * @example
+ * ```ts
+ * trainClosingLine(result.summary);
+ * // 'parallel: groups of 6.4 sub-agents, finish rate 0.97; final r_perf 0.909 in 27.4 critical steps (serial baseline: 0.890 in 66.1)'
+ * ```
+ */
+export function trainClosingLine(summary: RunSummary): string {
+  const f = summary.final;
+  const b = summary.baseline_serial;
+  const verdict = runVerdict({ final_mean_width: f.mean_width, final_finish_rate: f.finish_rate });
+  const launched = f.finish_rate !== null && f.mean_width > 0;
+  const shape = !launched
+    ? 'launches no sub-agent (width 0, finish rate none)'
+    : `groups of ${formatNumber(f.mean_width, 3)} sub-agents, finish rate ${formatNumber(f.finish_rate, 3)}${verdict === 'spurious' ? ' (most sub-agents finish nothing)' : verdict === 'collapsed' ? ' (almost always one at a time)' : ''}`;
+  return `${verdict}: ${shape}; final r_perf ${formatNumber(f.r_perf, 4)} in ${formatNumber(f.critical_steps, 4)} critical steps (serial baseline: ${formatNumber(b.r_perf, 4)} in ${formatNumber(b.critical_steps, 4)})`;
 }
 
 /**
