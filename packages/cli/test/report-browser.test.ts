@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
@@ -76,6 +76,41 @@ describe.skipIf(!HAVE_CHROMIUM)(HAVE_CHROMIUM ? 'reports in headless Chromium' :
     // every data point of the line charts becomes an element: 2 λ × 40, 4 terms × 40, 3 rates × 40
     expect(check.charts.slice(0, 3).map((c) => c.points)).toEqual([80, 160, 120]);
     expect(check.charts[3]?.points).toBe(42);
+  });
+
+  it('the training report fits its page at 1280 px and at 800 px: no table wider than its card, no sideways scroll (issue 24)', { timeout: 60_000 }, async () => {
+    const dir = join(tempDir(), 'run');
+    writeRunFixture(dir, 40);
+    // The full summary parl train writes: every scripted baseline, each with its latency curve (the widest tables).
+    const summaryPath = join(dir, 'summary.json');
+    const summary = JSON.parse(readFileSync(summaryPath, 'utf8')) as { latency_to_target: unknown[]; baselines?: unknown[] };
+    summary.baselines = ['serial', 'max-parallel', 'balanced'].map((policy, i) => ({
+      policy, r_perf: 0.8734 + i / 100, critical_steps: 79.8734 - i * 20, total_steps: 79.8734 + i * 40, subagents: i * 21.4219, mean_width: i * 15.8957,
+      finish_rate: i === 0 ? null : 0.9524, success_rate: 1, latency: summary.latency_to_target.map((_, j) => (j % 2 === 0 ? 61.125 + i : null)), same_as_trained: false,
+    }));
+    writeFileSync(summaryPath, `${JSON.stringify(summary, null, 2)}\n`);
+    expect((await parl(['report', dir])).code).toBe(0);
+    for (const width of [1280, 800]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(pathToFileURL(join(dir, 'report.html')).href);
+      const fit = await page.evaluate(() => ({
+        pageWidth: document.documentElement.scrollWidth,
+        viewWidth: window.innerWidth,
+        tables: [...document.querySelectorAll('section.card')].map((card) => {
+          const table = card.querySelector('table');
+          const style = getComputedStyle(card);
+          const inner = card.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return { caption: card.querySelector('h2')?.textContent ?? '', table: table === null ? 0 : table.scrollWidth, inner: Math.ceil(inner), cardRight: Math.ceil(card.getBoundingClientRect().right) };
+        }),
+      }));
+      await page.close();
+      expect(fit.tables.filter((t) => t.table > 0).length, `tables at ${width} px`).toBeGreaterThanOrEqual(4);
+      for (const t of fit.tables) {
+        expect(t.table, `${t.caption} at ${width} px`).toBeLessThanOrEqual(t.inner);
+        expect(t.cardRight, `${t.caption} card at ${width} px`).toBeLessThanOrEqual(fit.viewWidth);
+      }
+      expect(fit.pageWidth, `page at ${width} px`).toBeLessThanOrEqual(fit.viewWidth);
+    }
   });
 
   it('the schedule chart of parl schedule --html opens with no console errors', { timeout: 60_000 }, async () => {

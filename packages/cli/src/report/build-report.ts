@@ -10,12 +10,15 @@ import { runCharts } from './run-charts.js';
 import type { RunData } from './run-folder.js';
 import { runVerdict } from './verdict.js';
 
+/** Columns above which a table takes a whole row of the grid rather than a card beside another (it would overflow a narrow one). */
+const WIDE_TABLE_COLUMNS = 4;
+
 function table(caption: string, head: readonly string[], rows: readonly (readonly string[])[]): string {
   const th = head.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
   const body = rows
     .map((r) => `<tr>${r.map((c, i) => (i === 0 ? `<td>${escapeHtml(c)}</td>` : `<td class="num">${escapeHtml(c)}</td>`)).join('')}</tr>`)
     .join('\n');
-  return `<section class="card"><h2>${escapeHtml(caption)}</h2><table><thead><tr>${th}</tr></thead><tbody>\n${body}\n</tbody></table></section>`;
+  return `<section class="card${head.length > WIDE_TABLE_COLUMNS ? ' wide' : ''}"><h2>${escapeHtml(caption)}</h2><table><thead><tr>${th}</tr></thead><tbody>\n${body}\n</tbody></table></section>`;
 }
 
 /** The summary tables (run, final vs serial, latency to target) as HTML. */
