@@ -19,12 +19,14 @@ describe('grid files a careless or hostile user writes (issue 24, items 14 and 1
     const err = inputError(() => resolveSweep({ grid }));
     expect(err.field).toBe('grid');
     expect(err.message).toContain(`at most ${MAX_SWEEP_RUNS} runs`);
-    expect(err.message).toContain('30000 runs');
+    expect(err.value).toBe(30000);
+    expect(err.message).toBe(`grid must be at most ${MAX_SWEEP_RUNS} runs per grid file (grid points × samples × seeds, here 100 values of env.budget × 100 values of optimizer.learningRate × 3 values of optimizer.updateEpochs × 1 seeds): split the sweep or narrow its lists, got 30000`);
   });
 
   it('refuses huge samples by count (no V8 out-of-memory after minutes)', () => {
     const err = inputError(() => resolveSweep({ samples: 1e12, ranges: { 'env.budget': { min: 80, max: 160 } } }));
     expect(err.field).toBe('grid');
+    expect(err.value).toBe(1e12);
     expect(err.message).toContain('1000000000000 samples');
   });
 

@@ -174,7 +174,7 @@ export function createQueueRunner(url: string, options: QueueRunnerOptions = {})
       const seconds = Math.round((now - unreachableSince) / 1000);
       if (now - unreachableSince >= unreachableLimitMs) {
         failAll(`Redis at ${shown} did not answer for ${seconds} s: run the same parl sweep again to resume once it is back`);
-      } else if (now - lastReport >= pollMs * 10) {
+      } else if (now - unreachableSince >= pollMs * 10 && now - lastReport >= pollMs * 10) {
         lastReport = now;
         emit({ kind: 'redis-unreachable', seconds });
       }

@@ -197,7 +197,7 @@ export function validateSweepSpec(input: unknown): SweepSpec {
   const planned = plannedRunCount(grid, samples, obj['seeds']);
   if (planned > MAX_SWEEP_RUNS) {
     const parts = [...Object.entries(grid).map(([k, v]) => `${v.length} values of ${k}`), ...(samples === undefined ? [] : [`${samples} samples`]), `${Array.isArray(obj['seeds']) ? obj['seeds'].length : 1} seeds`];
-    throw new ParlInputError('grid', `${planned} runs (${parts.join(' × ')})`, `at most ${MAX_SWEEP_RUNS} runs per grid file (grid points × samples × seeds); split the sweep or narrow its lists`);
+    throw new ParlInputError('grid', planned, `at most ${MAX_SWEEP_RUNS} runs per grid file (grid points × samples × seeds, here ${parts.join(' × ')}): split the sweep or narrow its lists`);
   }
   const samplesSeed = obj['samplesSeed'];
   if (samplesSeed !== undefined && (typeof samplesSeed !== 'number' || !Number.isInteger(samplesSeed) || samplesSeed < 0 || samplesSeed > 0xffffffff)) {
