@@ -52,34 +52,22 @@ export function simulatorNames(): SimulatorNames | undefined {
   return names ?? undefined;
 }
 
-/** The trace readers' option choices, from `@parl/traces` (core-only, small). */
-export interface TraceNames {
-  /** `--trace-format` choices. */
-  readonly TRACE_FORMATS: readonly string[];
-  /** `--grouping` choices. */
-  readonly TRACE_GROUPINGS: readonly string[];
-  /** `--steps-from` choices. */
-  readonly TRACE_STEP_SOURCES: readonly string[];
-  /** `--clock` choices. */
-  readonly TRACE_CLOCKS: readonly string[];
-  /** `--ordering` choices. */
-  readonly TRACE_ORDERINGS: readonly string[];
-  /** `--on-malformed` choices. */
-  readonly TRACE_MALFORMED_POLICIES: readonly string[];
-}
+/** `@parl/traces`' option table of trace reading (`parl trace`'s flags). */
+export type TraceOptionTable = (typeof import('@parl/traces'))['TRACE_OPTIONS'];
 
-let traceNames: TraceNames | null | undefined;
+let traceTable: TraceOptionTable | null | undefined;
 
-/** The trace option choices when `@parl/traces` is installed, else undefined (read once, synchronously). */
-export function traceOptionNames(): TraceNames | undefined {
-  if (traceNames === undefined) {
+/** `@parl/traces`' `TRACE_OPTIONS` when `@parl/traces` is installed, else undefined (read once, synchronously). */
+export function traceOptionTable(): TraceOptionTable | undefined {
+  if (traceTable === undefined) {
     try {
-      traceNames = createRequire(import.meta.url)('@parl/traces') as TraceNames;
-    } catch {
-      traceNames = null;
+      traceTable = (createRequire(import.meta.url)('@parl/traces') as { TRACE_OPTIONS: TraceOptionTable }).TRACE_OPTIONS;
+    } catch (err) {
+      if (!isMissing(err, '@parl/traces')) throw err;
+      traceTable = null;
     }
   }
-  return traceNames ?? undefined;
+  return traceTable ?? undefined;
 }
 
 /** True for the error of importing a module that needs `pkg` when it is not installed. */

@@ -96,7 +96,7 @@ describe.skipIf(!HAVE_CHROMIUM)(HAVE_CHROMIUM ? 'reports in headless Chromium' :
       const fit = await page.evaluate(() => ({
         pageWidth: document.documentElement.scrollWidth,
         viewWidth: window.innerWidth,
-        tables: [...document.querySelectorAll('section.card')].map((card) => {
+        tables: Array.from(document.querySelectorAll('section.card')).map((card) => {
           const table = card.querySelector('table');
           const style = getComputedStyle(card);
           const inner = card.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);

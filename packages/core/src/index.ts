@@ -173,7 +173,7 @@ export {
   textOption,
   type OptionParser,
 } from './options/option-parsers.js';
-export { optionsMarkdown, replaceBetweenMarkers } from './options/option-docs.js';
+export { optionsMarkdown, replaceBetweenMarkers, type OptionDocsColumn } from './options/option-docs.js';
 export {
   launchedSubagentsOfRows,
   subagentCounts,

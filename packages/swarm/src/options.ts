@@ -83,7 +83,7 @@ export const SWARM_RUN_OPTIONS = defineOptionTable<SwarmRunOptions>({
   groupSize: { flag: 'group-size', arg: 'G', parse: positiveIntegerOption, default: 1, help: 'samples per task (a GRPO group); the lines carry group_id, sample and advantage' },
   budget: { flag: 'budget', arg: 'K', parse: nonNegativeDecimalOption, help: 'critical-step budget, held while each episode runs: no model call starts that could pass K' },
   onBudget: { flag: 'on-budget', arg: 'MODE', choices: BUDGET_MODES, parse: choiceOption(BUDGET_MODES), default: 'fail', help: 'r_perf of an episode the budget cut: 0 (fail) or the score of what finished (truncate)' },
-  trainingStep: { flag: 'training-step', arg: 'S', parse: nonNegativeDecimalOption, defaultText: '0 for rollout lines', help: 'training step of the spec §3 reward fields (λ1, λ2)' },
+  trainingStep: { flag: 'training-step', arg: 'S', parse: nonNegativeDecimalOption, default: 0, help: 'training step of the spec §3 reward fields (λ1, λ2)' },
   out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the rollout lines (JSONL) to FILE, atomically; a rerun resumes, running only the missing task × sample' },
   spans: { flag: 'spans', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the episodes\' OpenTelemetry spans to FILE as OTLP JSON (one export request per line), readable by parl trace' },
 });
@@ -107,7 +107,7 @@ export interface SwarmEvalOptions {
 /** `parl swarm eval`'s options. */
 export const SWARM_EVAL_OPTIONS = defineOptionTable<SwarmEvalOptions>({
   ...common,
-  targets: { flag: 'targets', arg: 'LIST', parse: targetsOption, default: [0.3, 0.5, 0.7, 0.9], help: 'r_perf targets of the latency-to-target table' },
+  targets: { flag: 'targets', arg: 'LIST', parse: targetsOption, default: [0.3, 0.5, 0.7, 0.9], defaultText: '0.3,0.5,0.7,0.9', help: 'r_perf targets of the latency-to-target table' },
   report: { flag: 'report', arg: 'FILE', parse: nonEmptyTextOption, help: 'write a self-contained HTML report (the latency-to-target curves) to FILE' },
   out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the evaluation (JSON) to FILE, atomically, instead of stdout' },
 });

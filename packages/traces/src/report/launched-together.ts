@@ -44,7 +44,9 @@ export function launchedTogether(asRun: readonly DrawnStage[], finding: SerialCo
     return { why: `the record's critical steps (${drawnCriticalSteps(asRun)}) are not the finding's as run (${finding.critical_steps_as_run}): it is not the as-run record` };
   }
   const stages = [...asRun];
-  for (const pattern of finding.patterns) if (pattern.independence !== 'dependent') launchTogether(stages, pattern);
+  // A pattern inside a nested sub-agent (spec §5.2, `within` not empty) rewrites that agent's own
+  // stages, not these: until it is drawn, the reason below stands in for a wrong drawing.
+  for (const pattern of finding.patterns) if (pattern.independence !== 'dependent' && pattern.within.length === 0) launchTogether(stages, pattern);
   const critical = drawnCriticalSteps(stages);
   if (!close(critical, finding.critical_steps_if_parallel)) {
     return { why: `launching the patterns together gives ${critical} critical steps, not the finding's ${finding.critical_steps_if_parallel}` };

@@ -64,14 +64,14 @@ export function generatedTrace(id: string, random: () => number, shape: TraceSha
       for (let k = 0, n = pick(shape.width); k < n; k++) {
         const steps = pick(6);
         const name = `agent-${t}-${w}-${k}-`.padEnd(shape.nameChars, 'x');
-        wave.push({ span_id: `${id}-${t}-${w}-${k}`, name, start_ms: clock, end_ms: clock + steps * 100, steps, finished: random() > 0.1 });
+        wave.push({ span_id: `${id}-${t}-${w}-${k}`, name, start_ms: clock, end_ms: clock + steps * 100, steps, finished: random() > 0.1, nested: false });
       }
       waves.push(wave);
       clock += 1000;
     }
     turns.push({ turn: t, main_steps: 1, waves, own_tool_calls: waveCount === 0 && random() < 0.5 ? 1 : 0 });
   }
-  const mapping: TraceMapping = { orchestrator: 'orchestrator', turns, warnings: [], contents: new Map(), ownToolContents: new Map() };
+  const mapping: TraceMapping = { orchestrator: 'orchestrator', turns, warnings: [], contents: new Map(), ownToolContents: new Map(), nested: new Map() };
   return { record: { id, stages: stagesOf(mapping, 'overlap') }, finding: serialCollapseFinding(id, mapping) };
 }
 
