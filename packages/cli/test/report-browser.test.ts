@@ -8,6 +8,7 @@ import { parl } from './support/memory-io.js';
 import { writeRunFixture } from './support/run-fixture.js';
 import { useTempDirs } from './support/temp-dir.js';
 import { writeFileSync } from 'node:fs';
+import { bestPoint, sweepPointRows } from '@parl/sim';
 import { buildSweepReport } from '../src/report/sweep-report.js';
 import { THREE_POINTS, THREE_POINTS_INPUT } from './support/sweep-results.js';
 
@@ -124,7 +125,7 @@ describe.skipIf(!HAVE_CHROMIUM)(HAVE_CHROMIUM ? 'reports in headless Chromium' :
 
   it('the sweep report opens offline with no console errors, its scatter drawn and a verdict per grid point', { timeout: 60_000 }, async () => {
     const file = join(tempDir(), 'sweep-report.html');
-    writeFileSync(file, buildSweepReport(THREE_POINTS_INPUT, THREE_POINTS));
+    writeFileSync(file, buildSweepReport(THREE_POINTS_INPUT, sweepPointRows(THREE_POINTS), bestPoint(sweepPointRows(THREE_POINTS))));
     const check = await openAndInspect(browser, file, 1);
     expect(check.errors).toEqual([]);
     expect(check.charts[0]?.type).toBe('scatter');

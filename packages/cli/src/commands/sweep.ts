@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { RUN_VERDICTS } from '@parl/core';
-import { checkQueueUrl, runSweep, SweepError, sweepPointRows, type SweepOutcome } from '@parl/sim';
+import { bestPoint, checkQueueUrl, runSweep, SweepError, sweepPointRows, type SweepOutcome } from '@parl/sim';
 import { CliError } from '../errors.js';
 import { logLine, type CliIo } from '../io/cli-io.js';
 import { tempPaths } from '@parl/io';
@@ -87,12 +87,11 @@ export async function sweepCommand(options: SweepCommandOptions, io: CliIo): Pro
             : `parl sweep: Redis has not answered for ${e.seconds} s; waiting`,
         ),
       runFiles: (run) => ({ 'report.html': buildRunReport(runDataOf(run.dir, run.contents.config, run.metrics, run.contents.summary)) }),
-      sweepFiles: (sweep, rows) => ({
-        'report.html': buildSweepReport(
-          { parameters: sweep.parameters, points: sweep.points, plannedRuns: sweep.runs.length, preset: sweep.spec.preset, ...(sweep.spec.steps === undefined ? {} : { steps: sweep.spec.steps }) },
-          rows,
-        ),
-      }),
+      sweepFiles: (sweep, results) => {
+        const rows = sweepPointRows(results);
+        const input = { parameters: sweep.parameters, points: sweep.points, plannedRuns: sweep.runs.length, preset: sweep.spec.preset, ...(sweep.spec.steps === undefined ? {} : { steps: sweep.spec.steps }) };
+        return { 'report.html': buildSweepReport(input, rows, bestPoint(rows)) };
+      },
     });
   } catch (err) {
     throw asCliError(err);

@@ -7,7 +7,7 @@
  * @module
  */
 import { RUN_VERDICTS, runVerdict, type RunVerdict, type Spread, type SweepPointSummary } from '@parl/core';
-import { bestPoint, sweepPointRows, type SweepPointRow, type SweepResult } from '@parl/sim';
+import type { SweepPointRow } from '@parl/sim';
 import { csvCell } from '@parl/io';
 import { formatNumber } from './format-number.js';
 import { escapeHtml, renderChartPage, type PageChart } from './html-page.js';
@@ -63,9 +63,8 @@ function pointsTable(input: SweepReportInput, rows: readonly SweepPointRow[]): s
   return `<section class="card" style="margin-bottom:18px;overflow-x:auto"><h2>Grid points</h2><p class="caption">Mean over seeds, with the range (min–max) in brackets. Verdict per run: collapsed when the trained policy's mean width ≤ 1.5, spurious when its sub-agents' finish rate &lt; 0.5, else parallel; a point's verdict is that of most of its seeds.</p><table id="sweep-points"><thead><tr>${head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>\n${body}\n</tbody></table></section>`;
 }
 
-function headline(input: SweepReportInput, rows: readonly SweepPointRow[]): string {
+function headline(input: SweepReportInput, rows: readonly SweepPointRow[], best: SweepPointRow | undefined): string {
   const counts = RUN_VERDICTS.map((v) => `${rows.filter((r) => r.summary.verdict === v).length} ${v}`).join(', ');
-  const best = bestPoint(rows);
   const answer =
     best === undefined
       ? 'No point made PARL work: no grid point is parallel on most of its seeds.'
@@ -118,16 +117,17 @@ function scatter(input: SweepReportInput, rows: readonly SweepPointRow[]): PageC
  *
  * @example
  * ```ts
- * const html = buildSweepReport({ parameters, points, plannedRuns: 20, preset: 'parl' }, results);
+ * const rows = sweepPointRows(outcome.rows); // @parl/sim
+ * const html = buildSweepReport({ parameters, points, plannedRuns: 20, preset: 'parl' }, rows, bestPoint(rows));
  * ```
  */
-export function buildSweepReport(input: SweepReportInput, results: readonly SweepResult[]): string {
-  const rows = sweepPointRows(results);
-  const lead = `${results.length} of ${input.plannedRuns} runs finished over ${input.points.length} grid point${input.points.length === 1 ? '' : 's'}, from the ${input.preset} preset${input.steps === undefined ? '' : ` with ${input.steps} training steps`}. Final metrics are measured on held-out tasks with each trained policy acting greedily; serial is the always-serial policy on the same tasks.`;
+export function buildSweepReport(input: SweepReportInput, rows: readonly SweepPointRow[], best: SweepPointRow | undefined): string {
+  const finished = rows.reduce((n, row) => n + row.runs.length, 0);
+  const lead = `${finished} of ${input.plannedRuns} runs finished over ${input.points.length} grid point${input.points.length === 1 ? '' : 's'}, from the ${input.preset} preset${input.steps === undefined ? '' : ` with ${input.steps} training steps`}. Final metrics are measured on held-out tasks with each trained policy acting greedily; serial is the always-serial policy on the same tasks.`;
   return renderChartPage({
     title: `PARL sweep report — ${input.parameters.length === 0 ? 'seeds' : input.parameters.join(' × ')}`,
     lead,
-    blocks: [headline(input, rows), pointsTable(input, rows)],
+    blocks: [headline(input, rows, best), pointsTable(input, rows)],
     charts: [scatter(input, rows)],
   });
 }
