@@ -1,20 +1,19 @@
 /// <reference lib="dom" />
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { findChromium, launchChromium, type Browser } from '@parl/test-support/chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parl } from './support/memory-io.js';
 import { writeRunFixture } from './support/run-fixture.js';
 import { useTempDirs } from './support/temp-dir.js';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { bestPoint, sweepPointRows } from '@parl/sim';
 import { buildSweepReport } from '../src/report/sweep-report.js';
 import { THREE_POINTS, THREE_POINTS_INPUT } from './support/sweep-results.js';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-const SKIP_REASON = `no Chromium at ${CHROMIUM} (install Debian's chromium package, as .ci/run does, or set CHROMIUM_PATH)`;
+const chromiumLookup = findChromium();
+const HAVE_CHROMIUM = chromiumLookup.skipReason === undefined;
+const SKIP_REASON = chromiumLookup.skipReason ?? '';
 if (!HAVE_CHROMIUM) console.warn(`report-browser tests skipped: ${SKIP_REASON}`);
 
 const tempDir = useTempDirs();
@@ -56,7 +55,7 @@ async function openAndInspect(browser: Browser, file: string, expectedCharts: nu
 describe.skipIf(!HAVE_CHROMIUM)(HAVE_CHROMIUM ? 'reports in headless Chromium' : `reports in headless Chromium (skipped: ${SKIP_REASON})`, () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await launchChromium(chromiumLookup.path as string);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
