@@ -7,7 +7,7 @@
  * @module
  */
 import { CRITICAL_STEPS_OPTIONS, optionsMarkdown, REWARD_OPTIONS, replaceBetweenMarkers } from '@parl/core';
-import { TRACE_OPTIONS } from '@parl/traces';
+import { traceOptionTable } from './simulator.js';
 import { loadServeOptionTable } from './serve-options.js';
 import { swarmOptions } from './swarm-program.js';
 
@@ -25,15 +25,20 @@ export interface DocsOptionTable {
 export async function docsOptionTables(): Promise<readonly DocsOptionTable[]> {
   const serve = await loadServeOptionTable();
   const swarm = swarmOptions();
+  const trace = traceOptionTable(); // @parl/traces is an optional peer: read only when installed
   return [
     { doc: 'docs/cli.md', name: 'reward', markdown: optionsMarkdown(REWARD_OPTIONS, 'flag') },
     { doc: 'docs/cli.md', name: 'critical-steps', markdown: optionsMarkdown(CRITICAL_STEPS_OPTIONS, 'flag') },
-    { doc: 'docs/cli.md', name: 'trace', markdown: optionsMarkdown(TRACE_OPTIONS, 'flag') },
+    ...(trace === undefined ? [] : [{ doc: 'docs/cli.md', name: 'trace', markdown: optionsMarkdown(trace, 'flag') }]),
     ...(serve === undefined ? [] : [{ doc: 'docs/cli.md', name: 'serve', markdown: optionsMarkdown(serve, 'flag') }]),
     ...(serve === undefined ? [] : [{ doc: 'docs/serve.md', name: 'serve', markdown: optionsMarkdown(serve, 'flag') }]),
     { doc: 'docs/serve.md', name: 'reward-query', markdown: optionsMarkdown(REWARD_OPTIONS, 'query') },
-    { doc: 'docs/traces.md', name: 'trace-library', markdown: optionsMarkdown(TRACE_OPTIONS, 'key') },
-    { doc: 'docs/traces.md', name: 'trace', markdown: optionsMarkdown(TRACE_OPTIONS, 'flag') },
+    ...(trace === undefined
+      ? []
+      : [
+          { doc: 'docs/traces.md', name: 'trace-library', markdown: optionsMarkdown(trace, 'key') },
+          { doc: 'docs/traces.md', name: 'trace', markdown: optionsMarkdown(trace, 'flag') },
+        ]),
     ...(swarm === undefined ? [] : [{ doc: 'docs/swarm.md', name: 'swarm-run', markdown: optionsMarkdown(swarm.SWARM_RUN_OPTIONS, 'flag') }]),
     ...(swarm === undefined ? [] : [{ doc: 'docs/swarm.md', name: 'swarm-eval', markdown: optionsMarkdown(swarm.SWARM_EVAL_OPTIONS, 'flag') }]),
   ];
