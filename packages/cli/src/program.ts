@@ -21,7 +21,7 @@ import { formatNumber } from './report/format-number.js';
 import type { CliIo } from './io/cli-io.js';
 import { ON_ERROR_CHOICES, OUTPUT_FORMATS, type OnError, type OutputFormat, type RecordRunSummary } from '@parl/io';
 import { printSummary } from './summary-output.js';
-import { swarmProgram } from './commands/swarm.js';
+import { swarmProgram } from './swarm-program.js';
 
 /** The version printed by `parl --version`: this package's. */
 export const CLI_VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;

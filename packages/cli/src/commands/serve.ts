@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { createParlServer, DEFAULT_SERVE_LOG, type ParlServer, type ServeSettings } from '@parl/serve';
+import { ParlInputError } from '@parl/core';
+import { createParlServer, DEFAULT_SERVE_LOG, type ParlServer, type ServeOptions, type ServeSettings } from '@parl/serve';
 import type { CliIo } from '../io/cli-io.js';
 import { onSignalBeforeExit } from '@parl/io';
 
@@ -13,6 +14,20 @@ import { onSignalBeforeExit } from '@parl/io';
  * resolves them from `SERVE_OPTIONS` (defaults filled in).
  */
 export type ServeCommandOptions = ServeSettings;
+
+/** The flag of each server option a start-up error may name (a busy port, a bad log file). */
+const FLAG_OF: Readonly<Record<string, string>> = { port: '--port', host: '--host', logFile: '--log' };
+
+/** Start the server; an error naming a server option names its flag instead. */
+async function startServer(options: ServeOptions): Promise<ParlServer> {
+  try {
+    return await createParlServer(options);
+  } catch (err) {
+    const flag = err instanceof ParlInputError ? FLAG_OF[err.field] : undefined;
+    if (err instanceof ParlInputError && flag !== undefined) throw new ParlInputError(flag, err.value, err.expected, err.location);
+    throw err;
+  }
+}
 
 /**
  * Start the server and print where it listens; resolves with the running server (the process
@@ -28,7 +43,7 @@ export async function serveCommand(options: ServeCommandOptions, io: CliIo): Pro
     ...(options.stepsFrom === undefined ? {} : { stepsFrom: options.stepsFrom }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   };
-  const server = await createParlServer({
+  const server = await startServer({
     ...(options.host === undefined ? {} : { host: options.host }),
     ...(options.port === undefined ? {} : { port: options.port }),
     ...(token === undefined || token === '' ? {} : { token }),
@@ -37,6 +52,9 @@ export async function serveCommand(options: ServeCommandOptions, io: CliIo): Pro
     ...(options.quietPeriod === undefined ? {} : { quietPeriodMs: options.quietPeriod }),
     ...(options.traceTimeout === undefined ? {} : { traceTimeoutMs: options.traceTimeout }),
     ...(options.maxOpenTraces === undefined ? {} : { maxOpenTraces: options.maxOpenTraces }),
+    ...(options.maxSpansPerTrace === undefined ? {} : { maxSpansPerTrace: options.maxSpansPerTrace }),
+    ...(options.maxOpenSpans === undefined ? {} : { maxOpenSpans: options.maxOpenSpans }),
+    ...(options.maxStreamBuffer === undefined ? {} : { maxStreamBufferBytes: options.maxStreamBuffer }),
     ...(options.maxEpisodes === undefined ? {} : { maxEpisodes: options.maxEpisodes }),
     ...(options.rolloutAttribute === undefined ? {} : { rolloutAttribute: options.rolloutAttribute }),
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import type { SerialCollapseFinding, SerialPattern } from '../finding.js';
-import { drawnCriticalSteps, type DrawnEntry, type DrawnStage } from './drawn-stages.js';
+import type { NestedEntryRef, SerialCollapseFinding, SerialPattern } from '../finding.js';
+import { drawnCriticalSteps, measureStages, type DrawnEntry, type DrawnStage } from './drawn-stages.js';
 
 const EMPTY: DrawnStage = { main: 0, subs: [] };
 
@@ -28,6 +28,29 @@ function launchTogether(stages: DrawnStage[], pattern: SerialPattern): void {
   for (const i of pattern.stages.slice(1)) stages[i] = EMPTY;
 }
 
+/**
+ * `stages` with `pattern` launched together where it happened: in these stages, or (spec §5.2)
+ * inside the nested entry its `within` leads to, whose length and work are measured again.
+ */
+function launchedAt(stages: readonly DrawnStage[], pattern: SerialPattern, path: readonly NestedEntryRef[]): DrawnStage[] {
+  const copy = [...stages];
+  const [ref, ...rest] = path;
+  if (ref === undefined) {
+    launchTogether(copy, pattern);
+    return copy;
+  }
+  const stage = copy[ref.stage];
+  const entry = stage?.subs[ref.entry];
+  // Not where the finding says: left as it is, and the check below gives the reason.
+  if (stage === undefined || entry?.stages === undefined) return copy;
+  const inner = launchedAt(entry.stages, pattern, rest);
+  const measured = measureStages(inner);
+  const subs = [...stage.subs];
+  subs[ref.entry] = { ...entry, stages: inner, length: measured.critical, work: measured.work };
+  copy[ref.stage] = { ...stage, subs };
+  return copy;
+}
+
 /** Why no launched-together schedule is drawn, or the schedule. */
 export type LaunchedTogether = { readonly stages: readonly DrawnStage[]; readonly why?: undefined } | { readonly stages?: undefined; readonly why: string };
 
@@ -43,10 +66,12 @@ export function launchedTogether(asRun: readonly DrawnStage[], finding: SerialCo
   if (!close(drawnCriticalSteps(asRun), finding.critical_steps_as_run)) {
     return { why: `the record's critical steps (${drawnCriticalSteps(asRun)}) are not the finding's as run (${finding.critical_steps_as_run}): it is not the as-run record` };
   }
-  const stages = [...asRun];
-  // A pattern inside a nested sub-agent (spec §5.2, `within` not empty) rewrites that agent's own
-  // stages, not these: until it is drawn, the reason below stands in for a wrong drawing.
-  for (const pattern of finding.patterns) if (pattern.independence !== 'dependent' && pattern.within.length === 0) launchTogether(stages, pattern);
+  // As the finding computes it: patterns inside nested sub-agents (spec §5.2) first, deepest
+  // first, then those of the orchestrator's own turns (which may move the nested entries).
+  const chosen = finding.patterns.filter((p) => p.independence !== 'dependent');
+  const order = [...chosen].sort((a, b) => b.within.length - a.within.length);
+  let stages: DrawnStage[] = [...asRun];
+  for (const pattern of order) stages = launchedAt(stages, pattern, pattern.within);
   const critical = drawnCriticalSteps(stages);
   if (!close(critical, finding.critical_steps_if_parallel)) {
     return { why: `launching the patterns together gives ${critical} critical steps, not the finding's ${finding.critical_steps_if_parallel}` };
