@@ -5,56 +5,15 @@
  * @module
  */
 import { ParlInputError } from '@parl/core';
-import { createParlServer, type FsyncPolicy, type ParlServer, type ServeOptions } from '@parl/serve';
-import type { TraceClock, TraceGrouping, TraceStepSource } from '@parl/traces';
+import { createParlServer, DEFAULT_SERVE_LOG, type ParlServer, type ServeOptions, type ServeSettings } from '@parl/serve';
 import type { CliIo } from '../io/cli-io.js';
 import { onSignalBeforeExit } from '@parl/io';
 
-/** Options of {@link serveCommand}, one per flag. */
-export interface ServeCommandOptions {
-  /** `--host` (default 127.0.0.1). */
-  readonly host?: string;
-  /** `--port` (default 4318). */
-  readonly port?: number;
-  /** `--token`, else the `PARL_SERVE_TOKEN` environment variable. */
-  readonly token?: string;
-  /** `--log`: the episode log (default `parl-episodes.jsonl`). */
-  readonly log?: string;
-  /** `--no-log`: keep nothing across restarts. */
-  readonly noLog?: boolean;
-  /** `--fsync`. */
-  readonly fsync?: FsyncPolicy;
-  /** `--quiet-period` (ms). */
-  readonly quietPeriod?: number;
-  /** `--trace-timeout` (ms). */
-  readonly traceTimeout?: number;
-  /** `--max-open-traces`. */
-  readonly maxOpenTraces?: number;
-  /** `--max-spans-per-trace`. */
-  readonly maxSpansPerTrace?: number;
-  /** `--max-open-spans`. */
-  readonly maxOpenSpans?: number;
-  /** `--max-stream-buffer` (bytes). */
-  readonly maxStreamBuffer?: number;
-  /** `--max-episodes`. */
-  readonly maxEpisodes?: number;
-  /** `--rollout-attribute`. */
-  readonly rolloutAttribute?: string;
-  /** `--body-limit` (bytes). */
-  readonly bodyLimit?: number;
-  /** `--request-timeout` (ms). */
-  readonly requestTimeout?: number;
-  /** `--label-threads`. */
-  readonly labelThreads?: number;
-  /** `--max-queued-bodies`. */
-  readonly maxQueuedBodies?: number;
-  /** `--grouping`. */
-  readonly grouping?: TraceGrouping;
-  /** `--steps-from`. */
-  readonly stepsFrom?: TraceStepSource;
-  /** `--clock`. */
-  readonly clock?: TraceClock;
-}
+/**
+ * Options of {@link serveCommand}: `@parl/serve`'s `ServeSettings`, one per flag, as the program
+ * resolves them from `SERVE_OPTIONS` (defaults filled in).
+ */
+export type ServeCommandOptions = ServeSettings;
 
 /** The flag of each server option a start-up error may name (a busy port, a bad log file). */
 const FLAG_OF: Readonly<Record<string, string>> = { port: '--port', host: '--host', logFile: '--log' };
@@ -69,9 +28,6 @@ async function startServer(options: ServeOptions): Promise<ParlServer> {
     throw err;
   }
 }
-
-/** The default episode log of `parl serve`. */
-export const DEFAULT_SERVE_LOG = 'parl-episodes.jsonl';
 
 /**
  * Start the server and print where it listens; resolves with the running server (the process
