@@ -96,7 +96,7 @@ describe('the trace report page', () => {
     expect(drawnIds.map((id) => traces.findIndex((t) => t.record['id'] === id)).map((i) => traces[i]?.finding?.critical_steps_saved)).toEqual(bySaving.slice(0, 7).map((t) => t.finding?.critical_steps_saved));
     for (const t of traces) expect(html).toContain(`>${String(t.record['id'])}<`);
     const collapsed = traces.filter((t) => t.finding?.serial_collapse).length;
-    expect(html).toContain(`<div class="tile" id="sum-collapse">With serial collapse<b>${collapsed} (`);
+    expect(html).toContain(`<div class="tile" id="sum-collapse">With serial collapse<b>${collapsed}<small>`);
     expect(html).not.toMatch(/<script|https?:\/\//);
   });
 
