@@ -2,5 +2,6 @@ import { defineConfig } from 'tsup';
 import { parlTsupConfig } from '../../tsup.base.js';
 
 // The shared build (../../tsup.base.ts): src/index.ts as ESM and CommonJS, with types for both;
-// and src/label-worker.ts, the module the labelling threads load (dist/label-worker.js).
-export default defineConfig(parlTsupConfig({ entry: ['src/index.ts', 'src/label-worker.ts'] }));
+// and src/labelling/body-extras.ts (dist/body-extras.js), the module @parl/io's labelling threads load
+// to make the dashboard points and log lines of a /v1/rewards body.
+export default defineConfig(parlTsupConfig({ entry: { index: 'src/index.ts', 'body-extras': 'src/labelling/body-extras.ts' } }));

@@ -5,11 +5,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './support/build-site.js';
 import { describeRun, run } from './support/pack.js';
 
-/** The published packages, by folder under packages/. */
+/** The published packages, by folder under packages/ (private ones, such as test-support, are not published). */
 const PACKAGE_DIRS = readdirSync(join(REPO_ROOT, 'packages'), { withFileTypes: true })
-  .filter((e) => e.isDirectory())
+  .filter((e) => e.isDirectory() && isPublished(join(REPO_ROOT, 'packages', e.name, 'package.json')))
   .map((e) => e.name)
   .sort();
+
+function isPublished(packageJson: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(packageJson, 'utf8')) as { private?: boolean }).private !== true;
+  } catch {
+    return false;
+  }
+}
 
 const DEPCRUISE = join(REPO_ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
 const CONFIG = join(REPO_ROOT, '.dependency-cruiser.cjs');

@@ -72,9 +72,10 @@ describe('the docs site build', () => {
     expect(existsSync(join(outDir, 'index.html'))).toBe(true);
   });
 
-  it('documents every package under packages/', () => {
+  it('documents every published package under packages/', () => {
     const onDisk = readdirSync(join(REPO_ROOT, 'packages'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && existsSync(join(REPO_ROOT, 'packages', entry.name, 'package.json')))
+      .filter((entry) => (JSON.parse(readFileSync(join(REPO_ROOT, 'packages', entry.name, 'package.json'), 'utf8')) as { private?: boolean }).private !== true)
       .map((entry) => `packages/${entry.name}`)
       .sort();
     expect(documentedPackages().map((p) => p.dir).sort()).toEqual(onDisk);
@@ -91,6 +92,22 @@ describe('the docs site build', () => {
       if (raw !== null) offenders.push(`${relative(outDir, file)}: …${text.slice(Math.max(0, raw.index - 40), raw.index + 40)}…`);
     }
     expect(offenders).toEqual([]);
+  });
+
+  it('has no dead relative link on any page (the navigation links included, from every folder) and turns no file name in prose into a web address', () => {
+    const dead: string[] = [];
+    const fileNamesAsHosts: string[] = [];
+    for (const file of htmlFiles(outDir)) {
+      const html = readFileSync(file, 'utf8');
+      for (const match of html.matchAll(/\shref="([^"#?]*)[^"]*"/g)) {
+        const href = match[1] ?? '';
+        if (/^https?:\/\/[\w-]+\.(md|ts|json|html)\/?$/i.test(href)) fileNamesAsHosts.push(`${relative(outDir, file)}: ${href}`);
+        if (href === '' || /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('/')) continue;
+        if (!existsSync(join(file, '..', decodeURIComponent(href)))) dead.push(`${relative(outDir, file)}: ${href}`);
+      }
+    }
+    expect(fileNamesAsHosts).toEqual([]);
+    expect(dead.slice(0, 20)).toEqual([]);
   });
 
   it('titles every guide with words (its first heading), not its file name', () => {

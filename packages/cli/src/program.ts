@@ -16,8 +16,7 @@ import { INSTALL_SIMULATOR_HINT, simulatorNames, withSimulator } from './simulat
 import { atLeastTwo, nameList, nonNegativeNumber, positiveInteger, positiveNumber, seedValue, threadCount } from './flag-values.js';
 import { formatNumber } from './report/format-number.js';
 import type { CliIo } from './io/cli-io.js';
-import { ON_ERROR_CHOICES, type OnError, type RecordRunSummary } from './io/label-stream.js';
-import { OUTPUT_FORMATS, type OutputFormat } from './io/record-writer.js';
+import { ON_ERROR_CHOICES, OUTPUT_FORMATS, type OnError, type OutputFormat, type RecordRunSummary } from '@parl/io';
 import { printSummary } from './summary-output.js';
 
 /** The version printed by `parl --version`: this package's. */

@@ -6,9 +6,8 @@
  */
 import { ParlInputError } from '@parl/core';
 import { CommanderError } from 'commander';
-import { CliError } from './errors.js';
 import { exitQuietlyOnClosedStdout, processIo, type CliIo } from './io/cli-io.js';
-import { removeTempPathsOnSignal } from './io/exit-cleanup.js';
+import { ParlIoError, removeTempPathsOnSignal } from '@parl/io';
 import { buildProgram } from './program.js';
 
 /** The program itself, for the repository's docs script (dist/run-cli.js is not a public entry). */
@@ -46,7 +45,7 @@ export async function runCli(argv: readonly string[], io?: CliIo): Promise<numbe
       io.stderr.write(`${command}: ${err.message}\n`);
       return EXIT_USAGE;
     }
-    if (err instanceof CliError) {
+    if (err instanceof ParlIoError) {
       io.stderr.write(`${command}: ${err.message}\n`);
       return err.exitCode;
     }

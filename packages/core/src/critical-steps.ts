@@ -26,7 +26,12 @@ export interface CriticalStepsResult {
  * Critical steps and related quantities of a staged, ragged episode (spec §2).
  *
  * @param stages - the spec §5 `stages` array; validated (a bad step names its path)
- * @throws {@link ParlInputError} for a negative, non-finite or mistyped step
+ * A nested sub-agent entry (spec §5.2, `{"stages": [...]}`) contributes its own critical steps to
+ * its stage's max and its own total steps to the work; `max_width` and `mean_width` count the
+ * top-level groups only.
+ *
+ * @throws {@link ParlInputError} for a negative, non-finite or mistyped step, an entry with both
+ *   `steps` and `stages`, or nesting deeper than 16 levels
  *
  * @example
  * ```ts
@@ -54,9 +59,13 @@ export function criticalStepsOfStages(stages: readonly NormalizedStage[]): Criti
   for (const stage of stages) {
     let stageMax = 0;
     let stageSum = 0;
-    for (const s of stage.sub) {
+    // A nested entry (spec §5.2) contributes its own critical steps to the max and its total
+    // steps to the work; stageTotals in records.ts sums in this same order.
+    const work = stage.work ?? stage.sub;
+    for (let i = 0; i < stage.sub.length; i++) {
+      const s = stage.sub[i] as number;
       if (s > stageMax) stageMax = s;
-      stageSum += s;
+      stageSum += work[i] as number;
     }
     critical += stage.main + stageMax;
     total += stage.main + stageSum;

@@ -144,21 +144,40 @@ function cycleError(nodes: readonly DagNode[], index: Map<string, number>, indeg
 
 /**
  * The staged episode as a DAG (spec §2): main_1 → {sub_1,i} → main_2 → … with node weights equal
- * to steps. Node ids are `main[t]` and `sub[t][i]`. Its heaviest path equals the staged critical
- * steps.
+ * to steps. Node ids are `main[t]` and `sub[t][i]`. A nested sub-agent entry (spec §5.2) is its
+ * own stages' DAG hung below the stage's main node, with ids prefixed by the entry's
+ * (`sub[0][1].main[0]`, `sub[0][1].sub[0][2]`); its last nodes stand where a plain entry's one
+ * node would. The heaviest path equals the staged critical steps, the sum of all weights the
+ * total steps, at every depth.
  */
 export function stagesToDag(stages: readonly NormalizedStage[]): DagNode[] {
   const nodes: DagNode[] = [];
-  let frontier: string[] = [];
-  stages.forEach((stage, t) => {
-    const main = `main[${t}]`;
-    nodes.push({ id: main, weight: stage.main, deps: frontier });
-    const subs = stage.sub.map((w, i) => {
-      const id = `sub[${t}][${i}]`;
-      nodes.push({ id, weight: w, deps: [main] });
-      return id;
-    });
-    frontier = subs.length > 0 ? subs : [main];
-  });
+  appendStages(stages, '', [], nodes);
   return nodes;
+}
+
+/** Append the DAG of `stages` (ids prefixed by `prefix`) after `entry`; returns its last nodes. */
+function appendStages(stages: readonly NormalizedStage[], prefix: string, entry: readonly string[], nodes: DagNode[]): string[] {
+  let frontier: string[] = [...entry];
+  stages.forEach((stage, t) => {
+    const main = `${prefix}main[${t}]`;
+    nodes.push({ id: main, weight: stage.main, deps: frontier });
+    const ends: string[] = [];
+    stage.sub.forEach((w, i) => {
+      const id = `${prefix}sub[${t}][${i}]`;
+      const inner = stage.nested?.[i];
+      if (inner === undefined) {
+        nodes.push({ id, weight: w, deps: [main] });
+        ends.push(id);
+      } else if (inner.length === 0) {
+        // A nested entry with no stages did no work: one node of weight 0 keeps its place.
+        nodes.push({ id, weight: 0, deps: [main] });
+        ends.push(id);
+      } else {
+        ends.push(...appendStages(inner, `${id}.`, [main], nodes));
+      }
+    });
+    frontier = ends.length > 0 ? ends : [main];
+  });
+  return frontier;
 }

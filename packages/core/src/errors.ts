@@ -8,6 +8,31 @@
  */
 
 /**
+ * The stable codes of {@link ParlInputError}: match on these, never on message text (messages may
+ * be reworded; codes only ever gain members).
+ *
+ * - `PARL_ERR_MISSING_FIELD`: a field that is needed is absent
+ * - `PARL_ERR_INVALID_VALUE`: a value of the wrong type, range or shape (the default)
+ * - `PARL_ERR_UNKNOWN_NAME`: a field, flag, query parameter or config key that does not exist
+ *   (the message suggests the closest known name when there is one)
+ * - `PARL_ERR_CONFLICT`: two inputs that exclude each other (r_perf given two ways, `steps` and
+ *   `stages` in one entry)
+ * - `PARL_ERR_PARSE`: bytes that do not parse (not JSON, a damaged Arrow or Parquet file)
+ * - `PARL_ERR_LIMIT`: input beyond a stated bound (too deep, too large, too many)
+ */
+export const PARL_ERROR_CODES = [
+  'PARL_ERR_MISSING_FIELD',
+  'PARL_ERR_INVALID_VALUE',
+  'PARL_ERR_UNKNOWN_NAME',
+  'PARL_ERR_CONFLICT',
+  'PARL_ERR_PARSE',
+  'PARL_ERR_LIMIT',
+] as const;
+
+/** One of {@link PARL_ERROR_CODES}. */
+export type ParlErrorCode = (typeof PARL_ERROR_CODES)[number];
+
+/**
  * Raised whenever input to a PARL computation is invalid. The message reads like
  * `line 17: stages[2].sub_steps[0] must be a finite number ≥ 0, got -3`.
  *
@@ -16,7 +41,7 @@
  * try {
  *   criticalSteps([{ main_steps: -1, sub_steps: [] }]);
  * } catch (err) {
- *   if (err instanceof ParlInputError) console.error(err.field, err.expected);
+ *   if (err instanceof ParlInputError) console.error(err.code, err.field, err.expected);
  * }
  * ```
  */
@@ -29,20 +54,27 @@ export class ParlInputError extends Error {
   readonly expected: string;
   /** Where the record came from, e.g. `line 17`; undefined when unknown. */
   readonly location: string | undefined;
+  /**
+   * The stable code of this kind of error (see {@link PARL_ERROR_CODES}); by default
+   * `PARL_ERR_MISSING_FIELD` when the value is undefined, else `PARL_ERR_INVALID_VALUE`.
+   */
+  readonly code: ParlErrorCode;
 
   /**
    * @param field - path of the offending field
    * @param value - the value received
    * @param expected - what was expected, in words
    * @param location - where the record came from (`line 17`, `record 3`), if known
+   * @param code - the stable code; by default derived from `value` as {@link ParlInputError.code} says
    */
-  constructor(field: string, value: unknown, expected: string, location?: string) {
+  constructor(field: string, value: unknown, expected: string, location?: string, code?: ParlErrorCode) {
     super(formatInputError(field, value, expected, location));
     this.name = 'ParlInputError';
     this.field = field;
     this.value = value;
     this.expected = expected;
     this.location = location;
+    this.code = code ?? (value === undefined ? 'PARL_ERR_MISSING_FIELD' : 'PARL_ERR_INVALID_VALUE');
   }
 
   /**
@@ -50,7 +82,7 @@ export class ParlInputError extends Error {
    * the location after validation failed.
    */
   at(location: string): ParlInputError {
-    return new ParlInputError(this.field, this.value, this.expected, location);
+    return new ParlInputError(this.field, this.value, this.expected, location, this.code);
   }
 }
 

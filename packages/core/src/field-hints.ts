@@ -7,6 +7,7 @@
  * @module
  */
 import { fieldPath } from './errors.js';
+import { MAX_NESTING_DEPTH } from './records.js';
 
 /** The fields of a spec §5 record. */
 export const EPISODE_RECORD_FIELDS: readonly string[] = [
@@ -48,8 +49,8 @@ export const LABEL_FIELDS: readonly string[] = [
 /** The fields of a stage (`stages[i]`). */
 export const STAGE_FIELDS: readonly string[] = ['main_steps', 'sub_steps'];
 
-/** The fields of a sub-agent run (`stages[i].sub_steps[j]` as an object). */
-export const SUB_AGENT_FIELDS: readonly string[] = ['steps', 'finished'];
+/** The fields of a sub-agent run (`stages[i].sub_steps[j]` as an object; `stages` for a nested one, spec §5.2). */
+export const SUB_AGENT_FIELDS: readonly string[] = ['steps', 'stages', 'finished'];
 
 /** An unknown field that looks like a misspelt known one. */
 export interface FieldHint {
@@ -199,17 +200,24 @@ export function recordFieldHints(record: unknown): FieldHint[] {
   const out: FieldHint[] = [];
   if (!isPlainObject(record)) return out;
   hintsIn(record, RECORD_LEVEL_FIELDS, undefined, out);
-  const stages = record['stages'];
-  if (!Array.isArray(stages)) return out;
+  stageHints(record['stages'], 'stages', 0, out);
+  return out;
+}
+
+/** The hints inside a `stages` array at `path`, and inside its nested entries (spec §5.2), to the depth validation allows. */
+function stageHints(stages: unknown, path: string, depth: number, out: FieldHint[]): void {
+  if (!Array.isArray(stages) || depth > MAX_NESTING_DEPTH) return;
   stages.forEach((stage: unknown, t) => {
     if (!isPlainObject(stage)) return;
-    const stagePath = (): string => fieldPath('stages', t);
+    const stagePath = (): string => fieldPath(path, t);
     hintsIn(stage, STAGE_FIELDS, stagePath, out);
     const subs = stage['sub_steps'];
     if (!Array.isArray(subs)) return;
     subs.forEach((sub: unknown, i) => {
-      if (isPlainObject(sub)) hintsIn(sub, SUB_AGENT_FIELDS, () => fieldPath(fieldPath(stagePath(), 'sub_steps'), i), out);
+      if (!isPlainObject(sub)) return;
+      const subPath = (): string => fieldPath(fieldPath(stagePath(), 'sub_steps'), i);
+      hintsIn(sub, SUB_AGENT_FIELDS, subPath, out);
+      if (sub['stages'] !== undefined) stageHints(sub['stages'], fieldPath(subPath(), 'stages'), depth + 1, out);
     });
   });
-  return out;
 }

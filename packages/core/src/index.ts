@@ -7,7 +7,9 @@
 export {
   describeValue,
   fieldPath,
+  PARL_ERROR_CODES,
   ParlInputError,
+  type ParlErrorCode,
   requireArray,
   requireCount,
   requireFinite,
@@ -40,10 +42,12 @@ export {
 export {
   isLabelledRecord,
   isValidatedEpisode,
+  MAX_NESTING_DEPTH,
   validateRecord,
   validateStages,
   type RecordValidationOptions,
   type EpisodeRecord,
+  type NestedSubAgentRun,
   type NormalizedEpisode,
   type NormalizedStage,
   type PerfSource,
@@ -117,6 +121,7 @@ export { REWARD_BATCH_FIELDS, rewardBatch } from './batch/reward-batch.js';
 export { allocateRewardBatch, allocateRewardBatchOutput, type RewardBatchColumns } from './batch/reward-wasm.js';
 export { allocateCriticalStepsBatchOutput, CRITICAL_STEPS_BATCH_FIELDS, criticalStepsBatch } from './batch/critical-steps-batch.js';
 export { allocateCriticalStepsBatchInput } from './batch/critical-steps-wasm.js';
+export { criticalStepsBatchInputOf } from './batch/stage-episodes.js';
 export {
   type CriticalStepsBatchFloat32Input,
   type CriticalStepsBatchInput,
@@ -153,3 +158,28 @@ export {
   type VerdictThresholds,
 } from './sweep-stats.js';
 export { recordText } from './record-text.js';
+export { defaultOf, defineOptionTable, optionRows, type OptionRow, type OptionTable } from './options/option-table.js';
+export { optionField, optionName, resolveOptions, type OptionSource } from './options/resolve-options.js';
+export {
+  choiceOption,
+  integerOptionIn,
+  nameListOption,
+  nonEmptyTextOption,
+  nonNegativeDecimalOption,
+  positiveDecimalOption,
+  positiveIntegerOption,
+  scheduleOption,
+  switchOption,
+  textOption,
+  type OptionParser,
+} from './options/option-parsers.js';
+export { optionsMarkdown, replaceBetweenMarkers } from './options/option-docs.js';
+export {
+  launchedSubagentsOfRows,
+  subagentCounts,
+  subagentCountsOfEpisode,
+  type SubagentCounts,
+} from './subagent-counts.js';
+export { GRPO_EPSILON, grpoAdvantages } from './grpo.js';
+export { CRITICAL_STEPS_OPTIONS, REWARD_OPTIONS, type CriticalStepsOptions, type RewardOptions } from './options/reward-options.js';
+export { scheduleEndStep } from './schedule-end-step.js';

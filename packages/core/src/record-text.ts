@@ -24,7 +24,7 @@ export function recordText(record: unknown, location: string): string {
     return JSON.stringify(record);
   } catch (err) {
     if (err instanceof RangeError) {
-      throw new ParlInputError('record', '(a value nested too deeply to write)', 'nested at most a few thousand levels deep', location);
+      throw new ParlInputError('record', '(a value nested too deeply to write)', 'nested at most a few thousand levels deep', location, 'PARL_ERR_LIMIT');
     }
     throw err;
   }

@@ -23,8 +23,22 @@ export interface SubAgentRun {
   readonly finished?: boolean;
 }
 
-/** A sub-agent in a stage: its steps alone, or a {@link SubAgentRun}. */
-export type SubAgentEntry = number | SubAgentRun;
+/**
+ * A sub-agent that launched sub-agents of its own (spec §5.2): its own stages instead of `steps`
+ * (its model calls are their `main_steps`), nested at most {@link MAX_NESTING_DEPTH} levels.
+ */
+export interface NestedSubAgentRun {
+  /** The sub-agent's own stages, following spec §5 recursively. */
+  readonly stages: readonly StageRecord[];
+  /** Whether it finished its assigned subtask; a sub-agent without the flag counts as finished. */
+  readonly finished?: boolean;
+}
+
+/** A sub-agent in a stage: its steps alone, a {@link SubAgentRun}, or a {@link NestedSubAgentRun}. */
+export type SubAgentEntry = number | SubAgentRun | NestedSubAgentRun;
+
+/** The deepest nesting of sub-agent entries a record may have (spec §5.2): deeper is an input error. */
+export const MAX_NESTING_DEPTH = 16;
 
 /** One orchestrator stage: the orchestrator's own steps, then the group it launched (maybe none). */
 export interface StageRecord {
@@ -73,6 +87,14 @@ export interface NormalizedStage {
   readonly sub: readonly number[];
   /** finished flag per sub-agent; undefined where the record gave none. */
   readonly finished: readonly (boolean | undefined)[];
+  /**
+   * Total steps (work) per sub-agent, present only when the stage holds a nested entry (spec
+   * §5.2): there `sub` holds each entry's own critical steps and `work` its total steps. Absent,
+   * the work of each sub-agent is its `sub` value.
+   */
+  readonly work?: readonly number[];
+  /** The validated stages of each nested entry (undefined for a plain one); present with `work` only. */
+  readonly nested?: readonly (readonly NormalizedStage[] | undefined)[];
 }
 
 /** How r_perf is given in a record; exactly one way is allowed. */
@@ -137,6 +159,11 @@ function readSuccess(value: unknown, field: string): boolean {
  * @param field - its field path (default `stages`)
  */
 export function validateStages(value: unknown, field = 'stages'): NormalizedStage[] {
+  return validateStagesAt(value, field, 0);
+}
+
+/** {@link validateStages} for stages `depth` levels of nested entries down (0: the record's own). */
+function validateStagesAt(value: unknown, field: string, depth: number): NormalizedStage[] {
   const raw = requireArray(value, field);
   const out: NormalizedStage[] = new Array(raw.length);
   // Field paths (`stages[2].sub_steps[0]`) are built only for an error: on valid records, which
@@ -151,6 +178,8 @@ export function validateStages(value: unknown, field = 'stages'): NormalizedStag
     const subRaw = subValue === undefined ? [] : Array.isArray(subValue) ? (subValue as unknown[]) : requireArray(subValue, fieldPath(fieldPath(field, t), 'sub_steps'));
     const sub: number[] = new Array(subRaw.length);
     const finished: (boolean | undefined)[] = new Array(subRaw.length);
+    let work: number[] | undefined;
+    let nested: (NormalizedStage[] | undefined)[] | undefined;
     for (let i = 0; i < subRaw.length; i++) {
       const entry = subRaw[i];
       if (isNonNegative(entry)) {
@@ -164,20 +193,71 @@ export function validateStages(value: unknown, field = 'stages'): NormalizedStag
         finished[i] = undefined;
       } else if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) {
         const e = entry as Record<string, unknown>;
-        const steps = e['steps'];
-        sub[i] = isNonNegative(steps) ? steps : requireNonNegative(steps, fieldPath(ef, 'steps'));
         const fin = e['finished'];
         if (fin !== undefined && typeof fin !== 'boolean') {
           throw new ParlInputError(fieldPath(ef, 'finished'), fin, 'a boolean');
         }
         finished[i] = fin;
+        const inner = e['stages'];
+        if (inner === undefined) {
+          const steps = e['steps'];
+          sub[i] = isNonNegative(steps) ? steps : requireNonNegative(steps, fieldPath(ef, 'steps'));
+          continue;
+        }
+        if (e['steps'] !== undefined) {
+          throw new ParlInputError(fieldPath(ef, 'steps'), e['steps'], 'absent when stages is given (a sub-agent entry has steps or stages, not both)');
+        }
+        if (depth >= MAX_NESTING_DEPTH) {
+          throw new ParlInputError(fieldPath(ef, 'stages'), inner, `absent: sub-agent entries nest at most ${MAX_NESTING_DEPTH} levels deep`);
+        }
+        const innerStages = validateStagesAt(inner, fieldPath(ef, 'stages'), depth + 1);
+        work ??= [];
+        nested ??= [];
+        const totals = stageTotals(innerStages);
+        sub[i] = totals.critical;
+        work[i] = totals.total;
+        nested[i] = innerStages;
       } else {
-        throw new ParlInputError(ef, entry, 'a finite number ≥ 0 or an object {"steps": number, "finished"?: boolean}');
+        throw new ParlInputError(ef, entry, 'a finite number ≥ 0 or an object {"steps": number, "finished"?: boolean} or {"stages": [...], "finished"?: boolean}');
       }
     }
-    out[t] = { main, sub, finished };
+    if (work === undefined || nested === undefined) {
+      out[t] = { main, sub, finished };
+      continue;
+    }
+    // A stage with a nested entry: the plain entries' work is their steps.
+    for (let i = 0; i < sub.length; i++) {
+      if (nested[i] === undefined) {
+        work[i] = sub[i] as number;
+        nested[i] = undefined;
+      }
+    }
+    out[t] = { main, sub, finished, work, nested };
   }
   return out;
+}
+
+/**
+ * Critical and total steps of validated stages (spec §2, with §5.2's nested entries): the one
+ * sum both {@link validateStages} (for a nested entry's contribution) and `criticalStepsOfStages`
+ * use, in the same order, so that the two agree bit for bit.
+ */
+export function stageTotals(stages: readonly NormalizedStage[]): { readonly critical: number; readonly total: number } {
+  let critical = 0;
+  let total = 0;
+  for (const stage of stages) {
+    let stageMax = 0;
+    let stageSum = 0;
+    const work = stage.work ?? stage.sub;
+    for (let i = 0; i < stage.sub.length; i++) {
+      const s = stage.sub[i] as number;
+      if (s > stageMax) stageMax = s;
+      stageSum += work[i] as number;
+    }
+    critical += stage.main + stageMax;
+    total += stage.main + stageSum;
+  }
+  return { critical, total };
 }
 
 /** A finite number ≥ 0 (what `requireNonNegative` accepts), checked without naming a field. */
@@ -202,10 +282,10 @@ function readPerf(rec: Record<string, unknown>): PerfSource {
   const hasDirect = rec['r_perf'] !== undefined && !((hasSuccess || hasFeatures) && isLabelledRecord(rec));
   if (hasDirect && (hasSuccess || hasQuality || hasFeatures)) {
     const other = hasSuccess ? 'success' : hasQuality ? 'quality' : 'trajectory_features';
-    throw new ParlInputError('r_perf', rec['r_perf'], `given in one way only, but ${other} is given too`);
+    throw new ParlInputError('r_perf', rec['r_perf'], `given in one way only, but ${other} is given too`, undefined, 'PARL_ERR_CONFLICT');
   }
   if (hasFeatures && hasQuality) {
-    throw new ParlInputError('quality', rec['quality'], 'absent when trajectory_features gives r_perf (one way only)');
+    throw new ParlInputError('quality', rec['quality'], 'absent when trajectory_features gives r_perf (one way only)', undefined, 'PARL_ERR_CONFLICT');
   }
   if (hasDirect) return { kind: 'direct', value: requireFinite(rec['r_perf'], 'r_perf') };
   if (hasFeatures) {
@@ -268,7 +348,7 @@ export interface RecordValidationOptions {
 function rejectMisspeltFields(value: unknown): void {
   const hint = recordFieldHints(value)[0];
   if (hint === undefined) return;
-  throw new ParlInputError(hint.field, hint.value, `a known field (did you mean ${hint.suggestion}?)`);
+  throw new ParlInputError(hint.field, hint.value, `a known field (did you mean ${hint.suggestion}?)`, undefined, 'PARL_ERR_UNKNOWN_NAME');
 }
 
 function validateRecordUnlocated(value: unknown): NormalizedEpisode {

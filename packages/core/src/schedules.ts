@@ -132,7 +132,7 @@ export function parseSchedule(input: ScheduleInput, field = 'schedule'): Schedul
       try {
         parsed = JSON.parse(text);
       } catch {
-        throw new ParlInputError(field, input, 'a schedule in JSON or short form (the JSON does not parse)');
+        throw new ParlInputError(field, input, 'a schedule in JSON or short form (the JSON does not parse)', undefined, 'PARL_ERR_PARSE');
       }
       return buildSchedule(validateScheduleSpec(parsed, field));
     }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  PARL_ERROR_CODES,
   ParlInputError,
   describeValue,
+  labelReward,
   fieldPath,
   requireArray,
   requireCount,
@@ -31,6 +33,29 @@ describe('ParlInputError', () => {
     expect(located).toBeInstanceOf(ParlInputError);
     expect(located.message).toBe('record 3: r_perf must be a finite number, got NaN');
     expect(located.field).toBe('r_perf');
+  });
+});
+
+describe('ParlInputError codes', () => {
+  it('derives missing-field and invalid-value codes, keeps a given code through at()', () => {
+    expect(new ParlInputError('stages', undefined, 'an array').code).toBe('PARL_ERR_MISSING_FIELD');
+    expect(new ParlInputError('stages', 3, 'an array').code).toBe('PARL_ERR_INVALID_VALUE');
+    const limit = new ParlInputError('record', 'x', 'small', undefined, 'PARL_ERR_LIMIT');
+    expect(limit.at('line 2').code).toBe('PARL_ERR_LIMIT');
+    expect(PARL_ERROR_CODES).toContain(limit.code);
+  });
+
+  it('marks a conflict and a misspelt field by code, whatever the wording', () => {
+    const codeOf = (record: Record<string, unknown>): string | undefined => {
+      try {
+        labelReward(record, { strict: true });
+      } catch (err) {
+        return err instanceof ParlInputError ? err.code : 'not a ParlInputError';
+      }
+      return undefined;
+    };
+    expect(codeOf({ r_perf: 0.5, success: true })).toBe('PARL_ERR_CONFLICT');
+    expect(codeOf({ r_perf: 0.5, num_subagent: 3 })).toBe('PARL_ERR_UNKNOWN_NAME');
   });
 });
 

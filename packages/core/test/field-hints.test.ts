@@ -69,7 +69,7 @@ describe('the strict option', () => {
 
   it('makes validateRecord reject the field, naming the location, the field, the hint and the value', () => {
     expect(() => validateRecord(typo, 'line 3', { strict: true })).toThrow(
-      new ParlInputError('num_subagent', 25, 'a known field (did you mean num_subagents?)', 'line 3'),
+      new ParlInputError('num_subagent', 25, 'a known field (did you mean num_subagents?)', 'line 3', 'PARL_ERR_UNKNOWN_NAME'),
     );
     expect(() => validateRecord(typo, 'line 3', { strict: true })).toThrow(
       'line 3: num_subagent must be a known field (did you mean num_subagents?), got 25',

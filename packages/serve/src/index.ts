@@ -13,15 +13,11 @@ export { EpisodeLog, type FsyncPolicy, type LogStats } from './episodes/episode-
 export type { EpisodeEntry, EvictedEntry, LogEntry, OtlpEntry, OutcomeEntry, RewardEntry, SpansEntry } from './episodes/log-entry.js';
 export { otlpLogLine, rewardLogLine } from './episodes/log-entry.js';
 export { EpisodeStore, type StoredEpisode } from './episodes/episode-store.js';
-export { readExportRequest, TraceIntake, type ReadRequest, type TraceIntakeOptions } from './episodes/trace-intake.js';
 export { REWARD_QUERY_PARAMS, REWARD_QUERY_SCHEMA, rewardConfigOfQuery, type RewardQuery } from './reward-query.js';
-export { parseRecordsBody, recordsText, type BodyFormat, type BodyRecord } from './body/records-body.js';
-export { decodeOtlpProtobuf, encodeOtlpResponse } from './otlp/otlp-protobuf.js';
 export { EXTRA_LOG_FIELDS } from './routes/get-reward.js';
 export { LiveStats, episodePoint, SERIES_SECONDS, SERIES_STEPS, STATS_FIELDS, type EpisodePoint, type SeriesPoint, type StatsField, type StatsSnapshot } from './dashboard/live-stats.js';
 export { ServeMetrics, type MetricSources } from './metrics.js';
 export { authorized } from './auth.js';
-export { labelRecordsBody, type LabelBodyFailure, type LabelBodyTask, type LabelledBody } from './labelling/labelled-body.js';
 export { createRecordsLabeller, type RecordsLabeller } from './labelling/records-labeller.js';
 export { packedPointCount, packPoint, POINT_WIDTH, unpackPoint } from './labelling/packed-points.js';
 export { ParlServeClient, type ParlServeClientOptions, type GetRewardAnswer } from './client.js';

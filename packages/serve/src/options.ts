@@ -29,6 +29,21 @@ export interface ServeOptions {
   readonly traceTimeoutMs?: number;
   /** At most this many unfinished traces are held; the oldest is evicted beyond it (default 10,000). */
   readonly maxOpenTraces?: number;
+  /**
+   * At most this many spans are held for one unfinished trace (default 50,000); a trace that gets
+   * more is evicted (`parl_traces_evicted_total{reason="trace-spans"}`) and its later spans discarded.
+   */
+  readonly maxSpansPerTrace?: number;
+  /**
+   * At most this many spans are held over all unfinished traces (default 1,000,000); beyond it the
+   * oldest unfinished traces are evicted (`parl_traces_evicted_total{reason="open-spans"}`).
+   */
+  readonly maxOpenSpans?: number;
+  /**
+   * Bytes a dashboard event stream may have waiting to be sent (default 1 MiB): a client that
+   * reads slower is disconnected (`parl_event_streams_dropped_total`).
+   */
+  readonly maxStreamBufferBytes?: number;
   /** At most this many episodes are held in memory for `GET /v1/episodes/{id}`; the oldest go (default 100,000). */
   readonly maxEpisodes?: number;
   /** The span or resource attribute naming a trace's rollout (default `parl.rollout_id`). */
@@ -73,6 +88,9 @@ export const DEFAULT_SERVE_OPTIONS = {
   quietPeriodMs: 2000,
   traceTimeoutMs: 10 * 60 * 1000,
   maxOpenTraces: 10_000,
+  maxSpansPerTrace: 50_000,
+  maxOpenSpans: 1_000_000,
+  maxStreamBufferBytes: 1024 * 1024,
   maxEpisodes: 100_000,
   rolloutAttribute: 'parl.rollout_id',
   bodyLimit: 16 * 1024 * 1024,
@@ -101,6 +119,12 @@ export interface ResolvedServeOptions {
   readonly traceTimeoutMs: number;
   /** See {@link ServeOptions.maxOpenTraces}. */
   readonly maxOpenTraces: number;
+  /** See {@link ServeOptions.maxSpansPerTrace}. */
+  readonly maxSpansPerTrace: number;
+  /** See {@link ServeOptions.maxOpenSpans}. */
+  readonly maxOpenSpans: number;
+  /** See {@link ServeOptions.maxStreamBufferBytes}. */
+  readonly maxStreamBufferBytes: number;
   /** See {@link ServeOptions.maxEpisodes}. */
   readonly maxEpisodes: number;
   /** See {@link ServeOptions.rolloutAttribute}. */
@@ -179,6 +203,9 @@ export function resolveServeOptions(options: ServeOptions = {}): ResolvedServeOp
     quietPeriodMs: options.quietPeriodMs === 0 ? 0 : positive('quietPeriodMs', options.quietPeriodMs ?? d.quietPeriodMs),
     traceTimeoutMs: positive('traceTimeoutMs', options.traceTimeoutMs ?? d.traceTimeoutMs),
     maxOpenTraces: positive('maxOpenTraces', options.maxOpenTraces ?? d.maxOpenTraces, true),
+    maxSpansPerTrace: positive('maxSpansPerTrace', options.maxSpansPerTrace ?? d.maxSpansPerTrace, true),
+    maxOpenSpans: positive('maxOpenSpans', options.maxOpenSpans ?? d.maxOpenSpans, true),
+    maxStreamBufferBytes: positive('maxStreamBufferBytes', options.maxStreamBufferBytes ?? d.maxStreamBufferBytes, true),
     maxEpisodes: positive('maxEpisodes', options.maxEpisodes ?? d.maxEpisodes, true),
     rolloutAttribute,
     bodyLimit: positive('bodyLimit', options.bodyLimit ?? d.bodyLimit, true),

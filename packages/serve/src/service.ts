@@ -6,17 +6,15 @@
  * @module
  */
 import { labelReward, recordText, type ResolvedRewardConfig, type RewardConfig } from '@parl/core';
-import type { SerialCollapseFinding, TraceResult } from '@parl/traces';
+import { decodeOtlpProtobuf, LiveTraceIntake, readExportRequest, type OtlpExportRead, type SerialCollapseFinding, type TraceResult } from '@parl/traces';
 import { EpisodeLog } from './episodes/episode-log.js';
 import { EpisodeStore, type StoredEpisode } from './episodes/episode-store.js';
 import { otlpLogLine, rewardLogLine, type LogEntry } from './episodes/log-entry.js';
-import { readExportRequest, TraceIntake, type ReadRequest } from './episodes/trace-intake.js';
 import { episodePoint, LiveStats } from './dashboard/live-stats.js';
-import type { LabelledBody } from './labelling/labelled-body.js';
+import type { LabelledBody } from '@parl/io';
 import { packedPointCount, unpackPoint } from './labelling/packed-points.js';
 import { createRecordsLabeller, type RecordsLabeller } from './labelling/records-labeller.js';
 import { ServeMetrics } from './metrics.js';
-import { decodeOtlpProtobuf } from './otlp/otlp-protobuf.js';
 import type { ResolvedServeOptions } from './options.js';
 
 /** Where an accepted episode came from (the `source` label of `parl_episodes_total`). */
@@ -35,8 +33,8 @@ export class ParlService {
   readonly stats = new LiveStats();
   /** The metrics. */
   readonly metrics: ServeMetrics;
-  /** Open traces. */
-  readonly intake: TraceIntake;
+  /** Open traces (assembled by `@parl/traces`). */
+  readonly intake: LiveTraceIntake;
   /** Entries replayed from the log at start. */
   replayed = 0;
   private log: EpisodeLog | undefined;
@@ -49,11 +47,13 @@ export class ParlService {
       episodesInMemory: () => this.store.size,
       log: () => this.log?.stats,
     });
-    this.intake = new TraceIntake({
+    this.intake = new LiveTraceIntake({
+      ...options.trace,
       quietPeriodMs: options.quietPeriodMs,
       timeoutMs: options.traceTimeoutMs,
       maxOpenTraces: options.maxOpenTraces,
-      trace: options.trace,
+      maxSpansPerTrace: options.maxSpansPerTrace,
+      maxOpenSpans: options.maxOpenSpans,
       onWarning: options.onWarning,
       onEpisode: (result, rollout) => this.traceFinished(result, rollout),
       onDropped: (traceId, reason) => {
@@ -118,7 +118,7 @@ export class ParlService {
   }
 
   /** The spans of a logged request, added to the traces still open at the end of the log. */
-  private replaySpans(request: ReadRequest, rollouts: Readonly<Record<string, string>>, pending: Map<string, PendingTrace>): void {
+  private replaySpans(request: OtlpExportRead, rollouts: Readonly<Record<string, string>>, pending: Map<string, PendingTrace>): void {
     request.reads.forEach((read, i) => {
       const traceId = read.traceId;
       if (traceId === undefined) return;
@@ -179,15 +179,16 @@ export class ParlService {
    * (and held for lookup) before this resolves; every one counts on the dashboard.
    */
   async acceptLabelledBody(body: LabelledBody, source: EpisodeSource): Promise<void> {
-    if (this.log !== undefined) await this.log.appendLines(body.logLines);
+    if (this.log !== undefined) await this.log.appendLines(body.extraBytes);
     // Each held record is its own string, not a view into the answer: a view would keep the whole
     // answer alive for as long as any one of its records is held (a batch whose other ids are
     // posted again would pin it), so memory would follow answers, not the episodes held.
     const answer = Buffer.from(body.answer.buffer, body.answer.byteOffset, body.answer.byteLength);
     body.ids.forEach((id, i) => this.store.putPosted(id, answer.toString('utf8', body.spans[2 * i], body.spans[2 * i + 1])));
-    const n = packedPointCount(body.points);
+    // The numbers and bytes of labelling/body-extras.ts: packed points, log lines.
+    const n = packedPointCount(body.numbers);
     this.stats.addMany((function* points() {
-      for (let i = 0; i < n; i++) yield unpackPoint(body.points, i);
+      for (let i = 0; i < n; i++) yield unpackPoint(body.numbers, i);
     })());
     if (body.count > 0) this.metrics.episodes.inc({ source }, body.count);
   }
@@ -199,7 +200,7 @@ export class ParlService {
    *   replaying reads again
    * @param protobuf - whether `body` is protobuf
    */
-  async acceptSpans(request: ReadRequest, body: Uint8Array, protobuf: boolean): Promise<void> {
+  async acceptSpans(request: OtlpExportRead, body: Uint8Array, protobuf: boolean): Promise<void> {
     if (request.spans.length > 0 && this.log !== undefined) await this.log.appendLines(otlpLogLine(body, protobuf));
     this.metrics.spansReceived.inc(request.spans.length);
     this.metrics.spansRejected.inc(request.rejected);
@@ -233,7 +234,7 @@ export class ParlService {
 
   /** Flush and close the log, and drop open traces (their spans are in the log). */
   async close(): Promise<void> {
-    this.intake.close();
+    this.intake.close('the server stopped before the trace finished (its spans stay in the episode log and are replayed at start)');
     await this.labellerOf?.close();
     await this.log?.close();
   }

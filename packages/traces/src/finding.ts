@@ -23,9 +23,14 @@ export type SerialPatternKind = (typeof SERIAL_PATTERN_KINDS)[number];
 export interface SerialPattern {
   /** Which pattern. */
   readonly kind: SerialPatternKind;
-  /** The orchestrator turns involved (1 = its first model call; 0 = before it). */
+  /**
+   * Where it happened: empty for the orchestrator's own turns; for a pattern inside a sub-agent that
+   * launched sub-agents (a nested entry, spec §5.2), the names of the sub-agents down to it.
+   */
+  readonly within: readonly string[];
+  /** The turns involved (1 = the first model call of the agent it happened in; 0 = before it). */
   readonly turns: readonly number[];
-  /** The indices (0-based) of the stages of the as-run record involved. */
+  /** The indices (0-based) of the stages involved, in the as-run stages of the agent it happened in. */
   readonly stages: readonly number[];
   /** The sub-agents involved, in the order they ran, grouped by wave (`waves`) or by turn (`one_per_turn`; a turn that did the work itself has an empty group). */
   readonly groups: readonly (readonly SubAgentRef[])[];
@@ -77,7 +82,7 @@ function firstStages(mapping: TraceMapping): number[] {
   return first;
 }
 
-function locate(mapping: TraceMapping): Located[] {
+function locate(mapping: TraceMapping, within: readonly string[]): Located[] {
   const first = firstStages(mapping);
   const found: Located[] = [];
   const turns = mapping.turns;
@@ -88,7 +93,7 @@ function locate(mapping: TraceMapping): Located[] {
     const start = first[k] as number;
     const stages = turn.waves.map((_, w) => start + w);
     found.push({
-      pattern: { kind: 'waves', turns: [turn.turn], stages, groups: turn.waves, independence: independenceOf(turn.waves.flat().map(contentOf)) },
+      pattern: { kind: 'waves', within, turns: [turn.turn], stages, groups: turn.waves, independence: independenceOf(turn.waves.flat().map(contentOf)) },
       apply: (s) => {
         const merged = stages.flatMap((i) => s[i]?.sub_steps ?? []);
         s[start] = { main_steps: s[start]?.main_steps ?? 0, sub_steps: merged };
@@ -106,7 +111,7 @@ function locate(mapping: TraceMapping): Located[] {
       const stages = run.map((_, i) => first[k + i] as number);
       const units = run.map((t) => (t.waves.length > 0 ? contentOf(t.waves[0]?.[0] as SubAgentRef) : mapping.ownToolContents.get(t.turn)));
       found.push({
-        pattern: { kind: 'one_per_turn', turns: run.map((t) => t.turn), stages, groups: run.map((t) => t.waves.flat()), independence: independenceOf(units) },
+        pattern: { kind: 'one_per_turn', within, turns: run.map((t) => t.turn), stages, groups: run.map((t) => t.waves.flat()), independence: independenceOf(units) },
         apply: (s) => {
           // Launched together from the first turn: one group; a turn that did the work itself becomes a sub-agent of its main steps.
           const group = run.flatMap((t, i) => (t.waves.length > 0 ? (s[stages[i] as number]?.sub_steps ?? []) : [t.main_steps]));
@@ -120,22 +125,41 @@ function locate(mapping: TraceMapping): Located[] {
   return found.sort((a, b) => (a.pattern.stages[0] ?? 0) - (b.pattern.stages[0] ?? 0));
 }
 
+/** The patterns of a mapping and of every nested sub-agent's mapping below it (spec §5.2), each by the mapping it rewrites. */
+function locateAll(mapping: TraceMapping, within: readonly string[], out: Map<TraceMapping, Located[]>): void {
+  out.set(mapping, locate(mapping, within));
+  for (const turn of mapping.turns) {
+    for (const sub of turn.waves.flat()) {
+      const inner = sub.nested ? mapping.nested.get(sub.span_id) : undefined;
+      if (inner !== undefined) locateAll(inner, [...within, sub.name], out);
+    }
+  }
+}
+
+/** The as-run stages of `mapping`, nested entries included, with the `chosen` patterns (at any depth) launched together. */
+function stagesWith(mapping: TraceMapping, located: ReadonlyMap<TraceMapping, Located[]>, chosen: (l: Located) => boolean): StageRecord[] {
+  const stages = stagesOf(mapping, 'overlap', (inner) => stagesWith(inner, located, chosen));
+  for (const l of located.get(mapping) ?? []) if (chosen(l)) l.apply(stages);
+  return stages;
+}
+
 /**
  * The serial-collapse finding of a mapped trace. Critical steps come from `@parl/core`'s
  * `criticalSteps`: as run (`overlap` stages, the default record) and with the work of every
- * pattern not shown `dependent` launched together.
+ * pattern not shown `dependent` launched together. Patterns inside nested sub-agents (spec §5.2)
+ * count too: launching a nested agent's sub-agents together shortens its own critical steps, and
+ * so its stage's.
  */
 export function serialCollapseFinding(traceId: string, mapping: TraceMapping): SerialCollapseFinding {
-  const asRunStages = stagesOf(mapping, 'overlap');
-  const asRun = criticalSteps(asRunStages).critical_steps;
-  const located = locate(mapping);
-  const patterns = located.map(({ pattern, apply }) => {
-    const alone = asRunStages.map((s) => ({ ...s }));
-    apply(alone);
-    return { ...pattern, critical_steps_saved: Math.max(0, asRun - criticalSteps(alone).critical_steps) };
-  });
-  const parallel = asRunStages.map((s) => ({ ...s }));
-  for (const { pattern, apply } of located) if (pattern.independence !== 'dependent') apply(parallel);
+  const located = new Map<TraceMapping, Located[]>();
+  locateAll(mapping, [], located);
+  const asRun = criticalSteps(stagesWith(mapping, located, () => false)).critical_steps;
+  const all = [...located.values()].flat();
+  const patterns = all.map((l) => ({
+    ...l.pattern,
+    critical_steps_saved: Math.max(0, asRun - criticalSteps(stagesWith(mapping, located, (x) => x === l)).critical_steps),
+  }));
+  const parallel = stagesWith(mapping, located, (l) => l.pattern.independence !== 'dependent');
   const ifParallel = Math.min(asRun, criticalSteps(parallel).critical_steps);
   return {
     trace_id: traceId,

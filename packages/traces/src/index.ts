@@ -68,7 +68,6 @@ export type { TraceInput } from './input/text-chunks.js';
 export { ParlSpanProcessor, otlpJsonOfSpan, type ReadableSpanLike } from './live/otel-span-processor.js';
 export { ParlTracingProcessor, type AgentsTraceLike, type AgentsSpanLike } from './live/openai-agents-processor.js';
 export { LiveTraceAssembler } from './live/live-assembler.js';
-export { DEFAULT_LIVE_OPTIONS, checkLiveOptions, type LiveDropReason, type LiveTraceOptions } from './live/live-options.js';
 export {
   DEFAULT_REPORT_DRAWN,
   MAX_REPORT_DRAWN,
@@ -78,3 +77,9 @@ export {
   type TraceReportEntry,
   type TraceReportOptions,
 } from './report/trace-report.js';
+export { LiveTraceIntake, type LiveIntakeOptions } from './live/live-intake.js';
+export { DEFAULT_LIVE_OPTIONS, checkLiveOptions, type LiveBounds, type LiveDropReason, type LiveTraceOptions } from './live/live-options.js';
+export { parseExportRequest, readExportRequest, type OtlpEncoding, type OtlpExportRead, type OtlpReadLimits } from './otlp/export-request.js';
+export { MAX_ATTRIBUTE_DEPTH } from './otlp/attribute-depth.js';
+export { decodeOtlpProtobuf, encodeOtlpResponse } from './otlp/protobuf-request.js';
+export { MAX_PROTOBUF_MESSAGE_BYTES, traceFileShape, type TraceFileShape } from './otlp/protobuf-file.js';

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { StageRecord, SubAgentRun } from '@parl/core';
+import { criticalSteps, type StageRecord, type SubAgentEntry } from '@parl/core';
 import { effectiveRoles, countedModelCalls } from './roles.js';
 import type { ResolvedTraceOptions } from './options.js';
 import { spanLabel, type SpanRole, type TraceSpan } from './span.js';
@@ -21,10 +21,15 @@ export interface SubAgentRef {
   readonly start_ms: number;
   /** End, ms since the Unix epoch. */
   readonly end_ms: number;
-  /** Its steps (a count, or seconds with the wall clock). */
+  /**
+   * Its steps (a count, or seconds with the wall clock); for a sub-agent that launched sub-agents
+   * of its own (spec §5.2), its own critical steps as run.
+   */
   readonly steps: number;
   /** False when its span ended in error. */
   readonly finished: boolean;
+  /** True when it launched sub-agents of its own: its record entry is nested (spec §5.2), its mapping in {@link TraceMapping.nested}. */
+  readonly nested: boolean;
 }
 
 /** The sub-agents launched in one orchestrator turn, split into waves that overlap in time. */
@@ -59,7 +64,12 @@ export interface TraceMapping {
   readonly contents: ReadonlyMap<string, CapturedContent>;
   /** Captured content of each turn's own tool calls (joined), by turn number, where the format carries it. */
   readonly ownToolContents: ReadonlyMap<number, CapturedContent>;
+  /** The mapping of each sub-agent that launched sub-agents of its own (spec §5.2), by its span id: the same reading one level down. */
+  readonly nested: ReadonlyMap<string, TraceMapping>;
 }
+
+/** Sub-agents nested deeper than this (spec §5.2's limit) are counted as plain entries, with a warning. */
+const MAX_MAPPED_DEPTH = 16;
 
 function byStart(a: TraceSpan, b: TraceSpan): number {
   return a.startMs - b.startMs;
@@ -98,22 +108,44 @@ function joinContent(parts: readonly (string | undefined)[]): string | undefined
  *   span did not end in error.
  */
 export function mapTrace(tree: TraceTree, options: Pick<ResolvedTraceOptions, 'stepsFrom' | 'clock'>): TraceMapping {
-  const warnings: string[] = [];
   const roles = effectiveRoles(tree);
-  const counted = countedModelCalls(tree, roles);
-  const orchestrators: TraceSpan[] = [];
-  const subAgents: TraceSpan[] = [];
-  const mainCalls: TraceSpan[] = [];
-  const ownTools: TraceSpan[] = [];
-  const anyAgent = tree.spans.some((s) => roles.get(s.spanId) === 'agent');
-  // The tool call a sub-agent runs under (agents as tools), for its captured content.
-  const toolAbove = new Map<string, TraceSpan>();
-  const delegating = new Set<string>();
+  const context: MappingContext = { tree, roles, counted: countedModelCalls(tree, roles), options, anyAgent: tree.spans.some((s) => roles.get(s.spanId) === 'agent') };
+  return mapScope(context, undefined, 0);
+}
 
-  // Walk top-down carrying the nearest agent ancestor ('none', 'main' = an orchestrator, or a sub-agent span).
-  type Owner = 'none' | 'main' | TraceSpan;
+/** What every level of one trace's mapping shares. */
+interface MappingContext {
+  readonly tree: TraceTree;
+  readonly roles: ReadonlyMap<string, SpanRole>;
+  readonly counted: ReadonlySet<string>;
+  readonly options: Pick<ResolvedTraceOptions, 'stepsFrom' | 'clock'>;
+  readonly anyAgent: boolean;
+}
+
+/** What one agent's part of the tree holds: its own model and tool calls, and the agents it launched directly. */
+interface AgentScope {
+  readonly orchestrators: TraceSpan[];
+  readonly subAgents: TraceSpan[];
+  readonly mainCalls: TraceSpan[];
+  readonly ownTools: TraceSpan[];
+  readonly toolAbove: Map<string, TraceSpan>;
+  readonly delegating: Set<string>;
+}
+
+/**
+ * Walk one agent's part of the tree top-down, carrying the nearest agent ancestor: from the roots
+ * (`agent` undefined: the orchestrator level) or from a sub-agent's children. Agents below the
+ * agents found are left to their own scope.
+ */
+function scopeOf(context: MappingContext, agent: TraceSpan | undefined): AgentScope {
+  const { tree, roles, counted, anyAgent } = context;
+  const scope: AgentScope = { orchestrators: [], subAgents: [], mainCalls: [], ownTools: [], toolAbove: new Map(), delegating: new Set() };
+  // 'none': no agent above yet (top level); 'main': inside the agent being mapped.
+  type Owner = 'none' | 'main';
   type Frame = { span: TraceSpan; owner: Owner; tool: TraceSpan | undefined };
-  const stack: Frame[] = tree.roots.map((span) => ({ span, owner: 'none' as Owner, tool: undefined })).reverse();
+  const starts = agent === undefined ? tree.roots : (tree.children.get(agent.spanId) ?? []);
+  const first: Owner = agent === undefined ? 'none' : 'main';
+  const stack: Frame[] = starts.map((span) => ({ span, owner: first, tool: undefined })).reverse();
   while (stack.length > 0) {
     const { span, owner, tool } = stack.pop() as Frame;
     const role = roles.get(span.spanId);
@@ -121,49 +153,63 @@ export function mapTrace(tree: TraceTree, options: Pick<ResolvedTraceOptions, 's
     let childTool = tool;
     if (role === 'agent') {
       if (owner === 'none') {
-        orchestrators.push(span);
+        scope.orchestrators.push(span);
         childOwner = 'main';
+        childTool = undefined;
       } else {
-        if (owner === 'main') {
-          subAgents.push(span);
-          if (tool !== undefined) {
-            toolAbove.set(span.spanId, tool);
-            delegating.add(tool.spanId);
-          }
+        scope.subAgents.push(span);
+        if (tool !== undefined) {
+          scope.toolAbove.set(span.spanId, tool);
+          scope.delegating.add(tool.spanId);
         }
-        childOwner = span;
+        continue;
       }
-      childTool = undefined;
     } else if (role === 'llm' && counted.has(span.spanId) && (owner === 'main' || (owner === 'none' && !anyAgent))) {
-      mainCalls.push(span);
+      scope.mainCalls.push(span);
     } else if (role === 'tool' && owner === 'main') {
-      ownTools.push(span);
+      scope.ownTools.push(span);
       childTool = span;
     }
     const kids = tree.children.get(span.spanId) ?? [];
     // Reverse push so that spans are visited in arrival order: ties in start time keep that order.
     for (let k = kids.length - 1; k >= 0; k--) stack.push({ span: kids[k] as TraceSpan, owner: childOwner, tool: childTool });
   }
-  if (!anyAgent) {
-    warnings.push(`trace ${tree.traceId} has no agent span: the root span stands for the orchestrator and there are no sub-agents`);
-  } else if (orchestrators.length > 1) {
-    warnings.push(
-      `trace ${tree.traceId} has ${orchestrators.length} top-level agents (${orchestrators.map((s) => JSON.stringify(s.name)).join(', ')}): read as one orchestrator (handoffs)`,
-    );
-  }
-  const named = anyAgent ? orchestrators : [...tree.roots];
-  const orchestrator = [...new Set(named.sort(byStart).map((s) => s.name))].join(' + ');
-  if (mainCalls.length === 0 && subAgents.length > 0) {
-    warnings.push(`trace ${tree.traceId}: the orchestrator ${JSON.stringify(orchestrator)} has sub-agents but no recognised model call, so it has no main steps`);
+  return scope;
+}
+
+/** The mapping of the orchestrator (`agent` undefined) or of a sub-agent that launched sub-agents, `depth` levels down. */
+function mapScope(context: MappingContext, agent: TraceSpan | undefined, depth: number): TraceMapping {
+  const { tree, roles, counted, options, anyAgent } = context;
+  const warnings: string[] = [];
+  const { orchestrators, subAgents, mainCalls, ownTools, toolAbove, delegating } = scopeOf(context, agent);
+  let orchestrator: string;
+  if (agent === undefined) {
+    if (!anyAgent) {
+      warnings.push(`trace ${tree.traceId} has no agent span: the root span stands for the orchestrator and there are no sub-agents`);
+    } else if (orchestrators.length > 1) {
+      warnings.push(
+        `trace ${tree.traceId} has ${orchestrators.length} top-level agents (${orchestrators.map((s) => JSON.stringify(s.name)).join(', ')}): read as one orchestrator (handoffs)`,
+      );
+    }
+    const named = anyAgent ? orchestrators : [...tree.roots];
+    orchestrator = [...new Set(named.sort(byStart).map((s) => s.name))].join(' + ');
+    if (mainCalls.length === 0 && subAgents.length > 0) {
+      warnings.push(`trace ${tree.traceId}: the orchestrator ${JSON.stringify(orchestrator)} has sub-agents but no recognised model call, so it has no main steps`);
+    }
+  } else {
+    orchestrator = agent.name;
+    if (mainCalls.length === 0) {
+      warnings.push(`trace ${tree.traceId}: sub-agent ${spanLabel(agent)} launched sub-agents but has no recognised model call of its own, so its nested entry has no main steps`);
+    }
   }
 
   const stepRole: SpanRole = options.stepsFrom === 'llm' ? 'llm' : 'tool';
   const isStep = (span: TraceSpan): boolean => roles.get(span.spanId) === stepRole && (stepRole !== 'llm' || counted.has(span.spanId));
   const weight = (span: TraceSpan): number => (options.clock === 'wall' ? (span.endMs - span.startMs) / 1000 : 1);
-  const stepsOf = (agent: TraceSpan): { steps: number; calls: number } => {
+  const stepsOf = (sub: TraceSpan): { steps: number; calls: number } => {
     let steps = 0;
     let calls = 0;
-    const todo = [...(tree.children.get(agent.spanId) ?? [])];
+    const todo = [...(tree.children.get(sub.spanId) ?? [])];
     while (todo.length > 0) {
       const span = todo.pop() as TraceSpan;
       if (isStep(span)) steps += weight(span);
@@ -177,12 +223,27 @@ export function mapTrace(tree: TraceTree, options: Pick<ResolvedTraceOptions, 's
   subAgents.sort(byStart);
   const perTurn: SubAgentRef[][] = Array.from({ length: mainCalls.length + 1 }, () => []);
   const contents = new Map<string, CapturedContent>();
+  const nested = new Map<string, TraceMapping>();
   for (const sub of subAgents) {
-    const { steps, calls } = stepsOf(sub);
-    if (calls === 0) {
-      warnings.push(
-        `trace ${tree.traceId}: sub-agent ${spanLabel(sub)} has no recognised model call${options.stepsFrom === 'llm' ? ', so it counts 0 steps' : ''} (is its model instrumented?)`,
-      );
+    // A sub-agent that launched agents of its own is a nested entry (spec §5.2), within the depth the spec allows.
+    const launches = depth + 1 < MAX_MAPPED_DEPTH && scopeOf(context, sub).subAgents.length > 0;
+    let steps: number;
+    if (launches) {
+      const inner = mapScope(context, sub, depth + 1);
+      nested.set(sub.spanId, inner);
+      warnings.push(...inner.warnings);
+      steps = criticalSteps(stagesOf(inner, 'overlap')).critical_steps;
+    } else {
+      const counts = stepsOf(sub);
+      steps = counts.steps;
+      if (depth + 1 >= MAX_MAPPED_DEPTH && scopeOf(context, sub).subAgents.length > 0) {
+        warnings.push(`trace ${tree.traceId}: sub-agent ${spanLabel(sub)} is nested deeper than ${MAX_MAPPED_DEPTH} levels: its subtree counts as one sub-agent's steps`);
+      }
+      if (counts.calls === 0) {
+        warnings.push(
+          `trace ${tree.traceId}: sub-agent ${spanLabel(sub)} has no recognised model call${options.stepsFrom === 'llm' ? ', so it counts 0 steps' : ''} (is its model instrumented?)`,
+        );
+      }
     }
     (perTurn[turnOf(mainCalls, sub.startMs)] as SubAgentRef[]).push({
       span_id: sub.spanId,
@@ -191,6 +252,7 @@ export function mapTrace(tree: TraceTree, options: Pick<ResolvedTraceOptions, 's
       end_ms: sub.endMs,
       steps,
       finished: !sub.error,
+      nested: launches,
     });
     const via = toolAbove.get(sub.spanId);
     const input = sub.input ?? via?.input;
@@ -217,7 +279,7 @@ export function mapTrace(tree: TraceTree, options: Pick<ResolvedTraceOptions, 's
     const mainSpan = t === 0 ? undefined : mainCalls[t - 1];
     turns.push({ turn: t, main_steps: mainSpan === undefined ? 0 : weight(mainSpan), waves: wavesOf(subs), own_tool_calls: ownPerTurn.get(t)?.length ?? 0 });
   });
-  return { orchestrator, turns, warnings, contents, ownToolContents };
+  return { orchestrator, turns, warnings, contents, ownToolContents, nested };
 }
 
 /** Split sub-agents (in start order) into waves: a new wave starts when one starts at or after every earlier one ended. */
@@ -238,7 +300,10 @@ function wavesOf(subs: readonly SubAgentRef[]): SubAgentRef[][] {
   return waves;
 }
 
-function entry(sub: SubAgentRef): SubAgentRun {
+/** A sub-agent's record entry: `{steps, finished}`, or `{stages, finished}` when it launched sub-agents (spec §5.2). */
+function entry(sub: SubAgentRef, mapping: Pick<TraceMapping, 'nested'>, nestedStages: (inner: TraceMapping) => StageRecord[]): SubAgentEntry {
+  const inner = sub.nested ? mapping.nested.get(sub.span_id) : undefined;
+  if (inner !== undefined) return { stages: nestedStages(inner), finished: sub.finished };
   return { steps: sub.steps, finished: sub.finished };
 }
 
@@ -250,16 +315,24 @@ function entry(sub: SubAgentRef): SubAgentRun {
  *   step came between).
  * - `children` (launched together): one stage per turn, its group all the sub-agents launched in
  *   that turn.
+ *
+ * A sub-agent that launched sub-agents is a nested entry (spec §5.2) whose stages follow the same
+ * grouping, or those `nestedStages` gives (the finding's launched-together rewrites).
  */
-export function stagesOf(mapping: Pick<TraceMapping, 'turns'>, grouping: 'children' | 'overlap'): StageRecord[] {
+export function stagesOf(
+  mapping: Pick<TraceMapping, 'turns' | 'nested'>,
+  grouping: 'children' | 'overlap',
+  nestedStages: (inner: TraceMapping) => StageRecord[] = (inner) => stagesOf(inner, grouping),
+): StageRecord[] {
   const stages: StageRecord[] = [];
+  const entryOf = (sub: SubAgentRef): SubAgentEntry => entry(sub, mapping, nestedStages);
   for (const turn of mapping.turns) {
     if (grouping === 'children' || turn.waves.length <= 1) {
-      stages.push({ main_steps: turn.main_steps, sub_steps: turn.waves.flat().map(entry) });
+      stages.push({ main_steps: turn.main_steps, sub_steps: turn.waves.flat().map(entryOf) });
       continue;
     }
     turn.waves.forEach((wave, w) => {
-      stages.push({ main_steps: w === 0 ? turn.main_steps : 0, sub_steps: wave.map(entry) });
+      stages.push({ main_steps: w === 0 ? turn.main_steps : 0, sub_steps: wave.map(entryOf) });
     });
   }
   return stages;

@@ -6,8 +6,8 @@
 import { ParlInputError } from '@parl/core';
 import { TraceInputError } from './errors.js';
 import { decodeUnit } from './formats/detect.js';
-import { jsonUnits } from './input/json-units.js';
 import type { TraceInput } from './input/text-chunks.js';
+import { traceUnits } from './otlp/protobuf-file.js';
 import { resolveTraceOptions, type ResolvedTraceOptions, type TraceOptions } from './options.js';
 import { TraceCollector, type CollectedTrace } from './trace-collector.js';
 import { recordToResult, traceToResult, type TraceResult } from './trace-result.js';
@@ -19,7 +19,10 @@ import { recordToResult, traceToResult, type TraceResult } from './trace-result.
  * The input is JSONL (one JSON value per line: OTLP export requests or spans, OpenAI Agents SDK
  * items, LangSmith runs, spec §5 records — mixed freely with `format: 'auto'`) or one JSON
  * document (an array of those, or an OTLP / `{"data":[…]}` / `{"runs":[…]}` document, parsed as a
- * stream). Neither is loaded whole: memory holds the open traces only.
+ * stream). Neither is loaded whole: memory holds the open traces only. A protobuf OTLP export (one
+ * `ExportTraceServiceRequest`, or requests each prefixed by a 4-byte big-endian length, as the
+ * OpenTelemetry Collector's file exporter writes them; gzip or not) is recognised by its first
+ * bytes and read request by request.
  *
  * @param input - text or bytes: an async iterable (e.g. `fs.createReadStream(path)`) or an array of chunks
  * @param options - see {@link TraceOptions}
@@ -62,7 +65,7 @@ export async function* readTraces(input: TraceInput, options: TraceOptions = {})
     }
   };
 
-  for await (const unit of jsonUnits(input)) {
+  for await (const unit of traceUnits(input)) {
     if (unit instanceof TraceInputError) {
       malformed(unit, unit.field === 'document' ? 'the rest of the document' : unit.field);
       continue;

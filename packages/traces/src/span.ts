@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { exchangedText } from './exchanged-text.js';
 import type { ConcreteTraceFormat } from './options.js';
 
 /**
@@ -26,19 +27,14 @@ export type SpanRole = 'agent' | 'llm' | 'tool' | 'handoff' | 'chain' | 'other';
 export const MAX_CONTENT_CHARS = 4096;
 
 /**
- * Captured content as text for the independence check: a string as it is, anything else as JSON;
- * cut to {@link MAX_CONTENT_CHARS}. Undefined for absent, null or empty content.
+ * Captured content as text for the independence check: the text the agents exchanged (message
+ * contents, tool arguments and results), taken out of the framework's envelope by
+ * {@link exchangedText}, cut to {@link MAX_CONTENT_CHARS}. Undefined for absent, null or empty
+ * content, and for content that is all envelope.
  */
 export function contentText(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  let text: string;
-  try {
-    text = typeof value === 'string' ? value : JSON.stringify(value);
-  } catch {
-    return undefined;
-  }
-  if (text === undefined || text === '' || text === '{}' || text === '[]') return undefined;
-  return text.length > MAX_CONTENT_CHARS ? text.slice(0, MAX_CONTENT_CHARS) : text;
+  return exchangedText(value, MAX_CONTENT_CHARS);
 }
 
 /** One span of a trace, normalised from any supported format. */

@@ -5,17 +5,27 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { criticalSteps, subagentCounts } from '@parl/core';
+import type { StageRecord, SubAgentEntry } from '@parl/core';
 import type { TraceResult } from '../src/index.js';
 import { collect } from './support/collect.js';
 
 const root = fileURLToPath(new URL('./fixtures/frameworks/', import.meta.url));
 const frameworks = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
-/** `main:[sub steps, ! = not finished]` per stage, sub-agents sorted (order within a group carries no meaning). */
+/** `main:[sub steps, ! = not finished, {…} = a nested entry's own stages]` per stage, sub-agents sorted (order within a group carries no meaning). */
 function shape(r: TraceResult): string {
-  return (r.record.stages ?? [])
-    .map((s) => `${s.main_steps}:[${(s.sub_steps ?? []).map((e) => (typeof e === 'number' ? `${e}` : `${e.steps}${e.finished === false ? '!' : ''}`)).sort().join(',')}]`)
-    .join(' ');
+  return stagesShape(r.record.stages ?? []);
+}
+
+function stagesShape(stages: readonly StageRecord[]): string {
+  return stages.map((s) => `${s.main_steps}:[${(s.sub_steps ?? []).map(entryShape).sort().join(',')}]`).join(' ');
+}
+
+function entryShape(e: SubAgentEntry): string {
+  if (typeof e === 'number') return `${e}`;
+  const mark = e.finished === false ? '!' : '';
+  return 'stages' in e ? `{${stagesShape(e.stages)}}${mark}` : `${e.steps}${mark}`;
 }
 
 async function read(framework: string, scenario: string): Promise<{ result: TraceResult; warnings: readonly string[] }> {
@@ -58,16 +68,16 @@ describe.each(frameworks)('%s traces', (framework) => {
     expect(shape(result)).toBe('1:[2,2!] 1:[]');
   });
 
-  it('nested sub-agents: the lead counts the model calls of its whole subtree', async () => {
+  it('nested sub-agents: the lead is a nested entry (spec §5.2), exact in critical and total steps', async () => {
     const { result } = await read(framework, 'nested-subagents');
-    expect(shape(result)).toBe('1:[3,6] 1:[]');
-    // The lead (2 calls) ran its two workers (2 calls each) at once: its critical path is 4, but
-    // one number per sub-agent feeds both critical and total steps (spec §2, §5), so the record
-    // keeps the subtree's work — total steps stay every model call in the trace (2 + 6 + 3 = 11)
-    // and critical steps (8) are an upper bound on the 6 that happened (docs/traces.md, rule 5).
-    const subSteps = (result.record.stages ?? []).flatMap((s) => (s.sub_steps ?? []).map((e) => (typeof e === 'number' ? e : e.steps)));
-    expect((result.record.stages ?? []).reduce((w, s) => w + s.main_steps, 0) + subSteps.reduce((a, b) => a + b, 0)).toBe(11);
-    expect(result.finding.critical_steps_as_run).toBe(8);
+    // The lead (2 model calls) ran its two workers (2 calls each) at once, beside a worker of 3.
+    expect(shape(result)).toBe('1:[3,{1:[2,2] 1:[]}] 1:[]');
+    const r = criticalSteps(result.record.stages ?? []);
+    // Its critical steps are 1 + 2 + 1 = 4 of its own, its work 6: the record is 1 + max(3, 4) + 1
+    // = 6 critical steps and every model call of the trace, 2 + 3 + 6 = 11, as total steps.
+    expect([r.critical_steps, r.total_steps]).toEqual([6, 11]);
+    expect(result.finding.critical_steps_as_run).toBe(6);
+    expect(subagentCounts(result.record).launched).toBe(2);
   });
 });
 

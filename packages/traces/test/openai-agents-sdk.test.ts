@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { StageRecord } from '@parl/core';
+import { entrySteps } from './support/entry-steps.js';
 import { Agent } from '@openai/agents-core';
 import { captureRun, functionCall, message, scriptedModel, serialPipelineTool, subAgent } from './support/openai-agents-run.js';
 import { collect } from './support/collect.js';
@@ -6,8 +8,8 @@ import { collect } from './support/collect.js';
 const DELAY = 30;
 
 /** [main steps, sub-agent steps in descending order] per stage: within a group, order carries no meaning. */
-function stepsOf(stages: readonly { main_steps: number; sub_steps?: readonly (number | { steps: number; finished?: boolean })[] }[] | undefined) {
-  return stages?.map((s) => [s.main_steps, (s.sub_steps ?? []).map((e) => (typeof e === 'number' ? e : e.steps)).sort((a, b) => b - a)]);
+function stepsOf(stages: readonly StageRecord[] | undefined) {
+  return stages?.map((s) => [s.main_steps, (s.sub_steps ?? []).map((e) => entrySteps(e)).sort((a, b) => b - a)]);
 }
 
 describe('OpenAI Agents JS SDK traces (real SDK, scripted model)', () => {
@@ -82,7 +84,7 @@ describe('OpenAI Agents JS SDK traces (real SDK, scripted model)', () => {
     const flakySpan = run.items.find((it) => (it['span_data'] as { name?: string } | undefined)?.name === 'flaky' && (it['span_data'] as { type: string }).type === 'agent');
     expect(flakySpan?.['error']).not.toBeNull();
     const { results } = await collect([run.jsonl]);
-    const group = [...(results[0]?.record.stages?.[0]?.sub_steps ?? [])].sort((a, b) => (typeof a === 'number' || typeof b === 'number' ? 0 : a.steps - b.steps));
+    const group = [...(results[0]?.record.stages?.[0]?.sub_steps ?? [])].sort((a, b) => entrySteps(a) - entrySteps(b));
     expect(group).toEqual([
       { steps: 1, finished: true },
       { steps: 2, finished: false },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { entrySteps } from './support/entry-steps.js';
 import { criticalSteps } from '@parl/core';
 import { LLM_MS, otelAgentRun, subAgentMs, TOOL_MS, type ScriptedTurn } from './support/otel-agent-run.js';
 import { chunked, collect } from './support/collect.js';
@@ -61,7 +62,7 @@ describe('OpenTelemetry JS SDK traces (OTLP JSON from the real serializer)', () 
 
   it('counts tool calls as steps with stepsFrom: tools', async () => {
     const { results } = await collect([run.json], { stepsFrom: 'tools' });
-    const steps = results[0]?.record.stages?.map((s) => s.sub_steps?.map((e) => (typeof e === 'number' ? e : e.steps)));
+    const steps = results[0]?.record.stages?.map((s) => s.sub_steps?.map((e) => entrySteps(e)));
     expect(steps).toEqual([[1, 2], [0], [1], []]);
   });
 
@@ -69,7 +70,7 @@ describe('OpenTelemetry JS SDK traces (OTLP JSON from the real serializer)', () 
     const { results } = await collect([run.json], { clock: 'wall' });
     const stages = results[0]?.record.stages ?? [];
     expect(stages.map((s) => s.main_steps)).toEqual([LLM_MS / 1000, LLM_MS / 1000, 0, LLM_MS / 1000]);
-    const first = stages[0]?.sub_steps?.map((e) => (typeof e === 'number' ? e : e.steps));
+    const first = stages[0]?.sub_steps?.map((e) => entrySteps(e));
     expect(first).toEqual([(2 * LLM_MS) / 1000, (3 * LLM_MS) / 1000]);
     // The scripted durations are consistent with the clock the spans were stamped with.
     expect(subAgentMs(coder)).toBe(3 * LLM_MS + 2 * TOOL_MS);

@@ -1,12 +1,12 @@
 /**
  * `parl critical-steps`: records with `stages` in, the spec §2 fields added (core
- * `labelCriticalSteps`), optionally under a critical-step budget.
+ * `labelCriticalSteps`), optionally under a critical-step budget, by `@parl/io`'s labelling engine.
  *
  * @module
  */
 import type { BudgetMode, CriticalStepsLabelOptions } from '@parl/core';
+import { labelStream, type RecordIoOptions, type RecordRunSummary } from '@parl/io';
 import type { CliIo } from '../io/cli-io.js';
-import { labelStream, type RecordIoOptions, type RecordRunSummary } from '../io/label-stream.js';
 
 /** Options of {@link criticalStepsCommand}, one per flag. */
 export interface CriticalStepsCommandOptions extends RecordIoOptions {
@@ -32,5 +32,5 @@ export async function criticalStepsCommand(options: CriticalStepsCommandOptions,
     ...(options.budget === undefined ? {} : { budget: options.budget }),
     ...(options.onBudget === undefined ? {} : { onBudget: options.onBudget }),
   };
-  return labelStream('critical-steps', options, io, { command: 'critical-steps', flags: labelOptions });
+  return labelStream('critical-steps', options, io, { command: 'critical-steps', config: labelOptions });
 }

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { buildRunReport } from '../report/build-report.js';
 import { readRunFolder } from '../report/run-folder.js';
-import { writeFileAtomic } from '../io/text-sink.js';
+import { writeFileAtomic } from '@parl/io';
 
 /** Options of {@link reportCommand}. */
 export interface ReportCommandOptions {

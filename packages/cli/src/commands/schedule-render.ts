@@ -5,7 +5,7 @@
  * @module
  */
 import * as asciichart from 'asciichart';
-import { csvRow } from '../io/csv.js';
+import { csvRow } from '@parl/io';
 import { formatNumber } from '../report/format-number.js';
 import { escapeHtml, renderChartPage } from '../report/html-page.js';
 import type { ScheduleSamples } from './schedule-samples.js';

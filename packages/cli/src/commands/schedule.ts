@@ -5,7 +5,7 @@
  * @module
  */
 import type { CliIo } from '../io/cli-io.js';
-import { openTextSink, writeFileAtomic } from '../io/text-sink.js';
+import { openTextSink, writeFileAtomic } from '@parl/io';
 import { renderAsciiChart, renderCsv, renderJson, renderScheduleHtml, renderTable } from './schedule-render.js';
 import { sampleSchedule, type ScheduleSamples } from './schedule-samples.js';
 

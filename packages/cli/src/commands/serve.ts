@@ -7,7 +7,7 @@
 import { createParlServer, type FsyncPolicy, type ParlServer } from '@parl/serve';
 import type { TraceClock, TraceGrouping, TraceStepSource } from '@parl/traces';
 import type { CliIo } from '../io/cli-io.js';
-import { onSignalBeforeExit } from '../io/exit-cleanup.js';
+import { onSignalBeforeExit } from '@parl/io';
 
 /** Options of {@link serveCommand}, one per flag. */
 export interface ServeCommandOptions {

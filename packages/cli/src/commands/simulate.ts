@@ -10,8 +10,8 @@ import { SCRIPTED_POLICY_NAMES, isScriptedPolicyName, loadPolicy, simulate, type
 import { CliError, describeFsError } from '../errors.js';
 import { DEFAULT_SIMULATE_POLICY } from '../command-defaults.js';
 import type { CliIo } from '../io/cli-io.js';
-import { createRecordWriter, type OutputFormat } from '../io/record-writer.js';
-import { openTextSink } from '../io/text-sink.js';
+import { createRecordWriter, type OutputFormat } from '@parl/io';
+import { openTextSink } from '@parl/io';
 
 export { DEFAULT_SIMULATE_POLICY };
 

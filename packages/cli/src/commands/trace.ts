@@ -23,9 +23,9 @@ import {
 import { CliError } from '../errors.js';
 import { logLine, type CliIo } from '../io/cli-io.js';
 import { readOutcomes, type OutcomeTable } from '../io/outcomes.js';
-import { openInput } from '../io/read-records.js';
-import { createRecordWriter, type OutputFormat, type RecordWriter } from '../io/record-writer.js';
-import { openFileSink, openTextSink, type TextSink } from '../io/text-sink.js';
+import { openInput } from '@parl/io';
+import { createRecordWriter, type OutputFormat, type RecordWriter } from '@parl/io';
+import { openFileSink, openTextSink, type TextSink } from '@parl/io';
 import { formatNumber } from '../report/format-number.js';
 
 /** Options of {@link traceCommand}, one per flag. */

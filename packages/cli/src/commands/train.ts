@@ -13,7 +13,7 @@ import { DEFAULT_PRESET } from '../command-defaults.js';
 import { logLine, type CliIo } from '../io/cli-io.js';
 import { formatNumber } from '../report/format-number.js';
 import { defaultEndStep } from './schedule-samples.js';
-import { tempPaths } from '../io/exit-cleanup.js';
+import { tempPaths } from '@parl/io';
 import { createProgressReporter } from '../io/train-progress.js';
 import { buildRunReport } from '../report/build-report.js';
 import { runDataOf, type RunData } from '../report/run-folder.js';

@@ -5,7 +5,7 @@
  * @module
  */
 import { describeFsError } from '../errors.js';
-import { removeTempPaths } from './exit-cleanup.js';
+import { removeTempPaths } from '@parl/io';
 
 
 /** The standard streams of one CLI invocation. Records go to stdout; logs and progress to stderr. */

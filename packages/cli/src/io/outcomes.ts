@@ -6,7 +6,7 @@
  * @module
  */
 import { ParlInputError } from '@parl/core';
-import { isUnreadable, openInput, readRecords } from './read-records.js';
+import { isUnreadable, openInput, readRecords } from '@parl/io';
 
 /** Fields an outcome may not set: they come from the trace. */
 const TRACE_FIELDS: readonly string[] = ['id', 'stages'];

@@ -17,7 +17,7 @@ import {
   type StepMetrics,
 } from '@parl/core';
 import { CliError, describeFsError } from '../errors.js';
-import { isUnreadable, readRecords } from '../io/read-records.js';
+import { isUnreadable, readRecords } from '@parl/io';
 import { ExtremaDownsampler } from './extrema-downsampler.js';
 
 /** A run folder's contents. */

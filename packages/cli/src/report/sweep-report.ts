@@ -8,7 +8,7 @@
  */
 import { RUN_VERDICTS, runVerdict, summarizeSweepPoint, type RunVerdict, type Spread, type SweepPointSummary } from '@parl/core';
 import type { SweepResult } from '../sweep/results.js';
-import { csvCell } from '../io/csv.js';
+import { csvCell } from '@parl/io';
 import { formatNumber } from './format-number.js';
 import { escapeHtml, renderChartPage, type PageChart } from './html-page.js';
 

@@ -5,7 +5,7 @@
  * @module
  */
 import { speedupOverSerial, type RunSummary, type SweepRunNumbers } from '@parl/core';
-import { csvRow } from '../io/csv.js';
+import { csvRow } from '@parl/io';
 
 /** The columns after the parameters and `seed`, in spec §9's order. */
 export const RESULT_COLUMNS = [

@@ -9,7 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { validateRunSummary, validateStepMetrics, type RunSummary } from '@parl/core';
 import { writeFolderAtomically } from '@parl/sim';
-import { tempPaths } from '../io/exit-cleanup.js';
+import { tempPaths } from '@parl/io';
 import { buildRunReport } from '../report/build-report.js';
 import { runDataOf } from '../report/run-folder.js';
 

@@ -11,7 +11,7 @@ import { basename, extname, join } from 'node:path';
 import { ParlInputError } from '@parl/core';
 import { resolveSweep, runIdOf, type ResolvedSweep, type SweepRunPlan, type TrainingConfig } from '@parl/sim';
 import { CliError, describeFsError } from '../errors.js';
-import { writeFileAtomic } from '../io/text-sink.js';
+import { writeFileAtomic } from '@parl/io';
 import type { SweepProgressEvent } from '../io/sweep-progress.js';
 import { buildSweepReport } from '../report/sweep-report.js';
 import { createLocalPool, type SweepRunner } from './local-pool.js';

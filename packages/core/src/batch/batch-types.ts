@@ -65,6 +65,12 @@ export interface CriticalStepsBatchInput {
   readonly width: number;
   /** S_sub as a row-major `[B, T, N]` array; entries past a stage's group size are ignored. */
   readonly subSteps: Float32Array | Float64Array;
+  /**
+   * `[B, T, N]` total steps (work) per sub-agent, for episodes with nested sub-agent entries
+   * (spec §5.2): there `subSteps` holds each entry's own critical steps and `subWork` its total
+   * steps. Absent, each sub-agent's work is its `subSteps` value. Given, the JavaScript kernel runs.
+   */
+  readonly subWork?: Float32Array | Float64Array;
   /** Group size per stage, `[B, T]`, each in 0..N; defaults to N everywhere. */
   readonly groupSizes?: NumericArray;
   /** S_main per stage, `[B, T]`; defaults to 1 everywhere (the orchestrator's one step a stage). */

@@ -69,6 +69,8 @@ export function criticalStepsBatch(input: CriticalStepsBatchInput, out?: Critica
   const shape = `[${B}, ${T}, ${N}]`;
   const sub = input.subSteps;
   expectLength('subSteps', sub, B * T * N, shape);
+  const work = input.subWork;
+  expectLength('subWork', work, B * T * N, shape);
   const groups = input.groupSizes;
   const mains = input.mainSteps;
   const used = input.numStages;
@@ -82,6 +84,7 @@ export function criticalStepsBatch(input: CriticalStepsBatchInput, out?: Critica
   // The WebAssembly kernel declines (returns false) where it cannot run or an input is invalid;
   // the JavaScript kernel then computes the same results or throws the error naming the input.
   if (
+    work === undefined &&
     sub instanceof Float32Array &&
     B * T * N > 0 &&
     batchKernelFor(input.kernel, B * T * N, AUTO_WASM_MIN_CELLS) === 'wasm' &&
@@ -90,6 +93,7 @@ export function criticalStepsBatch(input: CriticalStepsBatchInput, out?: Critica
     return result;
   }
   stagedKernel(B, T, N, sub, groups, mains, used, result);
+  if (work !== undefined) nestedTotals(B, T, N, sub, work, groups, mains, used, result);
   return result;
 }
 
@@ -174,6 +178,46 @@ function stagedKernel(
     max_width[b] = widest;
     num_stages[b] = stageCount;
     mean_width[b] = groupCount === 0 ? 0 : widthSum / groupCount;
+  }
+}
+
+/**
+ * With nested entries (spec §5.2): total steps and parallelism again from `work`, in the order
+ * `criticalStepsOfStages` sums them. The counts and `sub` were checked by {@link stagedKernel}.
+ */
+function nestedTotals(
+  B: number,
+  T: number,
+  N: number,
+  sub: Float32Array | Float64Array,
+  work: Float32Array | Float64Array,
+  groups: NumericArray | undefined,
+  mains: NumericArray | undefined,
+  used: NumericArray | undefined,
+  out: CriticalStepsBatchOutput,
+): void {
+  for (let b = 0; b < B; b++) {
+    const stageCount = used === undefined ? T : (used[b] as number);
+    let total = 0;
+    for (let t = 0; t < stageCount; t++) {
+      const bt = b * T + t;
+      const k = groups === undefined ? N : (groups[bt] as number);
+      const main = mains === undefined ? 1 : (mains[bt] as number);
+      const base = bt * N;
+      let stageSum = 0;
+      for (let j = base; j < base + k; j++) {
+        const w = work[j] as number;
+        if (!(w >= 0 && w < Infinity)) throw badStep('subWork', [b, t, j - base], w);
+        if (w < (sub[j] as number)) {
+          throw new ParlInputError(`subWork[${b}, ${t}, ${j - base}]`, w, `at least the entry's critical steps subSteps[${b}, ${t}, ${j - base}] (${sub[j]})`);
+        }
+        stageSum += w;
+      }
+      total += main + stageSum;
+    }
+    const critical = out.critical_steps[b] as number;
+    out.total_steps[b] = total;
+    out.parallelism[b] = critical === 0 ? 1 : total / critical;
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * `POST /v1/rewards`: spec §5 records in (a JSON array or NDJSON), the same records labelled
- * out, as `parl reward` labels them (core `labelReward`, options from the query string).
+ * out, as `parl reward` labels them: `@parl/io`'s labelling engine (core `labelReward`, options
+ * from the query string).
  *
  * @module
  */
@@ -14,9 +15,9 @@ export function rewardsRoute(app: FastifyInstance, service: ParlService): void {
     '/v1/rewards',
     { schema: { querystring: REWARD_QUERY_SCHEMA }, config: { rawBody: true } },
     async (request, reply) => {
-      // A bad query is a 400 here, before the body goes to a labelling thread.
-      rewardConfigOfQuery(request.query);
-      const out = await service.labeller.label({ body: request.body, contentType: request.headers['content-type'], query: request.query });
+      // A bad query is a 400 here, before the body goes to a labelling thread; the thread gets the config.
+      const config = rewardConfigOfQuery(request.query);
+      const out = await service.labeller.label({ body: request.body, contentType: request.headers['content-type'], config });
       if ('error' in out) return reply.code(400).send({ error: out.error });
       service.metrics.recordsLabelled.inc({ endpoint: 'rewards' }, out.count);
       await service.acceptLabelledBody(out, 'rewards');

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { decodeOtlpProtobuf } from '../../src/index.js';
+import { decodeOtlpProtobuf } from '@parl/traces';
 
 /** A running router. */
 export interface TraceIdRouter {

@@ -28,19 +28,44 @@ export interface LiveTraceOptions extends Pick<TraceOptions, 'grouping' | 'steps
   readonly timeoutMs?: number;
   /** At most this many traces are held open; the oldest is dropped with a warning beyond it (default 1000). */
   readonly maxOpenTraces?: number;
+  /**
+   * At most this many spans are held for one open trace (default 50,000); a trace that gets more
+   * is dropped with a warning (reason `trace-spans`) and its later spans are discarded.
+   */
+  readonly maxSpansPerTrace?: number;
+  /**
+   * At most this many spans are held over all open traces (default 1,000,000); beyond it the
+   * oldest open traces are dropped with a warning (reason `open-spans`) until the new span fits.
+   */
+  readonly maxOpenSpans?: number;
 }
 
 /** Why {@link LiveTraceOptions.onDropped} was called. */
-export type LiveDropReason = 'timeout' | 'capacity' | 'unmappable' | 'shutdown';
+export type LiveDropReason = 'timeout' | 'capacity' | 'trace-spans' | 'open-spans' | 'unmappable' | 'shutdown';
 
 /** The defaults of {@link LiveTraceOptions}. */
-export const DEFAULT_LIVE_OPTIONS = { timeoutMs: 10 * 60 * 1000, maxOpenTraces: 1000 } as const;
+export const DEFAULT_LIVE_OPTIONS = { timeoutMs: 10 * 60 * 1000, maxOpenTraces: 1000, maxSpansPerTrace: 50_000, maxOpenSpans: 1_000_000 } as const;
+
+/** The numeric options of {@link LiveTraceOptions}, checked, with defaults. */
+export interface LiveBounds {
+  /** See {@link LiveTraceOptions.timeoutMs}. */
+  readonly timeoutMs: number;
+  /** See {@link LiveTraceOptions.maxOpenTraces}. */
+  readonly maxOpenTraces: number;
+  /** See {@link LiveTraceOptions.maxSpansPerTrace}. */
+  readonly maxSpansPerTrace: number;
+  /** See {@link LiveTraceOptions.maxOpenSpans}. */
+  readonly maxOpenSpans: number;
+}
 
 /** Check the numeric options; throws a `ParlInputError` (from `@parl/core`) naming a bad one. */
-export function checkLiveOptions(options: LiveTraceOptions): { timeoutMs: number; maxOpenTraces: number } {
+export function checkLiveOptions(options: LiveTraceOptions): LiveBounds {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LIVE_OPTIONS.timeoutMs;
-  const maxOpenTraces = options.maxOpenTraces ?? DEFAULT_LIVE_OPTIONS.maxOpenTraces;
   if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) throw new ParlInputError('options.timeoutMs', timeoutMs, 'a number of milliseconds > 0');
-  if (!Number.isInteger(maxOpenTraces) || maxOpenTraces < 1) throw new ParlInputError('options.maxOpenTraces', maxOpenTraces, 'an integer ≥ 1');
-  return { timeoutMs, maxOpenTraces };
+  const count = (name: 'maxOpenTraces' | 'maxSpansPerTrace' | 'maxOpenSpans'): number => {
+    const value = options[name] ?? DEFAULT_LIVE_OPTIONS[name];
+    if (!Number.isInteger(value) || value < 1) throw new ParlInputError(`options.${name}`, value, 'an integer ≥ 1');
+    return value;
+  };
+  return { timeoutMs, maxOpenTraces: count('maxOpenTraces'), maxSpansPerTrace: count('maxSpansPerTrace'), maxOpenSpans: count('maxOpenSpans') };
 }

@@ -5,7 +5,7 @@
  */
 import { context, SpanStatusCode, trace, type Context, type Tracer } from '@opentelemetry/api';
 import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 
 /** One scripted sub-agent. */
 export interface ScriptedSubAgent {
@@ -73,9 +73,9 @@ function runSubAgent(tracer: Tracer, parent: Context, s: ScriptedSubAgent, start
 
 /**
  * Run the script; returns the OTLP JSON export request (as the OTLP/HTTP JSON exporter would send
- * it) and the trace id.
+ * it), the trace id and the finished spans (for other serialisers).
  */
-export function otelAgentRun(turns: readonly ScriptedTurn[], startAt = T0): { json: string; traceId: string } {
+export function otelAgentRun(turns: readonly ScriptedTurn[], startAt = T0): { json: string; traceId: string; spans: ReadableSpan[] } {
   const exporter = new InMemorySpanExporter();
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   const tracer = provider.getTracer('parl-traces-test', '1.0.0');
@@ -99,5 +99,5 @@ export function otelAgentRun(turns: readonly ScriptedTurn[], startAt = T0): { js
   root.end(t);
   const traceId = root.spanContext().traceId;
   const json = new TextDecoder().decode(JsonTraceSerializer.serializeRequest(exporter.getFinishedSpans()));
-  return { json, traceId };
+  return { json, traceId, spans: exporter.getFinishedSpans() };
 }

@@ -1,0 +1,163 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { ParlInputError } from '../../src/errors.js';
+import { choiceOption, integerOptionIn, nameListOption, nonNegativeDecimalOption, positiveDecimalOption, positiveIntegerOption, scheduleOption, switchOption, textOption } from '../../src/options/option-parsers.js';
+import { defaultOf, defineOptionTable, optionRows, type OptionRow, type OptionTable } from '../../src/options/option-table.js';
+import { optionsMarkdown, replaceBetweenMarkers } from '../../src/options/option-docs.js';
+import { resolveOptions } from '../../src/options/resolve-options.js';
+import { parseSchedule, type ScheduleSpec } from '../../src/schedules.js';
+
+interface Demo {
+  readonly maxSubagents?: number;
+  readonly lambda1?: ScheduleSpec;
+  readonly shape?: 'linear' | 'log';
+  readonly strict?: boolean;
+  readonly port: number;
+  readonly out?: string;
+}
+
+const DEMO = defineOptionTable<Demo>({
+  maxSubagents: { flag: 'max-subagents', query: 'max-subagents', arg: 'n', parse: positiveDecimalOption, default: 100, help: 'saturation point of r_parallel' },
+  lambda1: { flag: 'lambda1', query: 'lambda1', arg: 'schedule', parse: scheduleOption, defaultText: 'linear 0.1 → 0', help: 'λ1 | schedule' },
+  shape: { flag: 'parallel-shape', query: 'parallel-shape', arg: 'shape', choices: ['linear', 'log'], parse: choiceOption(['linear', 'log'] as const), default: 'linear', help: 'shape of r_parallel' },
+  strict: { flag: 'strict', query: 'strict', parse: switchOption, help: 'reject likely typos' },
+  port: { flag: 'port', arg: 'n', parse: integerOptionIn(0, 65535), default: 4318, help: 'port' },
+  out: { flag: 'out', arg: 'file', parse: textOption, help: 'write to FILE' },
+});
+
+function thrown(fn: () => unknown): ParlInputError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof ParlInputError) return err;
+    throw err;
+  }
+  throw new Error('expected a ParlInputError');
+}
+
+describe('defineOptionTable', () => {
+  it('types a table as exactly one row per config key: a missing or an extra row does not compile', () => {
+    expectTypeOf(DEMO).toEqualTypeOf<OptionTable<Demo>>();
+    expectTypeOf(DEMO.shape).toEqualTypeOf<OptionRow<'linear' | 'log'>>();
+    expectTypeOf(DEMO.maxSubagents.parse).returns.toEqualTypeOf<number>();
+    expectTypeOf<keyof OptionTable<Demo>>().toEqualTypeOf<keyof Demo>();
+    // Checked by the compiler (`pnpm typecheck` runs tsc over the tests): each call below fails to
+    // compile, and tsc fails if one of them compiles.
+    const compileOnly = (): void => {
+      const row = { flag: 'depth', arg: 'n', parse: positiveIntegerOption, help: 'levels' };
+      // @ts-expect-error: the row of `width` is missing
+      defineOptionTable<{ depth?: number; width?: number }>({ depth: row });
+      // @ts-expect-error: `height` is not a key of the config
+      defineOptionTable<{ depth?: number }>({ depth: row, height: { ...row, flag: 'height' } });
+      // @ts-expect-error: the row parses text into a string where the config holds a number
+      defineOptionTable<{ depth?: number }>({ depth: { ...row, parse: textOption } });
+      // @ts-expect-error: a default of the wrong type
+      defineOptionTable<{ depth?: number }>({ depth: { ...row, default: 'four' } });
+      // @ts-expect-error: a row needs its help
+      defineOptionTable<{ depth?: number }>({ depth: { flag: 'depth', parse: positiveIntegerOption } });
+    };
+    expect(typeof compileOnly).toBe('function');
+  });
+
+  it('rejects two rows with one flag or query name, and names that are not lower-case words', () => {
+    const row = { flag: 'depth', query: 'depth', arg: 'n', parse: positiveIntegerOption, help: 'levels' };
+    expect(thrown(() => defineOptionTable<{ a?: number; b?: number }>({ a: row, b: { ...row, query: 'b' } })).message).toBe(
+      'b.flag must be a flag name no other row uses (a has it), got "depth"',
+    );
+    expect(thrown(() => defineOptionTable<{ a?: number; b?: number }>({ a: row, b: { ...row, flag: 'b' } })).code).toBe('PARL_ERR_CONFLICT');
+    expect(thrown(() => defineOptionTable<{ a?: number }>({ a: { ...row, flag: '--depth' } })).field).toBe('a.flag');
+  });
+
+  it('keeps the declaration order and shows defaults from `default` or `defaultText`', () => {
+    expect(optionRows(DEMO).map(([key]) => key)).toEqual(['maxSubagents', 'lambda1', 'shape', 'strict', 'port', 'out']);
+    expect(defaultOf(DEMO.maxSubagents)).toBe('100');
+    expect(defaultOf(DEMO.lambda1)).toBe('linear 0.1 → 0');
+    expect(defaultOf(DEMO.out)).toBeUndefined();
+    expect(defaultOf({ flag: 'x', parse: nameListOption, default: ['id', 'r_perf'], help: 'x' })).toBe('["id","r_perf"]');
+  });
+});
+
+describe('resolveOptions', () => {
+  it('parses the texts given by flag name, fills defaults and leaves options without one absent', () => {
+    const config = resolveOptions(DEMO, { 'max-subagents': '20', 'parallel-shape': 'log', strict: 'true', out: 'x.jsonl' }, 'flag');
+    expect(config).toEqual({ maxSubagents: 20, shape: 'log', strict: true, port: 4318, out: 'x.jsonl' });
+    expect('lambda1' in config).toBe(false);
+    expectTypeOf(config).toEqualTypeOf<Demo>();
+  });
+
+  it('reads query names, and ignores options not offered over HTTP (they keep their default)', () => {
+    const config = resolveOptions(DEMO, { lambda1: 'constant:0.3', 'max-subagents': undefined }, 'query');
+    expect(config.lambda1).toEqual({ kind: 'constant', value: 0.3 });
+    expect(config.maxSubagents).toBe(100);
+    expect(config.port).toBe(4318);
+  });
+
+  it('names an unknown option with the closest known name, or lists the known ones', () => {
+    const near = thrown(() => resolveOptions(DEMO, { lamda1: '0.1' }, 'query'));
+    expect(near.message).toBe('query.lamda1 must be a known query parameter (did you mean lambda1?), got "0.1"');
+    expect(near.field).toBe('query.lamda1');
+    expect(near.code).toBe('PARL_ERR_UNKNOWN_NAME');
+    expect(thrown(() => resolveOptions(DEMO, { maxSubagents: '3' }, 'flag')).message).toBe('--maxSubagents must be a known flag (did you mean --max-subagents?), got "3"');
+    // `port` is a flag, not a query parameter
+    expect(thrown(() => resolveOptions(DEMO, { port: '80' }, 'query')).message).toBe(
+      'query.port must be one of the known query parameters: max-subagents, lambda1, parallel-shape, strict, got "80"',
+    );
+  });
+
+  it('names the option, the text and what was expected when a text is bad', () => {
+    expect(thrown(() => resolveOptions(DEMO, { port: '99999' }, 'flag')).message).toBe('--port must be a decimal integer from 0 to 65535, got "99999"');
+    expect(thrown(() => resolveOptions(DEMO, { 'parallel-shape': 'cubic' }, 'query')).message).toBe('query.parallel-shape must be one of linear, log, got "cubic"');
+    expect(thrown(() => resolveOptions(DEMO, { lambda1: 'linear:0.1:0:-5' }, 'flag')).message).toBe('--lambda1.steps must be a finite number > 0, got -5');
+    expect(thrown(() => resolveOptions(DEMO, { strict: 'maybe' }, 'query')).expected).toBe('true or false');
+    expect(thrown(() => resolveOptions(DEMO, { lambda1: ['a', 'b'] }, 'query')).message).toBe(
+      'query.lambda1 must be one text value (the parameter is given once), got ["a","b"]',
+    );
+  });
+});
+
+describe('option parsers', () => {
+  it('read decimal numbers only, in their ranges', () => {
+    expect(nonNegativeDecimalOption('0', 'f')).toBe(0);
+    expect(nonNegativeDecimalOption(' 1e-3 ', 'f')).toBe(0.001);
+    for (const bad of ['-1', '0x10', '', 'Infinity', 'NaN', '1,5']) expect(() => nonNegativeDecimalOption(bad, 'f')).toThrow(ParlInputError);
+    expect(() => positiveDecimalOption('0', 'f')).toThrow('f must be a decimal number > 0, got "0"');
+    expect(positiveIntegerOption('7', 'f')).toBe(7);
+    expect(() => positiveIntegerOption('1.5', 'f')).toThrow('f must be a decimal integer ≥ 1, got "1.5"');
+    expect(() => positiveIntegerOption('1e300', 'f')).toThrow(ParlInputError);
+    expect(integerOptionIn(2)('2', 'f')).toBe(2);
+    expect(() => integerOptionIn(2)('1', 'f')).toThrow('f must be a decimal integer ≥ 2, got "1"');
+    expect(integerOptionIn(0, 64)('64', 'f')).toBe(64);
+    expect(() => integerOptionIn(0, 64)('65', 'f')).toThrow('f must be a decimal integer from 0 to 64, got "65"');
+  });
+
+  it('read switches, name lists and schedules', () => {
+    expect([switchOption('true', 'f'), switchOption('1', 'f'), switchOption('', 'f'), switchOption('false', 'f'), switchOption('0', 'f')]).toEqual([true, true, true, false, false]);
+    expect(nameListOption('id, total_reward', 'f')).toEqual(['id', 'total_reward']);
+    expect(() => nameListOption('id,,x', '--columns')).toThrow('--columns must be a comma-separated list of field names, e.g. id,total_reward, got "id,,x"');
+    expect(scheduleOption('linear:0.1:0:100', 'f')).toEqual({ kind: 'linear', from: 0.1, to: 0, steps: 100 });
+    expect(structuredClone(scheduleOption('step:0.1,0:50', 'f'))).toEqual(parseSchedule('step:0.1,0:50').spec);
+  });
+});
+
+describe('optionsMarkdown', () => {
+  it('renders the flags or the query parameters with their defaults, choices and help, one line each', () => {
+    expect(optionsMarkdown(DEMO, 'query')).toBe(
+      [
+        '| parameter | default | what it does |',
+        '| --- | --- | --- |',
+        '| `max-subagents=n` | `100` | saturation point of r_parallel |',
+        '| `lambda1=schedule` | `linear 0.1 → 0` | λ1 \\| schedule |',
+        '| `parallel-shape=shape` | `linear` | shape of r_parallel (one of `linear`, `log`) |',
+        '| `strict=true` | — | reject likely typos |',
+        '',
+      ].join('\n'),
+    );
+    expect(optionsMarkdown(DEMO, 'flag').split('\n')).toContain('| `--port n` | `4318` | port |');
+    expect(optionsMarkdown(DEMO, 'flag').split('\n')).toContain('| `--strict` | — | reject likely typos |');
+  });
+
+  it('replaces the text between markers, and says when they are missing', () => {
+    const doc = 'intro\n<!-- options: demo -->\nold\n<!-- /options: demo -->\nend\n';
+    expect(replaceBetweenMarkers(doc, 'demo', 'new\n')).toBe('intro\n<!-- options: demo -->\nnew\n<!-- /options: demo -->\nend\n');
+    expect(replaceBetweenMarkers(doc, 'other', 'new\n')).toBeUndefined();
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * `@parl/io` (Node only): PARL record files and the one labelling engine.
+ *
+ * - Record reading and writing: JSONL, JSON, CSV ({@link readRecords}, {@link createRecordWriter}),
+ *   Arrow IPC and Parquet (through {@link labelStream}), every output file written atomically
+ *   ({@link openFileSink}, {@link writeFileAtomic}).
+ * - The labelling engine — bytes in, bytes out: parse, validate with typo hints, label with
+ *   `@parl/core`, serialise — behind `parl reward`, `parl critical-steps` ({@link labelStream}) and
+ *   `parl serve`'s `POST /v1/rewards` ({@link labelRecordsBody}, {@link createBodyLabeller}), with one
+ *   worker pool and one worker file (`dist/label-worker.js`). The engine takes a resolved core
+ *   config ({@link LabelSpec}); flags and query strings are their owners' business.
+ *
+ * @packageDocumentation
+ */
+export { ParlIoError, describeFsError } from './errors.js';
+export { labelStream, ON_ERROR_CHOICES, type LabelStreams, type OnError, type RecordIoOptions, type RecordRunSummary } from './label-stream.js';
+export { labelFieldsOf, labelSpecOf, sendableRewardConfig, type LabelFieldsOf, type LabelSpec } from './labellers.js';
+export {
+  labelRecordsBody,
+  type BodyExtras,
+  type LabelBodyFailure,
+  type LabelBodyTask,
+  type LabelledAnswer,
+  type LabelledBody,
+} from './labelled-body.js';
+export { BodyQueueFullError, createBodyLabeller, type BodyLabeller, type BodyLabellerOptions } from './label-pool.js';
+export { parseRecordsBody, type BodyFormat, type BodyRecord } from './records-body.js';
+export { appendLabelFields } from './append-fields.js';
+export { isUnreadable, openInput, readRecords, type ReadRecordsOptions, type RecordFormat, type RecordItem, type SourcedRecord, type UnreadableRecord } from './read-records.js';
+export { createRecordWriter, OUTPUT_FORMATS, type OutputFormat, type RecordWriter, type RecordWriterOptions } from './record-writer.js';
+export { atomicFileSink, openFileSink, openTextSink, streamSink, writeFileAtomic, type TextSink } from './text-sink.js';
+export { onSignalBeforeExit, removeTempPaths, removeTempPathsOnSignal, tempPaths } from './exit-cleanup.js';
+export { csvCell, csvRow } from './csv.js';
+export type { ColumnarFormat } from './columnar/columnar-format.js';

@@ -1,0 +1,152 @@
+/**
+ * The one worker pool of the labelling engine: piscina threads running `dist/label-worker.js`,
+ * for `parl reward --threads N` / `parl critical-steps --threads N` (chunks of JSONL lines, see
+ * {@link labelChunk}) and for `parl serve` (request bodies, see {@link labelRecordsBody}).
+ * Piscina: maintained by Node.js contributors, it queues the tasks, moves byte arrays to and from
+ * the threads without a copy and tears the pool down cleanly. Piscina is loaded only when a pool
+ * is made, so a one-thread start-up (and `import '@parl/io'`) never loads it.
+ *
+ * @module
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { LabelledChunk } from './label-chunk.js';
+import type { ChunkLabeller } from './label-jsonl.js';
+import type { LabelThreadTask } from './label-worker.js';
+import type { LabelBodyFailure, LabelBodyTask, LabelledBody } from './labelled-body.js';
+import { labelSpecOf, type LabelSpec } from './labellers.js';
+
+/**
+ * The worker's module: `label-worker.js` next to the built chunk that holds this code, or, when
+ * this runs from the sources (the package's tests), the built one in `dist/`.
+ */
+function labelWorkerFile(): string {
+  for (const candidate of ['./label-worker.js', '../dist/label-worker.js']) {
+    const url = new URL(candidate, import.meta.url);
+    if (existsSync(fileURLToPath(url))) return url.href;
+  }
+  throw new Error('label-worker.js is missing next to the @parl/io build (build @parl/io)');
+}
+
+/** A worker thread's stack, in MiB: the main thread's JavaScript stack limit as seen from a thread. */
+const THREAD_STACK_MB = (984 + 192) / 1024;
+
+/**
+ * Chunks out per thread: one being labelled, one waiting in the thread's own queue, so a thread
+ * goes from one chunk to the next without waiting for the main thread to answer its result.
+ */
+const CHUNKS_PER_THREAD = 2;
+
+/** The young generation of a body-labelling thread, MiB: a few bodies of 16 MiB in flight die young. */
+const BODY_THREAD_YOUNG_GENERATION_MB = 96;
+
+/**
+ * A {@link ChunkLabeller} over `threads` worker threads labelling with `spec` (its config is
+ * resolved here, once: the threads receive it, never flags).
+ *
+ * @example
+ * ```ts
+ * const labeller = await createLabelPool(2, { command: 'critical-steps', config: {} });
+ * ```
+ */
+export async function createLabelPool(threads: number, spec: LabelSpec): Promise<ChunkLabeller> {
+  const sent = labelSpecOf(spec);
+  const { Piscina } = await import('piscina');
+  const pool = new Piscina<LabelThreadTask, LabelledChunk>({
+    filename: labelWorkerFile(),
+    minThreads: threads,
+    maxThreads: threads,
+    // Tasks are synchronous: the second one sent to a thread waits in its message queue.
+    concurrentTasksPerWorker: CHUNKS_PER_THREAD,
+    idleTimeout: 5_000,
+    // V8's stack limit of the main thread (984 KiB) plus the 192 KiB Node keeps in reserve on a
+    // thread: the threads then write (or call too deep) the same records as the main thread does.
+    resourceLimits: { stackSizeMb: THREAD_STACK_MB },
+  });
+  return {
+    inFlight: threads * CHUNKS_PER_THREAD,
+    label: (job) => {
+      const { buffer } = job.bytes;
+      return pool.run({ kind: 'chunk', ...job, spec: sent }, { transferList: buffer instanceof ArrayBuffer ? [buffer] : [] });
+    },
+    close: () => pool.destroy(),
+  };
+}
+
+/** Labels request bodies; {@link BodyLabeller.close} ends its threads. */
+export interface BodyLabeller {
+  /** Label one body (its bytes may be moved to a thread: do not use them afterwards). */
+  label(task: LabelBodyTask): Promise<LabelledBody | LabelBodyFailure>;
+  /** Bodies waiting for a thread or being labelled now. */
+  readonly pending: number;
+  /** Stop the threads (tasks in flight finish first). */
+  close(): Promise<void>;
+}
+
+/** Options of {@link createBodyLabeller}. */
+export interface BodyLabellerOptions {
+  /** Worker threads (at least 1). */
+  readonly threads: number;
+  /** Bodies that may wait for a free thread; one more is refused with {@link BodyQueueFullError}. */
+  readonly maxQueued: number;
+  /** A module URL whose `bodyExtras` export ({@link BodyExtras}) runs on the threads after each body. */
+  readonly extrasModule?: string;
+}
+
+/** A body refused because {@link BodyLabellerOptions.maxQueued} bodies wait already. */
+export class BodyQueueFullError extends Error {
+  constructor(maxQueued: number) {
+    super(`${maxQueued} bodies are waiting to be labelled already`);
+    this.name = 'BodyQueueFullError';
+  }
+}
+
+/** A body's bytes as a task can move them: its own array buffer (a view into a shared or pooled one is copied). */
+function ownBytes(body: Uint8Array): Uint8Array {
+  if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer) return body;
+  return new Uint8Array(body);
+}
+
+/**
+ * A {@link BodyLabeller} on worker threads: the same thread file as {@link createLabelPool}.
+ * The body's reward config is made sendable here (see `sendableRewardConfig`).
+ *
+ * @example
+ * ```ts
+ * const labeller = await createBodyLabeller({ threads: 1, maxQueued: 8 });
+ * const out = await labeller.label({ body, contentType: 'application/json', config: {} });
+ * await labeller.close();
+ * ```
+ */
+export async function createBodyLabeller(options: BodyLabellerOptions): Promise<BodyLabeller> {
+  const { Piscina } = await import('piscina');
+  const pool = new Piscina<LabelThreadTask, LabelledBody | LabelBodyFailure>({
+    filename: labelWorkerFile(),
+    minThreads: options.threads,
+    maxThreads: options.threads,
+    idleTimeout: Number.POSITIVE_INFINITY,
+    resourceLimits: { maxYoungGenerationSizeMb: BODY_THREAD_YOUNG_GENERATION_MB },
+    maxQueue: options.maxQueued,
+  });
+  let pending = 0;
+  return {
+    get pending() {
+      return pending;
+    },
+    label: async (task) => {
+      const body = ownBytes(task.body);
+      const config = labelSpecOf({ command: 'reward', config: task.config }).config;
+      const run = { kind: 'body' as const, body, contentType: task.contentType, config, ...(options.extrasModule === undefined ? {} : { extrasModule: options.extrasModule }) };
+      pending++;
+      try {
+        return await pool.run(run, { transferList: [body.buffer as ArrayBuffer] });
+      } catch (err) {
+        if (err instanceof Error && err.message === 'Task queue is at limit') throw new BodyQueueFullError(options.maxQueued);
+        throw err;
+      } finally {
+        pending--;
+      }
+    },
+    close: () => pool.close(),
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The one labelling thread of PARL-TS (loaded by piscina from `dist/label-worker.js`): every
+ * pool of `@parl/io` — `parl reward --threads N`, `parl critical-steps --threads N`, and
+ * `parl serve`'s `/v1/rewards` — runs its tasks here. A task is a chunk of JSONL lines or a
+ * request body; the labelling's config arrives
+ * resolved with the task, never as flags. Large results are moved back, not copied.
+ *
+ * @module
+ */
+import { move, transferableSymbol, valueSymbol } from 'piscina';
+import { labelChunk, type LabelChunkJob, type LabelledChunk } from './label-chunk.js';
+import { labelRecordsBody, type BodyExtras, type LabelBodyFailure, type LabelBodyTask, type LabelledBody } from './labelled-body.js';
+import { labelFieldsOf, type LabelFieldsOf, type LabelSpec } from './labellers.js';
+
+/** A chunk of JSONL lines and the labelling it gets. */
+export interface LabelChunkTask extends LabelChunkJob {
+  /** `chunk`. */
+  readonly kind: 'chunk';
+  /** The labelling and its resolved config. */
+  readonly spec: LabelSpec;
+}
+
+/** A `/v1/rewards` body, and the module of the caller's {@link BodyExtras} (its `bodyExtras` export), if any. */
+export interface LabelBodyThreadTask extends LabelBodyTask {
+  /** `body`. */
+  readonly kind: 'body';
+  /** A module URL exporting `bodyExtras`. */
+  readonly extrasModule?: string;
+}
+
+/** Any task of the labelling thread. */
+export type LabelThreadTask = LabelChunkTask | LabelBodyThreadTask;
+
+/** The labeller of each spec this thread has seen (one per run: the pool lives for one command). */
+const labellers = new Map<string, LabelFieldsOf>();
+/** Warning keys this thread reported already; the main thread keeps the run-wide set. */
+const hintsSeen = new Set<string>();
+/** The extras of each module named, loaded once. */
+const extrasByModule = new Map<string, Promise<BodyExtras>>();
+
+/**
+ * A value a message can carry: primitives as they are; an object or array (which may be nested
+ * deeper than the structured clone can go without overflowing the thread's stack) as undefined —
+ * the error's message, sent beside it, already shows it.
+ */
+function sendable(value: unknown): unknown {
+  return typeof value === 'object' && value !== null ? undefined : value;
+}
+
+/** `value` with `buffers` moved to the main thread rather than copied (empty or repeated ones left out). */
+function moved<T>(value: T, buffers: readonly ArrayBufferLike[]): T {
+  const list = buffers.filter((b, i, all) => b instanceof ArrayBuffer && b.byteLength > 0 && all.indexOf(b) === i);
+  return move({ [transferableSymbol]: list, [valueSymbol]: value } as never) as unknown as T;
+}
+
+function runChunk(task: LabelChunkTask): LabelledChunk {
+  const key = JSON.stringify(task.spec);
+  let fieldsOf = labellers.get(key);
+  if (fieldsOf === undefined) {
+    fieldsOf = labelFieldsOf(task.spec);
+    labellers.set(key, fieldsOf);
+  }
+  const labelled = labelChunk(task, fieldsOf, hintsSeen);
+  const chunk = labelled.events.every((e) => e.kind === 'hint')
+    ? labelled
+    : { ...labelled, events: labelled.events.map((e) => (e.kind === 'error' ? { ...e, value: sendable(e.value) } : e)) };
+  return moved(chunk, [chunk.text.buffer]);
+}
+
+async function extrasOf(module: string): Promise<BodyExtras> {
+  let extras = extrasByModule.get(module);
+  if (extras === undefined) {
+    extras = import(module).then((m: { bodyExtras?: BodyExtras }) => {
+      if (m.bodyExtras === undefined) throw new Error(`${module} has no bodyExtras export`);
+      return m.bodyExtras;
+    });
+    extrasByModule.set(module, extras);
+  }
+  return extras;
+}
+
+async function runBody(task: LabelBodyThreadTask): Promise<LabelledBody | LabelBodyFailure> {
+  const extras = task.extrasModule === undefined ? undefined : await extrasOf(task.extrasModule);
+  const out = labelRecordsBody(task, extras);
+  if ('error' in out) return out;
+  return moved(out, [out.answer.buffer, out.extraBytes.buffer, out.spans.buffer, out.numbers.buffer]);
+}
+
+/**
+ * Run one task (piscina's task function): a JSONL chunk is labelled synchronously; a body may
+ * first load its caller's extras module.
+ *
+ * @param task - the work and the labelling config it gets
+ */
+export default function labelTask(task: LabelThreadTask): LabelledChunk | Promise<LabelledBody | LabelBodyFailure> {
+  if (task.kind === 'chunk') return runChunk(task);
+  return runBody(task);
+}

@@ -1,0 +1,109 @@
+/**
+ * Live assembly of exported spans (an OTLP receiver's side): spans of read export requests go to
+ * their open trace in a {@link LiveTraceAssembler}; a trace becomes a result once its root span has
+ * come and no span of it came for the quiet period (exporters send a root's children in other
+ * batches, before or after it). Finished traces are mapped one per event-loop turn, so a burst
+ * of them never holds the loop for the time of all.
+ *
+ * @module
+ */
+import { ParlInputError } from '@parl/core';
+import type { OtlpExportRead } from '../otlp/export-request.js';
+import type { TraceResult } from '../trace-result.js';
+import { LiveTraceAssembler } from './live-assembler.js';
+import type { LiveDropReason, LiveTraceOptions } from './live-options.js';
+
+/** How a {@link LiveTraceIntake} is set up. */
+export interface LiveIntakeOptions extends Omit<LiveTraceOptions, 'onResult' | 'recordsFile' | 'findingsFile' | 'onDropped'> {
+  /** A trace is finished this long (ms) after its root span came with no span since (0: at once). */
+  readonly quietPeriodMs: number;
+  /** Called for each finished trace, with the rollout id a span of it named. */
+  readonly onEpisode: (result: TraceResult, rollout: string | undefined) => void;
+  /** Called for each trace dropped unfinished or unmappable, and why. */
+  readonly onDropped: (traceId: string, reason: LiveDropReason) => void;
+}
+
+/** Open traces of exported spans, finished after a quiet period. */
+export class LiveTraceIntake {
+  private readonly assembler: LiveTraceAssembler;
+  private readonly timer: NodeJS.Timeout;
+  private readonly queue: string[] = [];
+  private readonly queued = new Set<string>();
+  private draining = false;
+  private closed = false;
+
+  /**
+   * @param options - see {@link LiveIntakeOptions}
+   * @param now - the clock (ms), replaceable in tests
+   * @throws `ParlInputError` (from `@parl/core`) for a bad option
+   */
+  constructor(
+    private readonly options: LiveIntakeOptions,
+    now: () => number = Date.now,
+  ) {
+    if (typeof options.quietPeriodMs !== 'number' || !(options.quietPeriodMs >= 0)) throw new ParlInputError('options.quietPeriodMs', options.quietPeriodMs, 'a number of milliseconds ≥ 0');
+    const { onEpisode: _onEpisode, quietPeriodMs: _quiet, ...live } = options;
+    this.assembler = new LiveTraceAssembler({ ...live, onDropped: (traceId, reason) => options.onDropped(traceId, reason) }, now);
+    this.timer = setInterval(() => this.sweep(), Math.min(1000, Math.max(10, options.quietPeriodMs / 4)));
+    this.timer.unref();
+  }
+
+  /** Unfinished traces held. */
+  get openTraces(): number {
+    return this.assembler.openTraces;
+  }
+
+  /** Spans held over all unfinished traces. */
+  get openSpans(): number {
+    return this.assembler.openSpans;
+  }
+
+  /** Add the spans of one read export request (see `readExportRequest`). */
+  add(request: Pick<OtlpExportRead, 'reads' | 'rollouts'>): void {
+    for (const read of request.reads) this.assembler.add(read, read.traceId === undefined ? undefined : request.rollouts[read.traceId]);
+    if (this.options.quietPeriodMs === 0) this.sweep();
+  }
+
+  /** Evict stale traces, and queue the traces whose quiet period has passed to be finished. */
+  sweep(): void {
+    if (this.closed) return;
+    this.assembler.expire();
+    for (const traceId of this.assembler.quietTraces(this.options.quietPeriodMs)) {
+      if (this.queued.has(traceId)) continue;
+      this.queued.add(traceId);
+      this.queue.push(traceId);
+    }
+    if (!this.draining && this.queue.length > 0) {
+      this.draining = true;
+      setImmediate(() => this.finishNext());
+    }
+  }
+
+  /** Finish every queued trace now (what is left at shutdown, or in tests). */
+  flush(): void {
+    while (this.queue.length > 0) this.finishOne();
+  }
+
+  private finishNext(): void {
+    if (this.closed) return;
+    this.finishOne();
+    if (this.queue.length > 0) setImmediate(() => this.finishNext());
+    else this.draining = false;
+  }
+
+  private finishOne(): void {
+    const traceId = this.queue.shift();
+    if (traceId === undefined) return;
+    this.queued.delete(traceId);
+    const rollout = this.assembler.rolloutOf(traceId);
+    const result = this.assembler.complete(traceId);
+    if (result !== undefined) this.options.onEpisode(result, rollout);
+  }
+
+  /** Stop the timer and drop what is still open, with `why` as the warning. */
+  close(why: string): void {
+    this.closed = true;
+    clearInterval(this.timer);
+    this.assembler.dropAll(why);
+  }
+}
