@@ -36,14 +36,17 @@ describe('the timeline of a trace', () => {
     const random = seeded(11);
     const traces = [...(await fixtureTraces()), ...Array.from({ length: 300 }, (_, i) => generatedTrace(`g${i}`, random, TYPICAL))];
     let withPatterns = 0;
+    let withNestedPatterns = 0;
     for (const { record, finding } of traces) {
       if (finding === undefined || finding.patterns.length === 0) continue;
       withPatterns++;
+      if (finding.patterns.some((p) => p.within.length > 0)) withNestedPatterns++;
       const together = launchedTogether(readDrawnStages(record, finding, 'test') ?? [], finding);
       expect(together.why).toBeUndefined();
       expect(layoutTimeline(together.stages ?? []).total).toBeCloseTo(finding.critical_steps_if_parallel, 9);
     }
     expect(withPatterns).toBeGreaterThan(50);
+    expect(withNestedPatterns).toBeGreaterThan(5);
   });
 
   it('says why, instead of drawing a wrong schedule, when the record is not the finding\'s as-run record', async () => {
