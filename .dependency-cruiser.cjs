@@ -1,12 +1,18 @@
 /**
- * The house rules on imports (CONTRIBUTING.md, "The direction dependencies flow"), checked by
- * `pnpm deps:check` and by apps/docs/test/dependency-rules.test.ts in `pnpm test`:
+ * The house rules on imports (CONTRIBUTING.md, "The direction dependencies flow", and
+ * ../shared/design/ARCHITECTURE.md), checked by `pnpm deps:check` and by
+ * apps/docs/test/house-rules.test.ts in `pnpm test`:
  *
- *   @parl/core ──► @parl/gpu ──► @parl/sim ──► @parl/cli
- *   @parl/traces (core only) ─────────────────► @parl/cli
- *   @parl/core, @parl/traces ──► @parl/serve ──► @parl/cli   (no simulator, no TensorFlow.js)
+ *   @parl/core ──► @parl/gpu ──► @parl/sim ───────────────────► @parl/cli
+ *   @parl/core ──► @parl/io ──► @parl/serve ──────────────────► @parl/cli
+ *   @parl/core ──► @parl/traces ──► @parl/serve, @parl/swarm ─► @parl/cli
+ *   @parl/core, @parl/io, @parl/traces ──► @parl/swarm
  *
- * and inside @parl/sim: engine ◄ policies ◄ rollout ◄ evaluation ◄ training ◄ runs ◄ sweeps.
+ * io, traces, swarm and serve never load the simulator or TensorFlow.js; the cli loads sim, serve
+ * and swarm only lazily (a dynamic import or a type-only import), so `parl reward` starts light
+ * and the cli installs without them. Inside @parl/sim: engine ◄ policies ◄ rollout ◄ evaluation
+ * ◄ training ◄ runs ◄ sweeps; inside cli and serve, a command (a route) never imports another
+ * command (route).
  *
  * A package is reached either as its workspace folder (packages/NAME/…, when the import
  * resolves) or by its bare name (@parl/NAME, when it is not built yet), so every rule names both.
@@ -57,20 +63,20 @@ module.exports = {
       name: 'core-depends-on-nothing',
       severity: 'error',
       from: { path: '^packages/core/src/' },
-      to: { path: pkg('gpu|sim|traces|cli|serve') },
+      to: { path: pkg('gpu|sim|traces|cli|serve|io|swarm') },
     },
     {
       name: 'gpu-depends-on-core-only',
       comment: '@parl/gpu sits right after core: it never reaches sim, traces or cli.',
       severity: 'error',
       from: { path: '^packages/gpu/src/' },
-      to: { path: pkg('sim|traces|cli|serve') },
+      to: { path: pkg('sim|traces|cli|serve|io|swarm') },
     },
     {
       name: 'sim-depends-on-core-and-gpu-only',
       severity: 'error',
       from: { path: '^packages/sim/src/' },
-      to: { path: pkg('traces|cli|serve') },
+      to: { path: pkg('traces|cli|serve|swarm') },
     },
     ...simRoomRules(),
     {
@@ -78,14 +84,56 @@ module.exports = {
       comment: '@parl/traces turns traces into records with core; it computes nothing with gpu or sim.',
       severity: 'error',
       from: { path: '^packages/traces/src/' },
-      to: { path: pkg('gpu|sim|cli|serve') },
+      to: { path: `${pkg('gpu|sim|cli|serve|io|swarm')}|(^|/)@tensorflow/` },
     },
     {
-      name: 'serve-depends-on-core-and-traces-only',
-      comment: '@parl/serve labels with core and assembles traces with traces; it never loads the simulator, gpu or TensorFlow.js (parl serve starts light).',
+      name: 'io-depends-on-core-only',
+      comment: '@parl/io moves records in and out of bytes and labels them with core; it never reaches traces, the simulator, TensorFlow.js or the HTTP server.',
+      severity: 'error',
+      from: { path: '^packages/io/src/' },
+      to: { path: `${pkg('gpu|sim|traces|cli|serve|swarm')}|(^|/)@tensorflow/` },
+    },
+    {
+      name: 'swarm-never-loads-the-simulator',
+      comment: '@parl/swarm runs real models with core, io and traces; it never loads the simulator, gpu, TensorFlow.js, the server or the cli.',
+      severity: 'error',
+      from: { path: '^packages/swarm/src/' },
+      to: { path: `${pkg('gpu|sim|cli|serve')}|(^|/)@tensorflow/` },
+    },
+    {
+      name: 'cli-loads-sim-serve-swarm-lazily',
+      comment: '@parl/cli depends on core and io; sim, serve, swarm and gpu are optional peers, imported only by the command modules that need them (which the program loads on demand) or with a dynamic import (type-only imports are erased).',
+      severity: 'error',
+      from: { path: '^packages/cli/src/', pathNot: '^packages/cli/src/commands/' },
+      to: { path: pkg('gpu|sim|serve|swarm'), dynamic: false, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'cli-loads-each-command-on-demand',
+      comment: 'The program imports a command module only when that command runs (a dynamic import), so `parl reward` never loads what `parl train` needs.',
+      severity: 'error',
+      from: { path: '^packages/cli/src/(program|run-cli|index)[.]ts$' },
+      to: { path: '^packages/cli/src/commands/', dynamic: false, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'a-command-never-imports-another-command',
+      comment: 'packages/cli/src/commands/NAME*.ts is one command (with its own helper files named NAME-…, a plural command name sharing its singular); shared pieces live in a lower room, never in another command.',
+      severity: 'error',
+      from: { path: '^packages/cli/src/commands/([a-z]+?)s?[.-]' },
+      to: { path: '^packages/cli/src/commands/', pathNot: '^packages/cli/src/commands/$1' },
+    },
+    {
+      name: 'a-route-never-imports-another-route',
+      comment: 'packages/serve/src/routes/NAME*.ts is one route; shared pieces live beside the routes, never in another route.',
+      severity: 'error',
+      from: { path: '^packages/serve/src/routes/([a-z]+?)s?[.-]' },
+      to: { path: '^packages/serve/src/routes/', pathNot: '^packages/serve/src/routes/$1' },
+    },
+    {
+      name: 'serve-depends-on-core-io-and-traces-only',
+      comment: '@parl/serve labels with io and assembles traces with traces; it never loads the simulator, gpu or TensorFlow.js (parl serve starts light).',
       severity: 'error',
       from: { path: '^packages/serve/src/' },
-      to: { path: `${pkg('gpu|sim|cli')}|(^|/)@tensorflow/` },
+      to: { path: `${pkg('gpu|sim|cli|swarm')}|(^|/)@tensorflow/` },
     },
     {
       name: 'no-relative-import-into-another-package',

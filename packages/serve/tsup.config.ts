@@ -2,6 +2,9 @@ import { defineConfig } from 'tsup';
 import { parlTsupConfig } from '../../tsup.base.js';
 
 // The shared build (../../tsup.base.ts): src/index.ts as ESM and CommonJS, with types for both;
-// and src/labelling/body-extras.ts (dist/body-extras.js), the module @parl/io's labelling threads load
-// to make the dashboard points and log lines of a /v1/rewards body.
-export default defineConfig(parlTsupConfig({ entry: { index: 'src/index.ts', 'body-extras': 'src/labelling/body-extras.ts' } }));
+// src/labelling/body-extras.ts (dist/body-extras.js), the module @parl/io's labelling threads load
+// to make the dashboard points and log lines of a /v1/rewards body; and src/options.ts
+// (`@parl/serve/options`): the option table `parl --help` reads without loading Fastify.
+export default defineConfig(
+  parlTsupConfig({ entry: { index: 'src/index.ts', 'body-extras': 'src/labelling/body-extras.ts', options: 'src/options.ts' } }),
+);

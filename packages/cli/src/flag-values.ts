@@ -26,9 +26,6 @@ export const positiveNumber = check((n) => Number.isFinite(n) && n > 0, 'a decim
 /** An integer ≥ 1 (training steps, episodes). */
 export const positiveInteger = check((n) => Number.isInteger(n) && n >= 1, 'a decimal integer ≥ 1');
 
-/** An integer from 0 to 64 (labelling threads of `parl serve`; 0: none). */
-export const threadCount = check((n) => Number.isInteger(n) && n >= 0 && n <= 64, 'a decimal integer from 0 to 64');
-
 /** An integer ≥ 2 (table rows). */
 export const atLeastTwo = check((n) => Number.isInteger(n) && n >= 2, 'a decimal integer ≥ 2');
 

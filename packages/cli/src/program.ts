@@ -5,19 +5,22 @@
  *
  * @module
  */
-import { BUDGET_MODES, PARALLEL_SHAPES, type BudgetMode, type ParallelShape } from '@parl/core';
-import { TRACE_CLOCKS, TRACE_FORMATS, TRACE_GROUPINGS, TRACE_MALFORMED_POLICIES, TRACE_ORDERINGS, TRACE_STEP_SOURCES, type TraceClock, type TraceGrouping, type TraceStepSource } from '@parl/traces';
+import { CRITICAL_STEPS_OPTIONS, REWARD_OPTIONS } from '@parl/core';
+import { TRACE_OPTIONS } from '@parl/traces';
 import { createRequire } from 'node:module';
 import { Command, Option } from 'commander';
 import { DEFAULT_PRESET, DEFAULT_SIMULATE_POLICY } from './command-defaults.js';
 import { examplesHelp } from './help-examples.js';
 import type { TraceCommandOptions } from './commands/trace.js';
 import { INSTALL_SIMULATOR_HINT, simulatorNames, withSimulator } from './simulator.js';
-import { atLeastTwo, nameList, nonNegativeNumber, positiveInteger, positiveNumber, seedValue, threadCount } from './flag-values.js';
+import { atLeastTwo, nameList, nonNegativeNumber, positiveInteger, positiveNumber, seedValue } from './flag-values.js';
+import { addOptionFlags, optionsFromFlags } from './option-flags.js';
+import { serveOptionTable } from './serve-options.js';
 import { formatNumber } from './report/format-number.js';
 import type { CliIo } from './io/cli-io.js';
 import { ON_ERROR_CHOICES, OUTPUT_FORMATS, type OnError, type OutputFormat, type RecordRunSummary } from '@parl/io';
 import { printSummary } from './summary-output.js';
+import { swarmProgram } from './commands/swarm.js';
 
 /** The version printed by `parl --version`: this package's. */
 export const CLI_VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
@@ -70,27 +73,16 @@ function defined<T extends object>(flags: T): Partial<T> {
   return Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-function budgetOptions(cmd: Command, budgetHelp: string, onBudgetHelp: string): Command {
-  return cmd
-    .option('--budget <K>', budgetHelp, nonNegativeNumber)
-    .addOption(new Option('--on-budget <mode>', onBudgetHelp).choices(BUDGET_MODES));
-}
-
 function rewardProgram(io: CliIo): Command {
-  const cmd = new Command('reward')
-    .description('Add the spec §3 reward fields (total_reward, r_parallel, r_finish, r_perf, lambda1, lambda2, components) to each record')
-    .option('--max-subagents <n>', 'saturation point of r_parallel (default 100)', positiveNumber)
-    .option('--lambda1 <schedule>', 'λ1 schedule, short form (linear:0.1:0:10000) or JSON (default linear 0.1 → 0 over --total-steps)')
-    .option('--lambda2 <schedule>', 'λ2 schedule, short form or JSON (default linear 0.1 → 0 over --total-steps)')
-    .option('--total-steps <n>', 'length of the default λ schedules (default 10000)', positiveNumber)
-    .option('--step <s>', 'training step for every record, overriding training_step', nonNegativeNumber)
-    .addOption(new Option('--parallel-shape <shape>', 'shape of r_parallel: n/max, or ln(1+n)/ln(1+max) (default linear)').choices(PARALLEL_SHAPES));
-  budgetOptions(cmd, 'critical-step budget: an episode whose stages exceed K is cut (spec §2)', 'what a cut means for r_perf: 0 (fail, default) or keep the record\'s score (truncate)');
+  const cmd = new Command('reward').description(
+    'Add the spec §3 reward fields (total_reward, r_parallel, r_finish, r_perf, lambda1, lambda2, components) to each record',
+  );
+  addOptionFlags(cmd, REWARD_OPTIONS);
   addRecordIoFlags(cmd);
-  return cmd.action(async (flags: RecordFlags & { maxSubagents?: number; lambda1?: string; lambda2?: string; totalSteps?: number; step?: number; parallelShape?: ParallelShape; budget?: number; onBudget?: BudgetMode }) => {
-    const { maxSubagents, lambda1, lambda2, totalSteps, step, parallelShape, budget, onBudget } = flags;
+  return cmd.action(async (flags: RecordFlags, command: Command) => {
+    const reward = optionsFromFlags(command, REWARD_OPTIONS);
     const { rewardCommand } = await import('./commands/reward.js');
-    const summary = await rewardCommand({ ...recordIo(flags), ...defined({ maxSubagents, lambda1, lambda2, totalSteps, step, parallelShape, budget, onBudget }) }, io);
+    const summary = await rewardCommand({ ...recordIo(flags), reward }, io);
     reportRecords(io, flags, summary);
   });
 }
@@ -99,16 +91,12 @@ function criticalStepsProgram(io: CliIo): Command {
   const cmd = new Command('critical-steps').description(
     'Add the spec §2 fields (critical_steps, total_steps, parallelism, num_stages, max_width, mean_width) to each record; a record without stages is a bad record (exit code 2, or passed over with --on-error skip)',
   );
-  budgetOptions(
-    cmd,
-    'critical-step budget: adds within_budget and budget_cut_stage',
-    'fail (default): fields of the whole episode; truncate: fields of the stages that ran before the cut',
-  );
+  addOptionFlags(cmd, CRITICAL_STEPS_OPTIONS);
   addRecordIoFlags(cmd);
-  return cmd.action(async (flags: RecordFlags & { budget?: number; onBudget?: BudgetMode }) => {
-    const { budget, onBudget } = flags;
+  return cmd.action(async (flags: RecordFlags, command: Command) => {
+    const options = optionsFromFlags(command, CRITICAL_STEPS_OPTIONS);
     const { criticalStepsCommand } = await import('./commands/critical-steps.js');
-    const summary = await criticalStepsCommand({ ...recordIo(flags), ...defined({ budget, onBudget }) }, io);
+    const summary = await criticalStepsCommand({ ...recordIo(flags), ...options }, io);
     reportRecords(io, flags, summary);
   });
 }
@@ -245,58 +233,39 @@ function reportProgram(io: CliIo): Command {
 }
 
 function traceProgram(io: CliIo): Command {
-  return new Command('trace')
+  const cmd = new Command('trace')
     .description('Turn agent traces (OpenTelemetry OTLP JSON, OpenAI Agents SDK, LangSmith, Mastra) into spec §5 episode records as run, with a serial-collapse finding per trace')
     .option('--in <file>', 'read traces from FILE (JSONL or one JSON document, streamed) instead of stdin')
     .option('--out <file>', 'write records to FILE (atomically) instead of stdout')
     .option('--findings <file>', 'write one serial-collapse finding per trace to FILE (JSONL, atomically)')
     .option('--outcomes <file>', 'JSON or JSONL objects {id, success, quality, r_perf, …} added to the record of that id')
     .option('--report <file>', 'write the trace report to FILE (one self-contained HTML page, atomically): a summary, the traces with the largest possible saving drawn as timelines, the rest listed')
-    .option('--report-drawn <n>', 'traces drawn in --report, largest possible saving first; the rest are listed (default 20, at most 1000)', seedValue)
-    .addOption(new Option('--trace-format <format>', 'input format (default: auto, detected per JSON value)').choices(TRACE_FORMATS))
-    .addOption(new Option('--grouping <mode>', 'a stage\'s group: only sub-agents that overlapped in time (overlap: as run), or all those launched in one orchestrator turn (children: launched together) (default: overlap)').choices(TRACE_GROUPINGS))
-    .addOption(new Option('--steps-from <spans>', 'a sub-agent\'s steps: its LLM calls or its tool calls (default: llm)').choices(TRACE_STEP_SOURCES))
-    .addOption(new Option('--clock <clock>', 'a step is one span, or its duration in seconds (default: count)').choices(TRACE_CLOCKS))
-    .addOption(new Option('--ordering <mode>', 'streamed: a trace is done once its root span arrived and another trace\'s span follows; unordered: hold every trace to the end (default: streamed)').choices(TRACE_ORDERINGS))
-    .addOption(new Option('--on-malformed <mode>', 'on a malformed trace, span or line: stop with exit code 2, or skip it with a warning on stderr').choices(TRACE_MALFORMED_POLICIES).default('error'))
-    .option('--strict', 'every warning (a sub-agent without a model call, unrecognised JSON, an unknown span kind) is an error (exit code 2)')
+    .option('--report-drawn <n>', 'traces drawn in --report, largest possible saving first; the rest are listed (default 20, at most 1000)', seedValue);
+  addOptionFlags(cmd, TRACE_OPTIONS);
+  return cmd
     .addOption(new Option('--format <format>', 'output format of the records (default: jsonl)').choices(OUTPUT_FORMATS))
     .option('--columns <list>', 'CSV columns, comma separated (default: the first record\'s fields)', nameList)
     .option('--json', 'print a machine-readable JSON summary (stdout with --out, else stderr)')
-    .action(async (flags: TraceCommandOptions & { json?: boolean }) => {
-      const { json, ...rest } = flags;
+    .action(async (flags: Pick<TraceCommandOptions, 'in' | 'out' | 'findings' | 'outcomes' | 'report' | 'reportDrawn' | 'format' | 'columns'> & { json?: boolean }, command: Command) => {
+      const { in: input, out, findings, outcomes, report, reportDrawn, format, columns, json } = flags;
+      const { format: traceFormat, ...reading } = optionsFromFlags(command, TRACE_OPTIONS);
       const { traceCommand, traceSummaryLine } = await import('./commands/trace.js');
-      const summary = await traceCommand(defined(rest), io);
+      const summary = await traceCommand({ ...defined({ in: input, out, findings, outcomes, report, reportDrawn, format, columns, traceFormat }), ...reading }, io);
       printSummary(io, json === true, flags.out !== undefined, summary, traceSummaryLine(summary));
     });
 }
 
 function serveProgram(io: CliIo): Command {
-  return new Command('serve')
-    .description('Run PARL as a service (spec §8): OTLP/HTTP trace receiver, rewards for RL trainers (/v1/rewards, OpenRLHF /get_reward), live dashboard, Prometheus metrics')
-    .option('--host <address>', 'address to listen on; anything but loopback needs a token (default 127.0.0.1)')
-    .option('--port <n>', 'port (default 4318, the OTLP/HTTP port; 0 picks a free one)', nonNegativeNumber)
-    .option('--token <token>', 'bearer token every request but /healthz and /readyz must carry (default: $PARL_SERVE_TOKEN)')
-    .option('--log <file>', 'append-only episode log, replayed at start (default parl-episodes.jsonl)')
-    .option('--no-log', 'keep no episode log: nothing survives a restart')
-    .addOption(new Option('--fsync <policy>', 'always: fdatasync before each answer (default); interval: every 100 ms; never').choices(['always', 'interval', 'never']))
-    .option('--quiet-period <ms>', 'a trace becomes an episode this long after its root span ended and no span came (default 2000)', nonNegativeNumber)
-    .option('--trace-timeout <ms>', 'an unfinished trace is evicted this long after its first span (default 600000)', positiveNumber)
-    .option('--max-open-traces <n>', 'unfinished traces held at most; the oldest is evicted beyond (default 10000)', positiveInteger)
-    .option('--max-episodes <n>', 'episodes held in memory for lookup (default 100000; the log keeps all)', positiveInteger)
-    .option('--rollout-attribute <name>', 'span or resource attribute naming a trace\'s rollout (default parl.rollout_id)')
-    .option('--body-limit <bytes>', 'largest request body, as sent and after gunzip (default 16777216)', positiveInteger)
-    .option('--request-timeout <ms>', 'a request not received whole in this time is answered 408 (default 30000)', positiveNumber)
-    .option('--label-threads <n>', 'worker threads labelling /v1/rewards bodies; 0 labels on the event loop (default: cores - 1, 1 to 4)', threadCount)
-    .option('--max-queued-bodies <n>', '/v1/rewards bodies waiting for a labelling thread at most; beyond, 503 with Retry-After (default 256)', positiveInteger)
-    .addOption(new Option('--grouping <mode>', 'trace mapping, as in parl trace (default: overlap)').choices(TRACE_GROUPINGS))
-    .addOption(new Option('--steps-from <spans>', 'trace mapping, as in parl trace (default: llm)').choices(TRACE_STEP_SOURCES))
-    .addOption(new Option('--clock <clock>', 'trace mapping, as in parl trace (default: count)').choices(TRACE_CLOCKS))
-    .action(async (flags: { host?: string; port?: number; token?: string; log: string | boolean; fsync?: 'always' | 'interval' | 'never'; quietPeriod?: number; traceTimeout?: number; maxOpenTraces?: number; maxEpisodes?: number; rolloutAttribute?: string; bodyLimit?: number; requestTimeout?: number; labelThreads?: number; maxQueuedBodies?: number; grouping?: TraceGrouping; stepsFrom?: TraceStepSource; clock?: TraceClock }) => {
-      const { log, ...rest } = flags;
-      const { serveCommand } = await import('./commands/serve.js');
-      await serveCommand({ ...defined(rest), ...(log === false ? { noLog: true } : typeof log === 'string' ? { log } : {}) }, io);
-    });
+  const cmd = new Command('serve').description(
+    'Run PARL as a service (spec §8): OTLP/HTTP trace receiver, rewards for RL trainers (/v1/rewards, OpenRLHF /get_reward), live dashboard, Prometheus metrics',
+  );
+  const table = serveOptionTable();
+  if (table !== undefined) addOptionFlags(cmd, table);
+  return cmd.action(async (_flags: unknown, command: Command) => {
+    const { serveCommand } = await import('./commands/serve.js');
+    // The table was read when the program was built; run-cli names a missing @parl/serve on the import above.
+    await serveCommand(table === undefined ? {} : optionsFromFlags(command, table), io);
+  });
 }
 
 /**
@@ -319,7 +288,7 @@ export function buildProgram(io: CliIo): Command {
     .allowExcessArguments(false);
   program.helpCommand('help [command]', 'show the help of a command (same as parl COMMAND --help)');
   program.addHelpText('after', `\nExamples:\n${['parl reward --in rollouts.jsonl --out labelled.jsonl', 'parl help train', 'parl train --preset parl --steps 400'].map((l) => `  $ ${l}`).join('\n')}\n`);
-  for (const sub of [rewardProgram(io), criticalStepsProgram(io), traceProgram(io), scheduleProgram(io), simulateProgram(io), trainProgram(io), sweepProgram(io), workerProgram(io), reportProgram(io), serveProgram(io)]) {
+  for (const sub of [rewardProgram(io), criticalStepsProgram(io), traceProgram(io), scheduleProgram(io), simulateProgram(io), trainProgram(io), sweepProgram(io), workerProgram(io), reportProgram(io), serveProgram(io), swarmProgram(io)]) {
     program.addCommand(
       sub
         .helpOption('-h, --help', 'show this help')

@@ -12,6 +12,8 @@ import { buildProgram } from './program.js';
 
 /** The program itself, for the repository's docs script (dist/run-cli.js is not a public entry). */
 export { buildProgram } from './program.js';
+/** The docs' generated option tables, for the repository's docs script. */
+export { withOptionTables } from './docs-option-tables.js';
 
 /** Exit code for bad flags and bad input. */
 export const EXIT_USAGE = 2;

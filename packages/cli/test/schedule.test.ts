@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseSchedule } from '@parl/core';
+import { parseSchedule, scheduleEndStep } from '@parl/core';
 import { describe, expect, it } from 'vitest';
-import { defaultEndStep, sampleSchedule } from '../src/commands/schedule-samples.js';
+import { sampleSchedule } from '../src/commands/schedule-samples.js';
 import { parl } from './support/memory-io.js';
 import { filesIn, useTempDirs } from './support/temp-dir.js';
 
@@ -83,11 +83,12 @@ describe('parl schedule', () => {
 });
 
 describe('schedule sampling', () => {
-  it('defaults the range to where each kind of schedule reaches its final value', () => {
-    expect(defaultEndStep({ kind: 'linear', from: 1, to: 0, steps: 400 })).toBe(400);
-    expect(defaultEndStep({ kind: 'step', values: [1, 0], boundaries: [800] })).toBe(1000);
-    expect(defaultEndStep({ kind: 'piecewise', points: [[0, 0], [300, 1]] })).toBe(300);
-    expect(defaultEndStep({ kind: 'constant', value: 1 })).toBe(10000);
+  it("defaults the range to core's schedule end step, where each kind of schedule reaches its final value", () => {
+    for (const spec of ['linear:1:0:400', 'step:1,0:800', 'piecewise:0=0,300=1', 'constant:1']) {
+      const rows = sampleSchedule(spec).samples;
+      expect(rows[rows.length - 1]?.step, spec).toBe(scheduleEndStep(spec));
+    }
+    expect(sampleSchedule('step:1,0:800').samples.at(-1)?.step).toBe(1000);
   });
 
   it('keeps fractional steps when the range is shorter than the number of rows', () => {

@@ -7,7 +7,7 @@
  * @module
  */
 import { fieldPath } from './errors.js';
-import { MAX_NESTING_DEPTH } from './records.js';
+import { MAX_NESTING_DEPTH } from './nesting-depth.js';
 
 /** The fields of a spec §5 record. */
 export const EPISODE_RECORD_FIELDS: readonly string[] = [

@@ -173,7 +173,7 @@ export {
   textOption,
   type OptionParser,
 } from './options/option-parsers.js';
-export { optionsMarkdown, replaceBetweenMarkers } from './options/option-docs.js';
+export { optionsMarkdown, replaceBetweenMarkers, type OptionDocsColumn } from './options/option-docs.js';
 export {
   launchedSubagentsOfRows,
   subagentCounts,
@@ -183,3 +183,4 @@ export {
 export { GRPO_EPSILON, grpoAdvantages } from './grpo.js';
 export { CRITICAL_STEPS_OPTIONS, REWARD_OPTIONS, type CriticalStepsOptions, type RewardOptions } from './options/reward-options.js';
 export { scheduleEndStep } from './schedule-end-step.js';
+export { budgetToReachTarget, requireTargets, type EpisodeOutcome } from './latency-to-target.js';

@@ -14,6 +14,7 @@ import {
   requireObject,
 } from './errors.js';
 import { recordFieldHints } from './field-hints.js';
+import { MAX_NESTING_DEPTH } from './nesting-depth.js';
 
 /** One sub-agent run with its finish flag: `{ "steps": 4, "finished": true }`. */
 export interface SubAgentRun {
@@ -37,8 +38,7 @@ export interface NestedSubAgentRun {
 /** A sub-agent in a stage: its steps alone, a {@link SubAgentRun}, or a {@link NestedSubAgentRun}. */
 export type SubAgentEntry = number | SubAgentRun | NestedSubAgentRun;
 
-/** The deepest nesting of sub-agent entries a record may have (spec §5.2): deeper is an input error. */
-export const MAX_NESTING_DEPTH = 16;
+export { MAX_NESTING_DEPTH };
 
 /** One orchestrator stage: the orchestrator's own steps, then the group it launched (maybe none). */
 export interface StageRecord {

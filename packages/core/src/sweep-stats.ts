@@ -134,7 +134,8 @@ export function spreadOf(values: readonly number[]): Spread {
  *
  * @example
  * ```ts
- * summarizeSweepPoint(runs).verdict; // 'parallel' when most seeds learned to work in parallel
+ * const run = { final_r_perf: 0.9, final_critical_steps: 12, final_mean_width: 4, final_finish_rate: 0.95, serial_r_perf: 0.9, serial_critical_steps: 40 };
+ * summarizeSweepPoint([run, run, run]).verdict; // "parallel": most seeds learned to work in parallel
  * ```
  */
 export function summarizeSweepPoint(runs: readonly SweepRunNumbers[], thresholds: VerdictThresholds = DEFAULT_VERDICT_THRESHOLDS): SweepPointSummary {

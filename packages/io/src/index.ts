@@ -24,7 +24,7 @@ export {
   type LabelledBody,
 } from './labelled-body.js';
 export { BodyQueueFullError, createBodyLabeller, type BodyLabeller, type BodyLabellerOptions } from './label-pool.js';
-export { parseRecordsBody, type BodyFormat, type BodyRecord } from './records-body.js';
+export { parseRecordsBody, readRecordsBody, type BodyFormat, type BodyRecord, type BodyRecords } from './records-body.js';
 export { appendLabelFields } from './append-fields.js';
 export { isUnreadable, openInput, readRecords, type ReadRecordsOptions, type RecordFormat, type RecordItem, type SourcedRecord, type UnreadableRecord } from './read-records.js';
 export { createRecordWriter, OUTPUT_FORMATS, type OutputFormat, type RecordWriter, type RecordWriterOptions } from './record-writer.js';

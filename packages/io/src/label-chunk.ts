@@ -13,6 +13,7 @@ import { ParlInputError, recordFieldHints, recordText, withLabelFields } from '@
 import { labelFieldsTail } from './append-fields.js';
 import type { LabelFieldsOf } from './labellers.js';
 import { unreadableLineError } from './line-errors.js';
+import { OutputBytes } from './output-bytes.js';
 
 /** The output formats a chunk can be written in (CSV needs the records, not their text). */
 export type ChunkOutputFormat = 'jsonl' | 'json';
@@ -206,48 +207,3 @@ export function labelChunk(job: LabelChunkJob, fieldsOf: LabelFieldsOf, hintsSee
 }
 
 const LF = 0x0a;
-
-/**
- * A growing buffer the chunk's output is written into line by line: each line's string dies
- * young instead of being held (with the pieces it was concatenated from) until the chunk ends.
- */
-class OutputBytes {
-  private buffer: Buffer;
-  private length = 0;
-
-  constructor(capacity: number) {
-    this.buffer = Buffer.allocUnsafeSlow(capacity);
-  }
-
-  /** Room for `more` bytes. */
-  private reserve(more: number): void {
-    if (this.length + more <= this.buffer.length) return;
-    const grown = Buffer.allocUnsafeSlow(Math.max(this.buffer.length * 2, this.length + more));
-    this.buffer.copy(grown, 0, 0, this.length);
-    this.buffer = grown;
-  }
-
-  /** Append `text` as UTF-8. */
-  writeText(text: string): void {
-    // At most 3 bytes per UTF-16 unit.
-    this.reserve(text.length * 3);
-    this.length += this.buffer.write(text, this.length, 'utf8');
-  }
-
-  /** Append `text` (or its first `count` characters), known to be ASCII: a byte per character, no UTF-8 encoding. */
-  writeAscii(text: string, count = text.length): void {
-    this.reserve(count);
-    this.length += this.buffer.write(text, this.length, count, 'latin1');
-  }
-
-  /** Append `source`'s bytes from `start` to `end`. */
-  copyBytes(source: Buffer, start: number, end: number): void {
-    this.reserve(end - start);
-    this.length += source.copy(this.buffer, this.length, start, end);
-  }
-
-  /** The bytes written, over a buffer of their own (it can be transferred to another thread). */
-  bytes(): Uint8Array {
-    return new Uint8Array(this.buffer.buffer, this.buffer.byteOffset, this.length);
-  }
-}

@@ -79,6 +79,8 @@ export interface BodyLabeller {
   label(task: LabelBodyTask): Promise<LabelledBody | LabelBodyFailure>;
   /** Bodies waiting for a thread or being labelled now. */
   readonly pending: number;
+  /** Their bytes. */
+  readonly pendingBytes: number;
   /** Stop the threads (tasks in flight finish first). */
   close(): Promise<void>;
 }
@@ -89,15 +91,31 @@ export interface BodyLabellerOptions {
   readonly threads: number;
   /** Bodies that may wait for a free thread; one more is refused with {@link BodyQueueFullError}. */
   readonly maxQueued: number;
+  /**
+   * Bytes of bodies waiting or being labelled at most (default: no bound besides `maxQueued`); a
+   * body that would go over is refused with {@link BodyQueueFullError} (reason `bytes`), unless no
+   * other body is in, so that one body up to the body limit is always labelled. A thread holds
+   * about 8 to 14 times the body it labels besides it (docs/benchmarks.md), so the memory of the
+   * pool is bounded by this plus the threads' share.
+   */
+  readonly maxQueuedBytes?: number;
   /** A module URL whose `bodyExtras` export ({@link BodyExtras}) runs on the threads after each body. */
   readonly extrasModule?: string;
 }
 
-/** A body refused because {@link BodyLabellerOptions.maxQueued} bodies wait already. */
+/** A body refused because {@link BodyLabellerOptions.maxQueued} bodies or {@link BodyLabellerOptions.maxQueuedBytes} bytes are in already. */
 export class BodyQueueFullError extends Error {
-  constructor(maxQueued: number) {
-    super(`${maxQueued} bodies are waiting to be labelled already`);
+  /** Which bound refused it. */
+  readonly reason: 'bodies' | 'bytes';
+
+  /**
+   * @param reason - the bound that refused the body
+   * @param limit - its value
+   */
+  constructor(reason: 'bodies' | 'bytes', limit: number) {
+    super(reason === 'bodies' ? `${limit} bodies are waiting to be labelled already` : `the bodies waiting to be labelled would pass ${limit} bytes`);
     this.name = 'BodyQueueFullError';
+    this.reason = reason;
   }
 }
 
@@ -129,22 +147,31 @@ export async function createBodyLabeller(options: BodyLabellerOptions): Promise<
     maxQueue: options.maxQueued,
   });
   let pending = 0;
+  let pendingBytes = 0;
+  const maxBytes = options.maxQueuedBytes ?? Number.POSITIVE_INFINITY;
   return {
     get pending() {
       return pending;
     },
+    get pendingBytes() {
+      return pendingBytes;
+    },
     label: async (task) => {
+      const size = task.body.byteLength;
+      if (pending > 0 && pendingBytes + size > maxBytes) throw new BodyQueueFullError('bytes', maxBytes);
       const body = ownBytes(task.body);
       const config = labelSpecOf({ command: 'reward', config: task.config }).config;
       const run = { kind: 'body' as const, body, contentType: task.contentType, config, ...(options.extrasModule === undefined ? {} : { extrasModule: options.extrasModule }) };
       pending++;
+      pendingBytes += size;
       try {
         return await pool.run(run, { transferList: [body.buffer as ArrayBuffer] });
       } catch (err) {
-        if (err instanceof Error && err.message === 'Task queue is at limit') throw new BodyQueueFullError(options.maxQueued);
+        if (err instanceof Error && err.message === 'Task queue is at limit') throw new BodyQueueFullError('bodies', options.maxQueued);
         throw err;
       } finally {
         pending--;
+        pendingBytes -= size;
       }
     },
     close: () => pool.close(),

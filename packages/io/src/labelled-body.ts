@@ -9,7 +9,8 @@
  * @module
  */
 import { labelReward, ParlInputError, recordText, resolveRewardConfig, type ResolvedRewardConfig, type RewardConfig } from '@parl/core';
-import { parseRecordsBody, type BodyFormat } from './records-body.js';
+import { OutputBytes } from './output-bytes.js';
+import { readRecordsBody, type BodyFormat } from './records-body.js';
 
 /** One body to label: its bytes as received (after gunzip), its content type and the resolved reward config. */
 export interface LabelBodyTask {
@@ -91,51 +92,46 @@ function configOf(config: RewardConfig): ResolvedRewardConfig {
 export function labelRecordsBody(task: LabelBodyTask, extras?: BodyExtras): LabelledBody | LabelBodyFailure {
   try {
     const config = configOf(task.config);
-    const { records, format } = parseRecordsBody(Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength).toString('utf8'), task.contentType);
-    const numbers = new Float64Array(extras === undefined ? 0 : records.length * extras.width);
+    const bytes = Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength);
+    const { records, format } = readRecordsBody(bytes, task.contentType);
+    const width = extras?.width ?? 0;
+    // Records are labelled and written one at a time: what is held besides the body is the answer
+    // so far (and, for a JSON array, the parsed records not yet labelled).
+    const out = new OutputBytes(bytes.byteLength * 2 + 64);
+    let numbers = new Float64Array(width * 64);
     const ids: string[] = [];
-    const idIndex: number[] = [];
-    const json: string[] = new Array<string>(records.length);
-    for (let i = 0; i < records.length; i++) {
-      const { value, location } = records[i] as (typeof records)[number];
+    const spans: number[] = [];
+    let count = 0;
+    if (format === 'json') out.writeByte(0x5b); // [
+    for (const { value, location } of records) {
       const labelled = labelReward(value, config, location) as unknown as Readonly<Record<string, unknown>>;
-      json[i] = recordText(labelled, location);
-      extras?.numbers(labelled, numbers, i);
+      const text = recordText(labelled, location);
+      if (format === 'json' && count > 0) out.writeByte(0x2c); // ,
+      const start = out.byteLength;
+      out.writeText(text);
       const id = labelled['id'];
       if (typeof id === 'string' || typeof id === 'number') {
         ids.push(String(id));
-        idIndex.push(i);
+        spans.push(start, out.byteLength);
       }
+      if (format === 'ndjson') out.writeByte(0x0a); // \n
+      if (extras !== undefined) {
+        if ((count + 1) * width > numbers.length) {
+          const grown = new Float64Array(numbers.length * 2);
+          grown.set(numbers);
+          numbers = grown;
+        }
+        extras.numbers(labelled, numbers, count);
+      }
+      count++;
     }
-    const { answer, spans } = encodeAnswer(json, format, idIndex);
-    const extraBytes = extras === undefined ? new Uint8Array(0) : extras.bytes({ answer, ids, spans });
-    return { answer, format, count: records.length, ids, spans, numbers, extraBytes };
+    if (format === 'json') out.writeByte(0x5d); // ]
+    const answer = out.bytes();
+    const spanArray = Uint32Array.from(spans);
+    const extraBytes = extras === undefined ? new Uint8Array(0) : extras.bytes({ answer, ids, spans: spanArray });
+    return { answer, format, count, ids, spans: spanArray, numbers: numbers.slice(0, count * width), extraBytes };
   } catch (err) {
     if (err instanceof ParlInputError) return { error: err.message };
     throw err;
   }
-}
-
-/** The answer's bytes, and where in them each record with an id is. */
-function encodeAnswer(json: readonly string[], format: BodyFormat, idIndex: readonly number[]): { answer: Uint8Array; spans: Uint32Array } {
-  const spans = new Uint32Array(idIndex.length * 2);
-  let total = format === 'json' ? 2 + Math.max(0, json.length - 1) : json.length;
-  for (const text of json) total += Buffer.byteLength(text, 'utf8');
-  const answer = Buffer.allocUnsafeSlow(total);
-  let at = 0;
-  if (format === 'json') answer[at++] = 0x5b; // [
-  let next = 0;
-  for (let i = 0; i < json.length; i++) {
-    if (format === 'json' && i > 0) answer[at++] = 0x2c; // ,
-    const start = at;
-    at += answer.write(json[i] as string, at, 'utf8');
-    if (idIndex[next] === i) {
-      spans[2 * next] = start;
-      spans[2 * next + 1] = at;
-      next += 1;
-    }
-    if (format === 'ndjson') answer[at++] = 0x0a; // \n
-  }
-  if (format === 'json') answer[at++] = 0x5d; // ]
-  return { answer: new Uint8Array(answer.buffer, 0, at), spans };
 }

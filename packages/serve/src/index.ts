@@ -7,7 +7,18 @@
  * @packageDocumentation
  */
 export { createParlServer, type ParlServer } from './server.js';
-export { DEFAULT_SERVE_OPTIONS, defaultLabelThreads, isLoopback, resolveServeOptions, type ResolvedServeOptions, type ServeOptions } from './options.js';
+export {
+  DEFAULT_SERVE_LOG,
+  DEFAULT_SERVE_OPTIONS,
+  defaultLabelThreads,
+  FSYNC_POLICIES,
+  isLoopback,
+  resolveServeOptions,
+  SERVE_OPTIONS,
+  type ResolvedServeOptions,
+  type ServeOptions,
+  type ServeSettings,
+} from './options.js';
 export { ParlService, type EpisodeSource } from './service.js';
 export { EpisodeLog, type FsyncPolicy, type LogStats } from './episodes/episode-log.js';
 export type { EpisodeEntry, EvictedEntry, LogEntry, OtlpEntry, OutcomeEntry, RewardEntry, SpansEntry } from './episodes/log-entry.js';

@@ -31,6 +31,8 @@ export class ServeMetrics {
   readonly spansRejected: Counter;
   /** Unfinished traces evicted, by reason (`timeout`, `capacity`, `unmappable`, `shutdown`). */
   readonly tracesEvicted: Counter<'reason'>;
+  /** `/v1/rewards` bodies refused with `503`, by the bound that refused them (`bodies`: maxQueuedBodies; `bytes`: maxQueuedBodyBytes). */
+  readonly bodiesShed: Counter<'reason'>;
   /** Requests, by route and status. */
   readonly requests: Counter<'route' | 'status'>;
   /** Request duration in seconds, by route. */
@@ -45,6 +47,7 @@ export class ServeMetrics {
     this.spansReceived = new Counter({ name: 'parl_spans_received_total', help: 'OTLP spans received', registers });
     this.spansRejected = new Counter({ name: 'parl_spans_rejected_total', help: 'OTLP spans that could not be read', registers });
     this.tracesEvicted = new Counter({ name: 'parl_traces_evicted_total', help: 'Unfinished traces dropped without becoming episodes, by reason', labelNames: ['reason'], registers });
+    this.bodiesShed = new Counter({ name: 'parl_bodies_shed_total', help: 'Bodies refused with 503 before labelling, by the bound that refused them', labelNames: ['reason'], registers });
     this.requests = new Counter({ name: 'parl_http_requests_total', help: 'HTTP requests answered, by route and status', labelNames: ['route', 'status'], registers });
     this.duration = new Histogram({
       name: 'parl_http_request_duration_seconds',

@@ -4,8 +4,20 @@
  *
  * @module
  */
-import { ParlInputError } from '@parl/core';
-import type { TraceOptions } from '@parl/traces';
+import {
+  choiceOption,
+  defineOptionTable,
+  integerOptionIn,
+  nonEmptyTextOption,
+  nonNegativeDecimalOption,
+  ParlInputError,
+  positiveDecimalOption,
+  positiveIntegerOption,
+  switchOption,
+  textOption,
+  type OptionTable,
+} from '@parl/core';
+import { TRACE_OPTIONS, type TraceClock, type TraceGrouping, type TraceOptions, type TraceStepSource } from '@parl/traces';
 import { availableParallelism } from 'node:os';
 import type { FsyncPolicy } from './episodes/episode-log.js';
 
@@ -67,6 +79,14 @@ export interface ServeOptions {
    * queueing without bound.
    */
   readonly maxQueuedBodies?: number;
+  /**
+   * Bytes of `/v1/rewards` bodies waiting for or on a labelling thread at most (default 128 MiB,
+   * 8 bodies at the default body limit); a body that would go over is answered `503` with
+   * `Retry-After: 1` and counted in `parl_bodies_shed_total{reason="bytes"}`. A labelling thread
+   * holds about 8 to 14 times the body it labels besides it, so the labelling's memory is bounded
+   * by this plus `labelThreads` × 14 × `bodyLimit`.
+   */
+  readonly maxQueuedBodyBytes?: number;
   /** Called with warnings (unmappable traces, evictions); default: ignored. */
   readonly onWarning?: (message: string) => void;
 }
@@ -78,6 +98,9 @@ export interface ServeOptions {
 export function defaultLabelThreads(): number {
   return Math.max(1, Math.min(4, availableParallelism() - 1));
 }
+
+/** The ways the episode log is flushed to disk (see {@link FsyncPolicy}). */
+export const FSYNC_POLICIES: readonly FsyncPolicy[] = ['always', 'interval', 'never'];
 
 /** The defaults of {@link ServeOptions}. */
 export const DEFAULT_SERVE_OPTIONS = {
@@ -97,6 +120,7 @@ export const DEFAULT_SERVE_OPTIONS = {
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 10_000,
   maxQueuedBodies: 256,
+  maxQueuedBodyBytes: 128 * 1024 * 1024,
 } as const;
 
 /** {@link ServeOptions} with every default filled in. */
@@ -141,11 +165,12 @@ export interface ResolvedServeOptions {
   readonly labelThreads: number;
   /** See {@link ServeOptions.maxQueuedBodies}. */
   readonly maxQueuedBodies: number;
+  /** See {@link ServeOptions.maxQueuedBodyBytes}. */
+  readonly maxQueuedBodyBytes: number;
   /** See {@link ServeOptions.onWarning}. */
   readonly onWarning: (message: string) => void;
 }
 
-const FSYNC_POLICIES: readonly FsyncPolicy[] = ['always', 'interval', 'never'];
 
 /**
  * True for an address that only this machine reaches: `localhost`, `127.0.0.0/8`, `::1`.
@@ -214,6 +239,139 @@ export function resolveServeOptions(options: ServeOptions = {}): ResolvedServeOp
     trace: options.trace ?? {},
     labelThreads,
     maxQueuedBodies: positive('maxQueuedBodies', options.maxQueuedBodies ?? d.maxQueuedBodies, true),
+    maxQueuedBodyBytes: positive('maxQueuedBodyBytes', options.maxQueuedBodyBytes ?? d.maxQueuedBodyBytes, true),
     onWarning: options.onWarning ?? ((): void => {}),
   };
 }
+
+/** The episode log `parl serve` keeps when neither `--log` nor `--no-log` is given. */
+export const DEFAULT_SERVE_LOG = 'parl-episodes.jsonl';
+
+/**
+ * The settings of `parl serve`, one per flag, as {@link SERVE_OPTIONS} reads them: times in
+ * milliseconds, sizes in bytes. `parl serve` turns them into {@link ServeOptions}.
+ */
+export interface ServeSettings {
+  /** Address to listen on. */
+  readonly host?: string;
+  /** Port; 0 picks a free one. */
+  readonly port?: number;
+  /** Bearer token; absent: the `PARL_SERVE_TOKEN` environment variable. */
+  readonly token?: string;
+  /** The episode log. */
+  readonly log?: string;
+  /** Keep no episode log. */
+  readonly noLog?: boolean;
+  /** When the log is flushed to disk. */
+  readonly fsync?: FsyncPolicy;
+  /** See {@link ServeOptions.quietPeriodMs}. */
+  readonly quietPeriod?: number;
+  /** See {@link ServeOptions.traceTimeoutMs}. */
+  readonly traceTimeout?: number;
+  /** See {@link ServeOptions.maxOpenTraces}. */
+  readonly maxOpenTraces?: number;
+  /** See {@link ServeOptions.maxEpisodes}. */
+  readonly maxEpisodes?: number;
+  /** See {@link ServeOptions.rolloutAttribute}. */
+  readonly rolloutAttribute?: string;
+  /** See {@link ServeOptions.bodyLimit}. */
+  readonly bodyLimit?: number;
+  /** See {@link ServeOptions.requestTimeoutMs}. */
+  readonly requestTimeout?: number;
+  /** See {@link ServeOptions.labelThreads}; absent: {@link defaultLabelThreads}. */
+  readonly labelThreads?: number;
+  /** See {@link ServeOptions.maxQueuedBodies}. */
+  readonly maxQueuedBodies?: number;
+  /** Trace mapping, as in `parl trace`. */
+  readonly grouping?: TraceGrouping;
+  /** Trace mapping, as in `parl trace`. */
+  readonly stepsFrom?: TraceStepSource;
+  /** Trace mapping, as in `parl trace`. */
+  readonly clock?: TraceClock;
+}
+
+/**
+ * The options of `parl serve`, declared once: its flags and the docs' table are built from this.
+ * The trace-mapping rows are those of `parl trace` (`TRACE_OPTIONS` of `@parl/traces`).
+ *
+ * @example
+ * ```ts
+ * resolveOptions(SERVE_OPTIONS, { port: '99999' }, 'flag');
+ * // ParlInputError: --port must be a decimal integer from 0 to 65535, got "99999"
+ * ```
+ */
+export const SERVE_OPTIONS: OptionTable<ServeSettings> = defineOptionTable<ServeSettings>({
+  host: { flag: 'host', arg: 'address', parse: nonEmptyTextOption, default: DEFAULT_SERVE_OPTIONS.host, help: 'address to listen on; anything but loopback needs a token' },
+  port: { flag: 'port', arg: 'n', parse: integerOptionIn(0, 65535), default: DEFAULT_SERVE_OPTIONS.port, help: 'port to listen on (the default is the OTLP/HTTP port); 0 picks a free one' },
+  token: { flag: 'token', arg: 'token', parse: textOption, defaultText: '$PARL_SERVE_TOKEN', help: 'bearer token every request but /healthz and /readyz must carry' },
+  log: { flag: 'log', arg: 'file', parse: nonEmptyTextOption, default: DEFAULT_SERVE_LOG, help: 'append-only episode log, replayed at start' },
+  noLog: { flag: 'no-log', parse: switchOption, help: 'keep no episode log: nothing survives a restart' },
+  fsync: {
+    flag: 'fsync',
+    arg: 'policy',
+    choices: FSYNC_POLICIES,
+    parse: choiceOption(FSYNC_POLICIES),
+    default: DEFAULT_SERVE_OPTIONS.fsync,
+    help: `always: fdatasync before each answer; interval: every ${DEFAULT_SERVE_OPTIONS.fsyncIntervalMs} ms; never`,
+  },
+  quietPeriod: {
+    flag: 'quiet-period',
+    arg: 'ms',
+    parse: nonNegativeDecimalOption,
+    default: DEFAULT_SERVE_OPTIONS.quietPeriodMs,
+    help: 'a trace becomes an episode this long after its root span ended and no span came',
+  },
+  traceTimeout: {
+    flag: 'trace-timeout',
+    arg: 'ms',
+    parse: positiveDecimalOption,
+    default: DEFAULT_SERVE_OPTIONS.traceTimeoutMs,
+    help: 'an unfinished trace is evicted this long after its first span',
+  },
+  maxOpenTraces: {
+    flag: 'max-open-traces',
+    arg: 'n',
+    parse: positiveIntegerOption,
+    default: DEFAULT_SERVE_OPTIONS.maxOpenTraces,
+    help: 'unfinished traces held at most; the oldest is evicted beyond',
+  },
+  maxEpisodes: {
+    flag: 'max-episodes',
+    arg: 'n',
+    parse: positiveIntegerOption,
+    default: DEFAULT_SERVE_OPTIONS.maxEpisodes,
+    help: 'episodes held in memory for lookup (the log keeps all)',
+  },
+  rolloutAttribute: {
+    flag: 'rollout-attribute',
+    arg: 'name',
+    parse: nonEmptyTextOption,
+    default: DEFAULT_SERVE_OPTIONS.rolloutAttribute,
+    help: "span or resource attribute naming a trace's rollout",
+  },
+  bodyLimit: { flag: 'body-limit', arg: 'bytes', parse: positiveIntegerOption, default: DEFAULT_SERVE_OPTIONS.bodyLimit, help: 'largest request body, as sent and after gunzip' },
+  requestTimeout: {
+    flag: 'request-timeout',
+    arg: 'ms',
+    parse: positiveDecimalOption,
+    default: DEFAULT_SERVE_OPTIONS.requestTimeoutMs,
+    help: 'a request not received whole in this time is answered 408',
+  },
+  labelThreads: {
+    flag: 'label-threads',
+    arg: 'n',
+    parse: integerOptionIn(0, 64),
+    defaultText: 'cores - 1, 1 to 4',
+    help: 'worker threads labelling /v1/rewards bodies; 0 labels on the event loop',
+  },
+  maxQueuedBodies: {
+    flag: 'max-queued-bodies',
+    arg: 'n',
+    parse: positiveIntegerOption,
+    default: DEFAULT_SERVE_OPTIONS.maxQueuedBodies,
+    help: '/v1/rewards bodies waiting for a labelling thread at most; beyond, 503 with Retry-After',
+  },
+  grouping: TRACE_OPTIONS.grouping,
+  stepsFrom: TRACE_OPTIONS.stepsFrom,
+  clock: TRACE_OPTIONS.clock,
+});

@@ -1,64 +1,41 @@
 /**
- * The reward options of a request's query string, named as `parl reward`'s flags
- * (`training_step` for `--step`), turned into the core reward config exactly as
- * `parl reward` turns its flags into one.
+ * The reward options of a request's query string: the rows of core's `REWARD_OPTIONS` under their
+ * query names (`training_step` for `parl reward --step`), read by the same parsers as the flags,
+ * so that a query and the flags it mirrors give the same numbers.
  *
  * @module
  */
-import { BUDGET_MODES, PARALLEL_SHAPES, ParlInputError, parseDecimal, parseSchedule, type BudgetMode, type ParallelShape, type RewardConfig } from '@parl/core';
+import { optionRows, REWARD_OPTIONS, resolveOptions, type RewardOptions } from '@parl/core';
 
-/** The query parameters the reward endpoints take, each a string as sent. */
-export const REWARD_QUERY_PARAMS = ['training_step', 'lambda1', 'lambda2', 'total-steps', 'max-subagents', 'parallel-shape', 'budget', 'on-budget'] as const;
+/** The query parameters the reward endpoints take, in the order of `REWARD_OPTIONS`. */
+export const REWARD_QUERY_PARAMS: readonly string[] = optionRows(REWARD_OPTIONS).flatMap(([, row]) => (row.query === undefined ? [] : [row.query]));
 
-/** A request's reward query: the parameters of {@link REWARD_QUERY_PARAMS}, as strings. */
-export type RewardQuery = Partial<Record<(typeof REWARD_QUERY_PARAMS)[number], string>>;
+/** A request's reward query: parameter names to their texts as sent (see {@link REWARD_QUERY_PARAMS}). */
+export type RewardQuery = Readonly<Record<string, string | undefined>>;
 
-/** The JSON schema of {@link RewardQuery} (Fastify validates the query with it; an unknown name is a 400). */
+/**
+ * The JSON schema Fastify checks a reward query with: each known parameter given once, as text.
+ * Unknown names pass the schema on purpose: {@link rewardConfigOfQuery} answers them with a 400
+ * that names the parameter and the closest known one.
+ */
 export const REWARD_QUERY_SCHEMA = {
   type: 'object',
-  additionalProperties: false,
   properties: Object.fromEntries(REWARD_QUERY_PARAMS.map((name) => [name, { type: 'string' }])),
 } as const;
 
-function decimal(name: string, text: string, ok: (n: number) => boolean, expected: string): number {
-  const n = parseDecimal(text);
-  if (!ok(n)) throw new ParlInputError(`query.${name}`, text, expected);
-  return n;
-}
-
-const nonNegative = (name: string, text: string): number => decimal(name, text, (n) => Number.isFinite(n) && n >= 0, 'a decimal number ≥ 0');
-const positive = (name: string, text: string): number => decimal(name, text, (n) => Number.isFinite(n) && n > 0, 'a decimal number > 0');
-
 /**
- * The core reward config a query describes: the same parsing and checks as `parl reward`'s flags
- * (`--step`, `--lambda1`, `--lambda2`, `--total-steps`, `--max-subagents`, `--parallel-shape`,
- * `--budget`, `--on-budget`), so that the numbers are the same.
+ * The reward options a query describes, read as `parl reward` reads its flags (`--step`,
+ * `--lambda1`, `--lambda2`, `--total-steps`, `--max-subagents`, `--parallel-shape`, `--budget`,
+ * `--on-budget`), with the same defaults.
  *
- * @throws {@link @parl/core!ParlInputError} naming the parameter
+ * @throws {@link @parl/core!ParlInputError} naming the parameter (`query.lambda1.steps`), or an
+ *   unknown one with the closest known name (`query.lamda1 … did you mean lambda1?`)
  *
  * @example
  * ```ts
- * rewardConfigOfQuery({ training_step: '5000', lambda1: 'linear:0.1:0:10000' });
+ * rewardConfigOfQuery({ training_step: '5000', lambda1: 'linear:0.1:0:10000' }).step; // 5000
  * ```
  */
-export function rewardConfigOfQuery(query: RewardQuery): RewardConfig {
-  const q = query;
-  const shape = q['parallel-shape'];
-  if (shape !== undefined && !(PARALLEL_SHAPES as readonly string[]).includes(shape)) {
-    throw new ParlInputError('query.parallel-shape', shape, `one of ${PARALLEL_SHAPES.join(', ')}`);
-  }
-  const onBudget = q['on-budget'];
-  if (onBudget !== undefined && !(BUDGET_MODES as readonly string[]).includes(onBudget)) {
-    throw new ParlInputError('query.on-budget', onBudget, `one of ${BUDGET_MODES.join(', ')}`);
-  }
-  return {
-    ...(q['max-subagents'] === undefined ? {} : { maxSubagents: positive('max-subagents', q['max-subagents']) }),
-    ...(q.lambda1 === undefined ? {} : { lambda1: parseSchedule(q.lambda1, 'query.lambda1') }),
-    ...(q.lambda2 === undefined ? {} : { lambda2: parseSchedule(q.lambda2, 'query.lambda2') }),
-    ...(q['total-steps'] === undefined ? {} : { totalTrainingSteps: positive('total-steps', q['total-steps']) }),
-    ...(q.training_step === undefined ? {} : { step: nonNegative('training_step', q.training_step) }),
-    ...(shape === undefined ? {} : { parallelShape: shape as ParallelShape }),
-    ...(q.budget === undefined ? {} : { budget: nonNegative('budget', q.budget) }),
-    ...(onBudget === undefined ? {} : { onBudget: onBudget as BudgetMode }),
-  };
+export function rewardConfigOfQuery(query: Readonly<Record<string, unknown>>): RewardOptions {
+  return resolveOptions(REWARD_OPTIONS, query, 'query');
 }

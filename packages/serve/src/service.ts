@@ -67,7 +67,7 @@ export class ParlService {
   /** Create the state, replaying the episode log when there is one. */
   static async start(options: ResolvedServeOptions): Promise<ParlService> {
     const service = new ParlService(options);
-    service.labellerOf = await createRecordsLabeller(options.labelThreads, options.maxQueuedBodies);
+    service.labellerOf = await createRecordsLabeller(options.labelThreads, options.maxQueuedBodies, options.maxQueuedBodyBytes, (reason) => service.metrics.bodiesShed.inc({ reason }));
     if (options.logFile !== undefined) {
       const pending = new Map<string, PendingTrace>();
       service.log = await EpisodeLog.open(

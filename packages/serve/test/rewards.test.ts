@@ -53,7 +53,13 @@ describe('POST /v1/rewards', () => {
     expect(JSON.parse((await s.post('/v1/rewards', '{"r_perf": 1')).text).error).toMatch(/^body must be a JSON array of records/);
     const unknown = await s.post('/v1/rewards?lambda=0.1', '[]');
     expect(unknown.status).toBe(400);
-    expect(JSON.parse(unknown.text).error).toMatch(/additional properties/);
+    expect(JSON.parse(unknown.text).error).toBe('query.lambda must be a known query parameter (did you mean lambda1?), got "0.1"');
+    const far = await s.post('/get_reward?window=3', JSON.stringify({ query: [], prompts: [], labels: [] }));
+    expect(far.status).toBe(400);
+    expect(JSON.parse(far.text).error).toMatch(/^query\.window must be one of the known query parameters: max-subagents, lambda1, lambda2, total-steps, training_step, parallel-shape, budget, on-budget, got "3"$/);
+    const twice = await s.post('/v1/rewards?budget=1&budget=2', '[]');
+    expect(twice.status).toBe(400);
+    expect(JSON.parse(twice.text).error).toMatch(/budget must be string/);
     const schedule = await s.post('/v1/rewards?lambda1=linear:0.1', '[]');
     expect(schedule.status).toBe(400);
     expect(JSON.parse(schedule.text).error).toMatch(/query\.lambda1/);
@@ -94,6 +100,25 @@ describe('POST /v1/rewards', () => {
       await busy.stop();
     }
     await expect(startServer({ maxQueuedBodies: 0 })).rejects.toThrow('options.maxQueuedBodies must be an integer ≥ 1, got 0');
+  });
+
+  it('bounds the bytes of bodies waiting for labelling (maxQueuedBodyBytes): over it a 503 counted in parl_bodies_shed_total, one body always let in', async () => {
+    const body = JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ id: `b${i}`, stages: [{ main_steps: 1, sub_steps: [3, 5, 2] }], r_perf: 0.5 })));
+    // Smaller than one body: only a body arriving while none is in is labelled.
+    const tight = await startServer({ labelThreads: 1, maxQueuedBodies: 256, maxQueuedBodyBytes: 1024 });
+    try {
+      expect((await tight.post('/v1/rewards', body)).status).toBe(200);
+      const answers = await Promise.all(Array.from({ length: 20 }, async () => fetch(`${tight.url}/v1/rewards`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })));
+      const refused = answers.filter((r) => r.status === 503);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(answers.every((r) => r.status === 200 || r.status === 503)).toBe(true);
+      expect(await refused[0]?.json()).toEqual({ error: 'busy: the bodies waiting to be labelled would pass 1024 bytes (maxQueuedBodyBytes); retry shortly' });
+      const metrics = await (await fetch(`${tight.url}/metrics`)).text();
+      expect(metrics).toContain(`parl_bodies_shed_total{reason="bytes"} ${refused.length}`);
+    } finally {
+      await tight.stop();
+    }
+    await expect(startServer({ maxQueuedBodyBytes: 0 })).rejects.toThrow('options.maxQueuedBodyBytes must be an integer ≥ 1, got 0');
   });
 
   it('logs each record with an id before answering, and finds it by id after a restart', async () => {

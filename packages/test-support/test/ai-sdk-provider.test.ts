@@ -35,6 +35,18 @@ describe('the endpoint through @ai-sdk/openai-compatible', () => {
     expect(result.usage.outputTokens).toBeGreaterThan(0);
   });
 
+  it('passes provider options through to the body: return_token_ids comes back in the raw response', async () => {
+    const result = await generateText({
+      model: provider()(server.modelName),
+      prompt: 'Ids.',
+      maxOutputTokens: 20,
+      providerOptions: { local: { return_token_ids: true } },
+      include: { responseBody: true },
+    });
+    const body = result.response.body as { choices: { token_ids: number[] }[] };
+    expect(body.choices[0]!.token_ids).toHaveLength(result.usage.outputTokens!);
+  });
+
   it('generateText with a required tool returns the model\'s own call, parsed against the tool schema', async () => {
     const result = await generateText({
       model: provider()(server.modelName),

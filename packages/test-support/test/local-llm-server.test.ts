@@ -82,6 +82,36 @@ describe('startLocalLlmServer', () => {
     expect(json.usage.total_tokens).toBe(json.usage.prompt_tokens + json.usage.completion_tokens);
   });
 
+  it('with return_token_ids, answers the token ids, one per byte of the answer', async () => {
+    const { json } = await post({ messages: [{ role: 'user', content: 'Ids.' }], max_tokens: 40, seed: 8, return_token_ids: true });
+    const choice = json.choices[0];
+    expect(choice.token_ids).toHaveLength(json.usage.completion_tokens);
+    expect(json.prompt_token_ids).toHaveLength(json.usage.prompt_tokens);
+    const bytes = (choice.token_ids as number[]).filter((id) => id < 256);
+    expect(Buffer.from(bytes).toString('utf8')).toBe(choice.message.content);
+  });
+
+  it('with logprobs, gives each answer token a log-probability under the model, with its most likely alternatives', async () => {
+    const { json } = await post({ messages: [{ role: 'user', content: 'Probabilities.' }], max_tokens: 30, seed: 8, logprobs: true, top_logprobs: 3, return_token_ids: true });
+    const choice = json.choices[0];
+    const content = choice.logprobs.content as { token: string; logprob: number; bytes: number[]; top_logprobs: { logprob: number }[] }[];
+    expect(content).toHaveLength(choice.token_ids.length);
+    const textBytes = content.filter((_, i) => choice.token_ids[i] < 256).flatMap((entry) => entry.bytes);
+    expect(Buffer.from(textBytes).toString('utf8')).toBe(choice.message.content);
+    for (const entry of content) {
+      expect(entry.logprob).toBeLessThanOrEqual(0);
+      expect(entry.top_logprobs).toHaveLength(3);
+      const tops = entry.top_logprobs.map((t) => t.logprob);
+      expect([...tops].sort((a, b) => b - a)).toEqual(tops);
+      expect(entry.logprob).toBeLessThanOrEqual(tops[0]!);
+      // a distribution: the three most likely cannot hold more than all of it
+      expect(tops.reduce((sum, lp) => sum + Math.exp(lp), 0)).toBeLessThanOrEqual(1 + 1e-6);
+    }
+    // sampled at temperature 1, the tokens are not all the least likely: their mean log-probability beats uniform's
+    const mean = content.reduce((sum, entry) => sum + entry.logprob, 0) / content.length;
+    expect(mean).toBeGreaterThan(Math.log(1 / 259));
+  });
+
   it('answers the same seed with the same text', async () => {
     const body = { messages: [{ role: 'user', content: 'Again.' }], max_tokens: 32, seed: 11, temperature: 0.8 };
     const [a, b] = [await post(body), await post(body)];
@@ -196,6 +226,7 @@ describe('startLocalLlmServer', () => {
     [{ messages: [{ role: 'user', content: 'x' }], logit_bias: { [TURN_END_ID]: -100 } }, `logit_bias.${TURN_END_ID}: got ${TURN_END_ID}, expected a token that does not end`],
     [{ messages: [{ role: 'user', content: 'x' }], response_format: { type: 'json_object' } }, 'response_format.type: got "json_object", expected "text" or "json_schema"'],
     [{ messages: [{ role: 'user', content: 'x' }], response_format: atLeast(1500) }, 'response_format.json_schema.schema: got "Failed to parse grammar"'],
+    [{ messages: [{ role: 'user', content: 'x' }], top_logprobs: 3 }, 'top_logprobs: got 3, expected absent unless logprobs is true'],
     [{ messages: [{ role: 'user', content: 'x' }], top_k: 3 }, 'top_k: got 3, expected no such field here'],
   ])('answers a bad request with 400 naming the field (%#)', async (body, message) => {
     const { status, json } = await post(body);
@@ -208,6 +239,54 @@ describe('startLocalLlmServer', () => {
     const response = await fetch(`${server.baseURL}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"messages": [' });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/JSON/);
+  });
+});
+
+describe('startLocalLlmServer on a model written with a longer context', () => {
+  it('takes a prompt longer than the default 2048 tokens and answers it', async () => {
+    const model = await writeTinyGguf(join(dir.path, 'long.gguf'), { contextLength: 8192 });
+    const long = await startLocalLlmServer({ modelPath: model.path, concurrency: 1 });
+    try {
+      const content = 'a long orchestrator prompt. '.repeat(200);
+      const response = await fetch(`${long.baseURL}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: [{ role: 'user', content }], max_tokens: 16 }),
+      });
+      expect(response.status).toBe(200);
+      const json = (await response.json()) as { usage: { prompt_tokens: number } };
+      expect(json.usage.prompt_tokens).toBeGreaterThan(content.length);
+    } finally {
+      await long.close();
+    }
+  });
+
+  it('close() ends a running generation and resolves', async () => {
+    const model = await writeTinyGguf(join(dir.path, 'closing.gguf'));
+    let begun = false;
+    const closing = await startLocalLlmServer({ modelPath: model.path, concurrency: 1, onGenerationStart: () => (begun = true) });
+    const pending = fetch(`${closing.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', content: 'Long.' }], max_tokens: 1900, response_format: longList }),
+    });
+    for (let i = 0; i < 200 && !begun; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await closing.close();
+    const response = await pending;
+    expect(response.status).toBe(503);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe('generation aborted');
+  });
+
+  it('refuses an option out of range before loading anything', async () => {
+    await expect(startLocalLlmServer({ modelPath: join(dir.path, 'tiny.gguf'), concurrency: 0 })).rejects.toThrow(
+      'concurrency: got 0, expected an integer from 1 to 64',
+    );
+  });
+
+  it('refuses a context length out of range before writing anything', async () => {
+    await expect(writeTinyGguf(join(dir.path, 'huge.gguf'), { contextLength: 100_000 })).rejects.toThrow(
+      'contextLength: got 100000, expected an integer from 256 to 32768',
+    );
   });
 });
 

@@ -25,9 +25,9 @@ export interface SerialPattern {
   readonly kind: SerialPatternKind;
   /**
    * Where it happened: empty for the orchestrator's own turns; for a pattern inside a sub-agent that
-   * launched sub-agents (a nested entry, spec §5.2), the names of the sub-agents down to it.
+   * launched sub-agents (a nested entry, spec §5.2), the nested entries down to it, outermost first.
    */
-  readonly within: readonly string[];
+  readonly within: readonly NestedEntryRef[];
   /** The turns involved (1 = the first model call of the agent it happened in; 0 = before it). */
   readonly turns: readonly number[];
   /** The indices (0-based) of the stages involved, in the as-run stages of the agent it happened in. */
@@ -38,6 +38,18 @@ export interface SerialPattern {
   readonly independence: Independence;
   /** Critical steps this pattern alone would save if its work had been launched together, by `@parl/core`. */
   readonly critical_steps_saved: number;
+}
+
+/** A nested sub-agent entry (spec §5.2) on the way to a pattern: which entry of which as-run stage it is. */
+export interface NestedEntryRef {
+  /** The sub-agent's span (or run) id. */
+  readonly span_id: string;
+  /** Its agent name. */
+  readonly name: string;
+  /** The index of its stage in the as-run stages of the agent above it. */
+  readonly stage: number;
+  /** Its index in that stage's `sub_steps`. */
+  readonly entry: number;
 }
 
 /** Serial collapse observed in one trace (JSON field names in the spec's style). */
@@ -57,6 +69,12 @@ export interface SerialCollapseFinding {
   readonly critical_steps_if_parallel: number;
   /** critical_steps_as_run − critical_steps_if_parallel (≥ 0). */
   readonly critical_steps_saved: number;
+  /**
+   * Present when the format does not record model calls one by one and the steps were derived
+   * from what it does record: how (VoltAgent: one response per wave of tool calls, plus the final
+   * answer). Absent when every step is a recorded model call.
+   */
+  readonly steps_derived?: string;
 }
 
 /** A turn that launched exactly one sub-agent, or none but called a tool itself. */
@@ -82,7 +100,7 @@ function firstStages(mapping: TraceMapping): number[] {
   return first;
 }
 
-function locate(mapping: TraceMapping, within: readonly string[]): Located[] {
+function locate(mapping: TraceMapping, within: readonly NestedEntryRef[]): Located[] {
   const first = firstStages(mapping);
   const found: Located[] = [];
   const turns = mapping.turns;
@@ -126,14 +144,18 @@ function locate(mapping: TraceMapping, within: readonly string[]): Located[] {
 }
 
 /** The patterns of a mapping and of every nested sub-agent's mapping below it (spec §5.2), each by the mapping it rewrites. */
-function locateAll(mapping: TraceMapping, within: readonly string[], out: Map<TraceMapping, Located[]>): void {
+function locateAll(mapping: TraceMapping, within: readonly NestedEntryRef[], out: Map<TraceMapping, Located[]>): void {
   out.set(mapping, locate(mapping, within));
-  for (const turn of mapping.turns) {
-    for (const sub of turn.waves.flat()) {
-      const inner = sub.nested ? mapping.nested.get(sub.span_id) : undefined;
-      if (inner !== undefined) locateAll(inner, [...within, sub.name], out);
-    }
-  }
+  const first = firstStages(mapping);
+  mapping.turns.forEach((turn, k) => {
+    // Where stagesOf(…, 'overlap') puts each sub-agent: one stage per wave (one for a single wave).
+    turn.waves.forEach((wave, w) => {
+      wave.forEach((sub, entry) => {
+        const inner = sub.nested ? mapping.nested.get(sub.span_id) : undefined;
+        if (inner !== undefined) locateAll(inner, [...within, { span_id: sub.span_id, name: sub.name, stage: (first[k] as number) + w, entry }], out);
+      });
+    });
+  });
 }
 
 /** The as-run stages of `mapping`, nested entries included, with the `chosen` patterns (at any depth) launched together. */

@@ -15,6 +15,7 @@ export {
   TRACE_GROUPINGS,
   TRACE_MALFORMED_POLICIES,
   TRACE_ORDERINGS,
+  TRACE_OPTIONS,
   TRACE_STEP_SOURCES,
   type ConcreteTraceFormat,
   type ResolvedTraceOptions,
@@ -24,6 +25,7 @@ export {
   type TraceMalformedPolicy,
   type TraceOptions,
   type TraceOrdering,
+  type TraceReadingOptions,
   type TraceStepSource,
 } from './options.js';
 export {
@@ -48,12 +50,14 @@ export {
   recordFinding,
   SERIAL_PATTERN_KINDS,
   serialCollapseFinding,
+  type NestedEntryRef,
   type SerialCollapseFinding,
   type SerialPattern,
   type SerialPatternKind,
 } from './finding.js';
 export { mapTrace, stagesOf, type SubAgentRef, type TurnGroup, type TraceMapping, type CapturedContent } from './mapping.js';
 export { effectiveRoles, countedModelCalls } from './roles.js';
+export { NoStepInformationError } from './no-steps.js';
 export { independenceOf, quotes, MIN_QUOTE_CHARS, QUOTE_WINDOW_CHARS, type Independence } from './independence.js';
 export { buildTraceTree, type TraceTree } from './trace-tree.js';
 export { TraceCollector, type CollectedTrace } from './trace-collector.js';

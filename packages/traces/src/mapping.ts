@@ -245,16 +245,18 @@ function mapScope(context: MappingContext, agent: TraceSpan | undefined, depth: 
         );
       }
     }
+    const via = toolAbove.get(sub.spanId);
     (perTurn[turnOf(mainCalls, sub.startMs)] as SubAgentRef[]).push({
       span_id: sub.spanId,
       name: sub.name,
       start_ms: sub.startMs,
-      end_ms: sub.endMs,
+      // Run as a tool, a sub-agent is over for the caller when its tool call returns: some
+      // frameworks (Strands) end the agent span a moment after the tool span that holds it.
+      end_ms: via !== undefined && via.endMs >= sub.startMs ? Math.min(sub.endMs, via.endMs) : sub.endMs,
       steps,
       finished: !sub.error,
       nested: launches,
     });
-    const via = toolAbove.get(sub.spanId);
     const input = sub.input ?? via?.input;
     const output = sub.output ?? via?.output;
     if (input !== undefined || output !== undefined) contents.set(sub.spanId, { input, output });

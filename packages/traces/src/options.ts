@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { ParlInputError, requireObject, requireOneOf } from '@parl/core';
+import { choiceOption, defineOptionTable, ParlInputError, requireObject, requireOneOf, switchOption, type OptionTable } from '@parl/core';
 
 /** Input formats; `auto` detects the format of each JSON value on its own. */
 export const TRACE_FORMATS = ['auto', 'otlp', 'openai-agents', 'langsmith', 'mastra', 'parl'] as const;
@@ -157,3 +157,73 @@ export function resolveTraceOptions(options: TraceOptions = {}): ResolvedTraceOp
     strict: strict ?? DEFAULT_TRACE_OPTIONS.strict,
   };
 }
+
+/** The trace-reading options a command line or a server setting gives: every {@link TraceOptions} field but the `onWarning` callback. */
+export type TraceReadingOptions = Omit<TraceOptions, 'onWarning'>;
+
+/**
+ * The trace-reading options, declared once: `parl trace` builds its flags from this table (and
+ * `parl serve` its `--grouping`, `--steps-from` and `--clock`), the docs their option tables.
+ *
+ * @example
+ * ```ts
+ * const options = resolveOptions(TRACE_OPTIONS, { grouping: 'children', strict: 'true' }, 'flag');
+ * resolveTraceOptions(options).grouping; // 'children'
+ * ```
+ */
+export const TRACE_OPTIONS: OptionTable<TraceReadingOptions> = defineOptionTable<TraceReadingOptions>({
+  format: {
+    flag: 'trace-format',
+    arg: 'format',
+    choices: TRACE_FORMATS,
+    parse: choiceOption(TRACE_FORMATS),
+    default: DEFAULT_TRACE_OPTIONS.format,
+    help: 'input format (auto: detected per JSON value)',
+  },
+  grouping: {
+    flag: 'grouping',
+    arg: 'mode',
+    choices: TRACE_GROUPINGS,
+    parse: choiceOption(TRACE_GROUPINGS),
+    default: DEFAULT_TRACE_OPTIONS.grouping,
+    help: "a stage's group: only sub-agents that overlapped in time (overlap: as run), or all those launched in one orchestrator turn (children: launched together)",
+  },
+  stepsFrom: {
+    flag: 'steps-from',
+    arg: 'spans',
+    choices: TRACE_STEP_SOURCES,
+    parse: choiceOption(TRACE_STEP_SOURCES),
+    default: DEFAULT_TRACE_OPTIONS.stepsFrom,
+    help: "a sub-agent's steps: its LLM calls or its tool calls",
+  },
+  clock: {
+    flag: 'clock',
+    arg: 'clock',
+    choices: TRACE_CLOCKS,
+    parse: choiceOption(TRACE_CLOCKS),
+    default: DEFAULT_TRACE_OPTIONS.clock,
+    help: 'a step is one span, or its duration in seconds',
+  },
+  ordering: {
+    flag: 'ordering',
+    arg: 'mode',
+    choices: TRACE_ORDERINGS,
+    parse: choiceOption(TRACE_ORDERINGS),
+    default: DEFAULT_TRACE_OPTIONS.ordering,
+    help: "streamed: a trace is done once its root span arrived and another trace's span follows; unordered: hold every trace to the end",
+  },
+  onMalformed: {
+    flag: 'on-malformed',
+    arg: 'mode',
+    choices: TRACE_MALFORMED_POLICIES,
+    parse: choiceOption(TRACE_MALFORMED_POLICIES),
+    default: DEFAULT_TRACE_OPTIONS.onMalformed,
+    help: 'on a malformed trace, span or line: stop with exit code 2, or skip it with a warning on stderr',
+  },
+  strict: {
+    flag: 'strict',
+    parse: switchOption,
+    default: DEFAULT_TRACE_OPTIONS.strict,
+    help: 'every warning (a sub-agent without a model call, unrecognised JSON, an unknown span kind) is an error (exit code 2)',
+  },
+});

@@ -10,6 +10,7 @@ import type { TraceInput } from './input/text-chunks.js';
 import { traceUnits } from './otlp/protobuf-file.js';
 import { resolveTraceOptions, type ResolvedTraceOptions, type TraceOptions } from './options.js';
 import { TraceCollector, type CollectedTrace } from './trace-collector.js';
+import { NoStepInformationError } from './no-steps.js';
 import { recordToResult, traceToResult, type TraceResult } from './trace-result.js';
 
 /**
@@ -60,6 +61,12 @@ export async function* readTraces(input: TraceInput, options: TraceOptions = {})
       return traceToResult(trace.traceId, trace.spans, opts);
     } catch (err) {
       if (!(err instanceof TraceInputError)) throw err;
+      // A trace without step information is a warning, an error under strict (spec §7).
+      if (err instanceof NoStepInformationError && !opts.strict) {
+        opts.onWarning(`skipped ${err.message}`);
+        return undefined;
+      }
+      if (err instanceof NoStepInformationError) throw err;
       malformed(err, `trace ${trace.traceId}`);
       return undefined;
     }

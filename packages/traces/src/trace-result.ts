@@ -3,12 +3,14 @@
  *
  * @module
  */
-import { validateRecord, type EpisodeRecord, type StageRecord } from '@parl/core';
+import { criticalSteps, validateRecord, type EpisodeRecord, type StageRecord } from '@parl/core';
 import { recordFinding, serialCollapseFinding, type SerialCollapseFinding } from './finding.js';
 import { mapTrace, stagesOf } from './mapping.js';
 import { resolveTraceOptions, type ConcreteTraceFormat, type TraceOptions } from './options.js';
 import type { TraceSpan } from './span.js';
 import { TraceInputError } from './errors.js';
+import { deriveModelCalls } from './derive-steps.js';
+import { NoStepInformationError } from './no-steps.js';
 import { buildTraceTree } from './trace-tree.js';
 
 /** What {@link readTraces} yields per trace. */
@@ -43,9 +45,13 @@ export interface TraceResult {
  */
 export function traceToResult(traceId: string, spans: readonly TraceSpan[], options: TraceOptions = {}): TraceResult {
   const resolved = resolveTraceOptions(options);
-  const tree = buildTraceTree(traceId, spans);
+  // Formats that do not record model calls one by one (VoltAgent) get them derived, and say so.
+  const derived = deriveModelCalls(spans);
+  const tree = buildTraceTree(traceId, derived.spans);
   const mapping = mapTrace(tree, resolved);
   const stages: StageRecord[] = stagesOf(mapping, resolved.grouping);
+  // No step anywhere (spec §7): never a record of zeros.
+  if (criticalSteps(stages).total_steps === 0) throw new NoStepInformationError(traceId, spans.length, resolved.stepsFrom, spans[0]?.location);
   const warnings = [...spans.flatMap((s) => s.warnings), ...mapping.warnings];
   if (resolved.strict && warnings.length > 0) {
     const first = warnings[0] as string;
@@ -53,7 +59,7 @@ export function traceToResult(traceId: string, spans: readonly TraceSpan[], opti
   }
   return {
     record: { id: traceId, stages },
-    finding: serialCollapseFinding(traceId, mapping),
+    finding: derived.note === undefined ? serialCollapseFinding(traceId, mapping) : { ...serialCollapseFinding(traceId, mapping), steps_derived: derived.note },
     warnings,
     traceId,
     format: spans[0]?.format ?? 'otlp',

@@ -130,3 +130,36 @@ describe('OpenInference on the Vercel AI SDK', () => {
     },
   );
 });
+
+describe('VoltAgent: steps derived from one llm span per agent run', () => {
+  it.each(['voltagent-subagents', 'voltagent-as-tools'])('%s: the finding says the steps were derived and how', async (framework) => {
+    for (const scenario of ['parallel-swarm', 'serial-collapse', 'nested-subagents']) {
+      const { result } = await read(framework, scenario);
+      expect(result.finding.steps_derived).toMatch(/^VoltAgent records one llm span per agent run, not one per model call: model calls are derived as one response per wave/);
+    }
+    // Every other framework records model calls one by one: no such field.
+    const { result } = await read('mastra', 'parallel-swarm');
+    expect(result.finding.steps_derived).toBeUndefined();
+  });
+
+  it('reads VoltAgent\'s span.type and subagent.name: the sub-agents are named, not their parent', async () => {
+    const { result } = await read('voltagent-subagents', 'serial-collapse');
+    expect(result.orchestrator).toBe('orchestrator');
+    expect(result.finding.patterns[0]?.groups.map((g) => g.map((s) => s.name))).toEqual([['alpha'], ['beta'], ['gamma']]);
+    const raw = readFileSync(`${root}voltagent-subagents/serial-collapse.jsonl`, 'utf8');
+    expect(raw).toContain('"subagent:alpha"');
+    expect(raw).toContain('"llm:generateText"');
+    expect(raw).not.toContain('gen_ai.operation.name');
+  });
+});
+
+describe('Strands Agents: the record says what ran', () => {
+  it('one response asking three workers, run one after another by the sequential executor: three waves, a waves pattern', async () => {
+    const { result } = await read('strands', 'sequential-tools');
+    expect(shape(result)).toBe('1:[2] 0:[3] 0:[1] 1:[]');
+    const f = result.finding;
+    expect(f.patterns.map((p) => [p.kind, p.turns, p.groups.map((g) => g.map((s) => s.name)), p.independence])).toEqual([['waves', [1], [['alpha'], ['beta'], ['gamma']], 'likely']]);
+    // As run 1+2 + 0+3 + 0+1 + 1 = 8; launched together (the concurrent default) 1 + 3 + 1 = 5.
+    expect([f.serial_collapse, f.critical_steps_as_run, f.critical_steps_if_parallel]).toEqual([true, 8, 5]);
+  });
+});

@@ -24,7 +24,8 @@ describe('fuzz defects (issue 11.9)', () => {
   });
 
   it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('gen_ai.operation.name %j is an unknown operation with its warning', async (op) => {
-    const { results } = await collect([`${otlpLine([{ trace: 't', id: 'x', op, start: 0, end: 10 }])}\n`]);
+    // A model call beside it, so that the trace has a step and becomes a record.
+    const { results } = await collect([`${otlpLine([{ trace: 't', id: 'x', op, start: 0, end: 10 }, { trace: 't', id: 'y', parent: 'x', op: 'chat', start: 1, end: 9 }])}\n`]);
     expect(results[0]?.warnings.some((w) => w.includes(`unknown gen_ai.operation.name ${JSON.stringify(op)}`))).toBe(true);
   });
 

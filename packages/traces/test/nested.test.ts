@@ -54,7 +54,7 @@ describe('nested sub-agents in traces', () => {
     const f = results[0]?.finding;
     // The orchestrator itself launched one sub-agent in one turn: nothing serial at the top.
     expect(f?.patterns.map((p) => [p.kind, p.within, p.turns, p.groups.map((g) => g.map((s) => s.name))])).toEqual([
-      ['one_per_turn', ['lead'], [1, 2, 3], [['worker0'], ['worker1'], ['worker2']]],
+      ['one_per_turn', [{ span_id: 'lead', name: 'lead', stage: 0, entry: 0 }], [1, 2, 3], [['worker0'], ['worker1'], ['worker2']]],
     ]);
     expect(f?.serial_collapse).toBe(true);
     // The lead launching its workers together: 1 + 2 + 1 = 4 (was 10); the trace 1 + 4 + 1 = 6 (was 12).
@@ -65,5 +65,28 @@ describe('nested sub-agents in traces', () => {
   it('groups nested entries by `children` too', async () => {
     const { results } = await collect([otlpLine(nestedSerialTrace())], { grouping: 'children' });
     expect(criticalSteps(results[0]?.record.stages ?? []).critical_steps).toBe(12);
+  });
+});
+
+describe('a trace without step information', () => {
+  const noSteps: HandSpan[] = [
+    { trace: 'nosteps', id: 'root', op: 'invoke_agent', agent: 'boss', start: 0, end: 100 },
+    { trace: 'nosteps', id: 'sub', parent: 'root', op: 'invoke_agent', agent: 'helper', start: 10, end: 90 },
+    { trace: 'nosteps', id: 'tool', parent: 'sub', op: 'execute_tool', start: 20, end: 30 },
+  ];
+
+  it('is a warning naming the trace and what is missing, never a record of zeros', async () => {
+    const { results, warnings } = await collect([otlpLine(noSteps)]);
+    expect(results).toEqual([]);
+    expect(warnings).toEqual([expect.stringMatching(/^skipped line 1: trace nosteps must be a trace with at least one step, but it has no recognised model call \(a span with gen_ai\.operation\.name chat/)]);
+  });
+
+  it('is an error under strict', async () => {
+    await expect(collect([otlpLine(noSteps)], { strict: true })).rejects.toThrow(/^line 1: trace nosteps must be a trace with at least one step/);
+  });
+
+  it('counts tool calls as steps with stepsFrom tools', async () => {
+    const { results } = await collect([otlpLine(noSteps)], { stepsFrom: 'tools' });
+    expect(results[0]?.record.stages).toEqual([{ main_steps: 0, sub_steps: [{ steps: 1, finished: true }] }]);
   });
 });

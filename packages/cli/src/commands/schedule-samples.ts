@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { ParlInputError, REWARD_DEFAULTS, parseSchedule, type ScheduleSpec } from '@parl/core';
+import { ParlInputError, parseSchedule, scheduleEndStep, type ScheduleSpec } from '@parl/core';
 
 /** One row: a training step and the schedule's value there. */
 export interface ScheduleSample {
@@ -28,34 +28,10 @@ export interface ScheduleSamples {
 export interface SampleRange {
   /** First step (default 0). */
   readonly from?: number;
-  /** Last step (default: where the schedule stops changing, see {@link defaultEndStep}). */
+  /** Last step (default: where the schedule stops changing, core's `scheduleEndStep`). */
   readonly to?: number;
   /** Number of rows, ≥ 2 (default 11). */
   readonly points?: number;
-}
-
-/**
- * The step where a schedule reaches its final value: `steps` of linear, cosine and exponential
- * schedules, the last point of a piecewise one, a quarter past the last boundary of a step
- * schedule (so its last value shows), and the default training length (10000) for a constant.
- */
-export function defaultEndStep(spec: ScheduleSpec): number {
-  switch (spec.kind) {
-    case 'linear':
-    case 'cosine':
-    case 'exponential':
-      return spec.steps;
-    case 'step': {
-      const last = spec.boundaries[spec.boundaries.length - 1];
-      return last === undefined || last === 0 ? REWARD_DEFAULTS.totalTrainingSteps : Math.ceil(last * 1.25);
-    }
-    case 'piecewise': {
-      const last = spec.points[spec.points.length - 1];
-      return last === undefined || last[0] === 0 ? REWARD_DEFAULTS.totalTrainingSteps : last[0];
-    }
-    case 'constant':
-      return REWARD_DEFAULTS.totalTrainingSteps;
-  }
 }
 
 /**
@@ -113,7 +89,7 @@ function withBreakpoints(steps: readonly number[], marks: readonly number[], fro
 export function sampleSchedule(spec: string, range: SampleRange = {}): ScheduleSamples {
   const schedule = parseSchedule(spec, 'SPEC');
   const from = range.from ?? 0;
-  const to = range.to ?? Math.max(defaultEndStep(schedule.spec), from + 1);
+  const to = range.to ?? Math.max(scheduleEndStep(schedule), from + 1);
   const points = range.points ?? 11;
   if (!(to > from)) throw new ParlInputError('--to', to, `a step greater than --from (${from})`);
   if (!Number.isInteger(points) || points < 2) throw new ParlInputError('--points', points, 'an integer ≥ 2');

@@ -6,13 +6,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ParlInputError, parseSchedule, validateRunSummary, validateStepMetrics, type RunSummary } from '@parl/core';
+import { ParlInputError, parseSchedule, scheduleEndStep, validateRunSummary, validateStepMetrics, type RunSummary } from '@parl/core';
 import { checkRunFolderTarget, getPreset, resolveTrainingConfig, train, writeRunFolder, type TrainingConfig } from '@parl/sim';
 import { CliError, describeFsError } from '../errors.js';
 import { DEFAULT_PRESET } from '../command-defaults.js';
 import { logLine, type CliIo } from '../io/cli-io.js';
 import { formatNumber } from '../report/format-number.js';
-import { defaultEndStep } from './schedule-samples.js';
 import { tempPaths } from '@parl/io';
 import { createProgressReporter } from '../io/train-progress.js';
 import { buildRunReport } from '../report/build-report.js';
@@ -100,7 +99,7 @@ export function unfinishedScheduleNotes(config: TrainingConfig): string[] {
   const notes: string[] = [];
   for (const [name, spec] of [['λ1', config.reward.lambda1], ['λ2', config.reward.lambda2]] as const) {
     if (spec.kind === 'constant') continue;
-    const end = defaultEndStep(spec);
+    const end = scheduleEndStep(spec);
     if (end <= config.steps) continue;
     const last = parseSchedule(spec, name).at(config.steps);
     notes.push(

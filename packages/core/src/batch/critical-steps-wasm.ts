@@ -24,9 +24,10 @@ function scratchSizes(B: number, T: number): number[] {
  *
  * @example
  * ```ts
- * const input = allocateCriticalStepsBatchInput(10_000, 10, 100);
- * input.subSteps.set(steps); // or fill it in place
- * criticalStepsBatch({ ...input, groupSizes }).critical_steps;
+ * const input = allocateCriticalStepsBatchInput(10_000, 10, 100); // 10,000 episodes × 10 stages × 100 sub-agents
+ * input.subSteps.fill(2); // or set() your own steps, in place
+ * const groupSizes = new Int32Array(10_000 * 10).fill(3); // 3 sub-agents in every stage
+ * criticalStepsBatch({ ...input, groupSizes }).critical_steps[0]; // 30 = 10 stages × (1 main step + 2)
  * ```
  */
 export function allocateCriticalStepsBatchInput(

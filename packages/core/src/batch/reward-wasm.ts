@@ -75,11 +75,15 @@ export interface RewardBatchColumns {
  *
  * @example
  * ```ts
+ * const launched = new Float32Array(1_000_000).fill(4); // sub-agents launched per episode
+ * const scores = new Float32Array(1_000_000).fill(0.5); // r_perf per episode
+ * const steps = new Float32Array(1_000_000).fill(5000); // training step per episode
  * const { input, out } = allocateRewardBatch(1_000_000, 'float32');
  * input.numSubagents.set(launched);
  * input.rPerf.set(scores);
  * input.trainingStep.set(steps);
  * rewardBatch({ numSubagents: input.numSubagents, rPerf: input.rPerf, trainingStep: input.trainingStep }, {}, out);
+ * out.total_reward[0]; // 0.552 = 0.05·0.04 + 0.05·1 + 0.5
  * ```
  */
 export function allocateRewardBatch(

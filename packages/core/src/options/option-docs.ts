@@ -11,16 +11,23 @@ function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 }
 
-/** How a row's name and value look in the docs: `` `--budget K` ``, `` `budget=K` ``, `` `--strict` ``. */
-function usage(name: string, row: OptionRow<unknown>, by: OptionSource): string {
+/**
+ * Which name a docs table lists: the flag, the query parameter, or the config key (for a
+ * library's options object).
+ */
+export type OptionDocsColumn = OptionSource | 'key';
+
+/** How a row's name and value look in the docs: `` `--budget K` ``, `` `budget=K` ``, `` `--strict` ``, `` `budget` ``. */
+function usage(name: string, row: OptionRow<unknown>, by: OptionDocsColumn): string {
+  if (by === 'key') return `\`${name}\``;
   if (by === 'flag') return row.arg === undefined ? `\`--${name}\`` : `\`--${name} ${row.arg}\``;
   return row.arg === undefined ? `\`${name}=true\`` : `\`${name}=${row.arg}\``;
 }
 
 /**
- * A Markdown table of the options offered in `by` (flags or query parameters): name and value,
- * default, and what it does, with the choices when the option has a fixed set. Options not
- * offered in `by` are left out.
+ * A Markdown table of the options offered in `by` (flags or query parameters; or every option by
+ * its config key): name and value, default, and what it does, with the choices when the option has
+ * a fixed set. Options not offered in `by` are left out.
  *
  * @example
  * ```ts
@@ -33,10 +40,10 @@ function usage(name: string, row: OptionRow<unknown>, by: OptionSource): string 
  * // | `--budget K` | — | critical-step budget |
  * ```
  */
-export function optionsMarkdown<C>(table: OptionTable<C>, by: OptionSource): string {
-  const lines = [`| ${by === 'flag' ? 'flag' : 'parameter'} | default | what it does |`, '| --- | --- | --- |'];
-  for (const [, row] of optionRows(table)) {
-    const name = optionName(row, by);
+export function optionsMarkdown<C>(table: OptionTable<C>, by: OptionDocsColumn): string {
+  const lines = [`| ${by === 'flag' ? 'flag' : by === 'query' ? 'parameter' : 'option'} | default | what it does |`, '| --- | --- | --- |'];
+  for (const [key, row] of optionRows(table)) {
+    const name = by === 'key' ? key : optionName(row, by);
     if (name === undefined) continue;
     const shown = defaultOf(row);
     const choices = row.choices === undefined ? '' : ` (one of ${row.choices.map((c) => `\`${c}\``).join(', ')})`;

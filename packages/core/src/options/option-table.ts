@@ -100,7 +100,8 @@ export function optionRows<C>(table: OptionTable<C>): readonly (readonly [key: k
 
 /**
  * How help and docs show a row's default: its {@link OptionRow.defaultText}, else its fixed
- * default (numbers and strings as typed, anything else as JSON), else undefined (no default).
+ * default (numbers and strings as typed, anything else as JSON), else undefined (no default, or
+ * a switch: a switch is off unless given, which needs no saying).
  *
  * @example
  * ```ts
@@ -110,7 +111,7 @@ export function optionRows<C>(table: OptionTable<C>): readonly (readonly [key: k
 export function defaultOf(row: OptionRow<unknown>): string | undefined {
   if (row.defaultText !== undefined) return row.defaultText;
   const d = row.default;
-  if (d === undefined) return undefined;
+  if (d === undefined || row.arg === undefined) return undefined;
   if (typeof d === 'string' || typeof d === 'number' || typeof d === 'boolean') return String(d);
   return JSON.stringify(d);
 }

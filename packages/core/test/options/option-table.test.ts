@@ -72,7 +72,8 @@ describe('defineOptionTable', () => {
     expect(defaultOf(DEMO.maxSubagents)).toBe('100');
     expect(defaultOf(DEMO.lambda1)).toBe('linear 0.1 → 0');
     expect(defaultOf(DEMO.out)).toBeUndefined();
-    expect(defaultOf({ flag: 'x', parse: nameListOption, default: ['id', 'r_perf'], help: 'x' })).toBe('["id","r_perf"]');
+    expect(defaultOf({ flag: 'no-chart', parse: (t, f) => !switchOption(t, f), default: true, help: 'no chart' })).toBeUndefined();
+    expect(defaultOf({ flag: 'x', arg: 'list', parse: nameListOption, default: ['id', 'r_perf'], help: 'x' })).toBe('["id","r_perf"]');
   });
 });
 
@@ -153,6 +154,7 @@ describe('optionsMarkdown', () => {
     );
     expect(optionsMarkdown(DEMO, 'flag').split('\n')).toContain('| `--port n` | `4318` | port |');
     expect(optionsMarkdown(DEMO, 'flag').split('\n')).toContain('| `--strict` | — | reject likely typos |');
+    expect(optionsMarkdown(DEMO, 'key').split('\n').slice(0, 3)).toEqual(['| option | default | what it does |', '| --- | --- | --- |', '| `maxSubagents` | `100` | saturation point of r_parallel |']);
   });
 
   it('replaces the text between markers, and says when they are missing', () => {

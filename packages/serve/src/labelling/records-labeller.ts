@@ -36,8 +36,9 @@ function bodyExtrasFile(): string {
 
 /**
  * A labeller on `threads` worker threads, or on the event loop when `threads` is 0. With threads,
- * at most `maxQueued` bodies wait for a free thread; a body beyond that is refused with a `503`
- * (load shedding: the server stays responsive and its memory bounded, and the client retries).
+ * at most `maxQueued` bodies of `maxQueuedBytes` bytes in all wait for or are on a thread; a body
+ * beyond either is refused with a `503` and reported to `onShed` (load shedding: the server stays
+ * responsive and its memory bounded, and the client retries).
  *
  * @example
  * ```ts
@@ -46,16 +47,25 @@ function bodyExtrasFile(): string {
  * await labeller.close();
  * ```
  */
-export async function createRecordsLabeller(threads: number, maxQueued: number): Promise<RecordsLabeller> {
+export async function createRecordsLabeller(
+  threads: number,
+  maxQueued: number,
+  maxQueuedBytes = Number.POSITIVE_INFINITY,
+  onShed: (reason: 'bodies' | 'bytes') => void = () => undefined,
+): Promise<RecordsLabeller> {
   if (threads === 0) {
     return { threads, label: (task) => Promise.resolve(labelRecordsBody(task, bodyExtras)), close: () => Promise.resolve() };
   }
-  const pool = await createBodyLabeller({ threads, maxQueued, extrasModule: bodyExtrasFile() });
+  const pool = await createBodyLabeller({ threads, maxQueued, maxQueuedBytes, extrasModule: bodyExtrasFile() });
   return {
     threads,
     label: (task) =>
       pool.label(task).catch((err: unknown) => {
-        if (err instanceof BodyQueueFullError) throw httpError(503, `busy: ${maxQueued} bodies are waiting to be labelled already (maxQueuedBodies); retry shortly`);
+        if (err instanceof BodyQueueFullError) {
+          onShed(err.reason);
+          const bound = err.reason === 'bodies' ? `${maxQueued} bodies are waiting to be labelled already (maxQueuedBodies)` : `the bodies waiting to be labelled would pass ${maxQueuedBytes} bytes (maxQueuedBodyBytes)`;
+          throw httpError(503, `busy: ${bound}; retry shortly`);
+        }
         throw err;
       }),
     close: () => pool.close(),

@@ -10,6 +10,7 @@ import { TURN_START_ID, BOS_ID } from './byte-vocabulary.js';
 import { ChatRequestError } from './chat-request-error.js';
 import type { ChatRequest } from './chat-request.js';
 import { chatPrompt } from './chat-prompt.js';
+import { answerLogprobs, type TokenLogprob } from './answer-logprobs.js';
 import { grammarSchemaOf, parseForcedResponse, responseSchemaOf } from './tool-grammar.js';
 
 /** OpenAI's `finish_reason` values this endpoint gives. */
@@ -34,9 +35,13 @@ export interface ChatCompletionBody {
         }[];
       };
       readonly finish_reason: FinishReason;
-      readonly logprobs: null;
+      readonly logprobs: { readonly content: readonly TokenLogprob[] } | null;
+      /** The generated token ids (vLLM's `return_token_ids`). */
+      readonly token_ids?: readonly number[];
     },
   ];
+  /** The prompt's token ids (vLLM's `return_token_ids`). */
+  readonly prompt_token_ids?: readonly number[];
   readonly usage: { readonly prompt_tokens: number; readonly completion_tokens: number; readonly total_tokens: number };
 }
 
@@ -125,7 +130,7 @@ export async function runCompletion(
 ): Promise<ChatCompletionBody> {
   await sequence.clearHistory();
   const completion = new LlamaCompletion({ contextSequence: sequence, autoDisposeSequence: false });
-  let completionTokens = 0;
+  const generated: number[] = [];
   try {
     const repeat = request.frequencyPenalty !== undefined || request.presencePenalty !== undefined;
     const { response, metadata } = await completion.generateCompletionWithMeta(prepared.promptTokens as never, {
@@ -141,7 +146,7 @@ export async function runCompletion(
         : { repeatPenalty: false as const }),
       tokenBias: tokenBiasOf(engine.model, request),
       onToken: (tokens) => {
-        completionTokens += tokens.length;
+        for (const token of tokens) generated.push(token);
       },
     });
     const stopped = metadata.stopReason === 'maxTokens' ? 'length' : 'stop';
@@ -162,6 +167,10 @@ export async function runCompletion(
       }
     }
     const promptTokens = prepared.promptTokens.length;
+    const logprobs =
+      request.topLogprobs === undefined
+        ? null
+        : { content: await answerLogprobs(engine.model, sequence, prepared.promptTokens as never, generated as never, request.topLogprobs) };
     return {
       id: `chatcmpl-${randomBytes(12).toString('base64url')}`,
       object: 'chat.completion',
@@ -172,10 +181,12 @@ export async function runCompletion(
           index: 0,
           message: { role: 'assistant', content, ...(toolCalls !== undefined ? { tool_calls: toolCalls } : {}) },
           finish_reason: finishReason,
-          logprobs: null,
+          logprobs,
+          ...(request.returnTokenIds ? { token_ids: generated } : {}),
         },
       ],
-      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+      ...(request.returnTokenIds ? { prompt_token_ids: [...prepared.promptTokens] } : {}),
+      usage: { prompt_tokens: promptTokens, completion_tokens: generated.length, total_tokens: promptTokens + generated.length },
     };
   } finally {
     completion.dispose({ disposeSequence: false });

@@ -50,6 +50,10 @@ export interface ChatRequest {
   readonly frequencyPenalty: number | undefined;
   readonly presencePenalty: number | undefined;
   readonly stop: readonly string[];
+  /** Most likely alternatives to list per answer token; undefined = no `logprobs` asked. */
+  readonly topLogprobs: number | undefined;
+  /** vLLM's `return_token_ids`: answer the prompt's and the answer's token ids too. */
+  readonly returnTokenIds: boolean;
   /** JSON Schema the answer must follow (`response_format` of type `json_schema`), or undefined. */
   readonly responseSchema: unknown;
   /** Token id → bias; -100 bans the token (OpenAI's `logit_bias`). */
@@ -77,6 +81,9 @@ const KNOWN_KEYS = new Set([
   'frequency_penalty',
   'presence_penalty',
   'response_format',
+  'return_token_ids',
+  'logprobs',
+  'top_logprobs',
 ]);
 const FUNCTION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -238,6 +245,18 @@ export function parseChatRequest(body: unknown, vocabularySize: number): ChatReq
     throw new ChatRequestError('stream', body.stream, 'false (this endpoint answers whole responses only)');
   }
   if (body.n !== undefined && body.n !== null && body.n !== 1) throw new ChatRequestError('n', body.n, '1');
+  const logprobs = body.logprobs;
+  if (logprobs !== undefined && logprobs !== null && typeof logprobs !== 'boolean') {
+    throw new ChatRequestError('logprobs', logprobs, 'true or false');
+  }
+  const topLogprobs = optionalNumber(body, 'top_logprobs', 0, 20, true);
+  if (topLogprobs !== undefined && logprobs !== true) {
+    throw new ChatRequestError('top_logprobs', topLogprobs, 'absent unless logprobs is true');
+  }
+  const returnTokenIds = body.return_token_ids;
+  if (returnTokenIds !== undefined && returnTokenIds !== null && typeof returnTokenIds !== 'boolean') {
+    throw new ChatRequestError('return_token_ids', returnTokenIds, 'true or false');
+  }
   if (body.model !== undefined && typeof body.model !== 'string') throw new ChatRequestError('model', body.model, 'a string');
   const messages = parseMessages(body.messages);
   const tools = parseTools(body.tools);
@@ -262,5 +281,7 @@ export function parseChatRequest(body: unknown, vocabularySize: number): ChatReq
     stop: parseStop(body.stop),
     logitBias: parseLogitBias(body.logit_bias, vocabularySize),
     responseSchema: parseResponseFormat(body.response_format),
+    returnTokenIds: returnTokenIds === true,
+    topLogprobs: logprobs === true ? (topLogprobs ?? 0) : undefined,
   };
 }

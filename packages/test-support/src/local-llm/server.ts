@@ -10,8 +10,7 @@
 import { basename } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Fastify, { type FastifyReply } from 'fastify';
-import { getLlama, LlamaLogLevel, type LlamaContextSequence } from 'node-llama-cpp';
-import { TINY_MODEL_SHAPE } from './tiny-model.js';
+import { getLlama, LlamaLogLevel, type Llama, type LlamaContextSequence } from 'node-llama-cpp';
 import { ChatRequestError } from './chat-request-error.js';
 import { parseChatRequest } from './chat-request.js';
 import { prepareCompletion, runCompletion, type CompletionEngine, type FinishReason } from './chat-completion.js';
@@ -28,7 +27,7 @@ export interface LocalLlmServerOptions {
   readonly concurrency?: number;
   /** Requests that may wait for a sequence; one more is answered 503. Default 16. */
   readonly maxQueued?: number;
-  /** Tokens of context per sequence (prompt plus answer). Default 2048, the tiny model's. */
+  /** Tokens of context per sequence (prompt plus answer). Default: the model's `context_length`. */
   readonly contextSize?: number;
   /** Most tool calls one response may make when `parallel_tool_calls` is not false. Default 4. */
   readonly maxToolCalls?: number;
@@ -71,14 +70,36 @@ function sendError(reply: FastifyReply, status: number, message: string, type: s
  * Start the endpoint: check the model file, load it (CPU, 1 thread, never building or downloading
  * llama.cpp), and listen on 127.0.0.1.
  *
- * @throws GgufMetadataError when the model file lacks metadata the engine needs
+ * @throws GgufMetadataError when the model file lacks metadata the engine needs; RangeError for an
+ *   option out of range (both before anything is loaded)
  */
 export async function startLocalLlmServer(options: LocalLlmServerOptions): Promise<LocalLlmServer> {
   const concurrency = options.concurrency ?? 2;
-  const contextSize = options.contextSize ?? TINY_MODEL_SHAPE.contextLength;
+  checkCount('concurrency', concurrency, 1, 64);
+  checkCount('maxQueued', options.maxQueued, 0, 10_000);
+  checkCount('maxToolCalls', options.maxToolCalls, 1, 64);
+  checkCount('contextSize', options.contextSize, 64, 131_072);
+  checkCount('bodyLimitBytes', options.bodyLimitBytes, 1024, 64 * 1024 * 1024);
+  checkCount('port', options.port, 0, 65_535);
   await checkGgufMetadata(options.modelPath);
   const llama = await getLlama({ gpu: false, build: 'never', logLevel: LlamaLogLevel.error });
+  try {
+    return await serve(options, llama, concurrency);
+  } catch (error) {
+    await llama.dispose();
+    throw error;
+  }
+}
+
+function checkCount(field: string, value: number | undefined, min: number, max: number): void {
+  if (value !== undefined && !(Number.isInteger(value) && value >= min && value <= max)) {
+    throw new RangeError(`${field}: got ${value}, expected an integer from ${min} to ${max}`);
+  }
+}
+
+async function serve(options: LocalLlmServerOptions, llama: Llama, concurrency: number): Promise<LocalLlmServer> {
   const model = await llama.loadModel({ modelPath: options.modelPath });
+  const contextSize = options.contextSize ?? model.trainContextSize;
   const context = await model.createContext({ contextSize, sequences: concurrency, threads: 1 });
   const vocabularySize = model.fileInfo.metadata.tokenizer.ggml.tokens.length;
   const sequences: LlamaContextSequence[] = [];
@@ -100,6 +121,12 @@ export async function startLocalLlmServer(options: LocalLlmServerOptions): Promi
   app.setNotFoundHandler((request, reply) =>
     sendError(reply, 404, `no route ${request.method} ${request.url}: this endpoint has POST /v1/chat/completions and GET /v1/models`, 'invalid_request_error', null),
   );
+
+  // once closing, every answer ends its connection, so a keep-alive client cannot hold close() open
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing.signal.aborted) reply.header('connection', 'close');
+    return payload;
+  });
 
   app.get('/v1/models', async () => ({
     object: 'list',

@@ -24,7 +24,7 @@ import {
 import { encodeGguf, GGUF_ALIGNMENT, type GgufTensor, type GgufValue } from './gguf-encoder.js';
 import { seededRandom, type SeededRandom } from './seeded-random.js';
 
-/** Shape of the tiny model (fixed: the smallest that worked). */
+/** Shape of the tiny model (the smallest that worked; the context length can be raised per file). */
 export const TINY_MODEL_SHAPE = {
   embedding: 64,
   layers: 2,
@@ -37,6 +37,12 @@ export const TINY_MODEL_SHAPE = {
 export interface TinyGgufOptions {
   /** Seed of the weights; the same seed writes the same bytes. Default 1. */
   readonly seed?: number;
+  /**
+   * Context length written in `llama.context_length`, which the endpoint uses per sequence by
+   * default: an integer from 256 to 32768. Default 2048; raise it for prompts longer than ~2,000
+   * bytes (one token per byte).
+   */
+  readonly contextLength?: number;
   /**
    * Metadata keys to leave out, to write a deliberately broken file for tests of
    * {@link checkGgufMetadata}. Default none.
@@ -115,8 +121,8 @@ function tinyTensors(seed: number): GgufTensor[] {
   return tensors;
 }
 
-function tinyMetadata(): Map<string, GgufValue> {
-  const { embedding, layers, heads, feedForward, contextLength } = TINY_MODEL_SHAPE;
+function tinyMetadata(contextLength: number): Map<string, GgufValue> {
+  const { embedding, layers, heads, feedForward } = TINY_MODEL_SHAPE;
   return new Map<string, GgufValue>([
     ['general.architecture', { type: 'string', value: 'llama' }],
     ['general.name', { type: 'string', value: 'parl-tiny-test-model' }],
@@ -147,10 +153,15 @@ function tinyMetadata(): Map<string, GgufValue> {
  * folder renamed into place, so a failed write leaves nothing at `path`.
  *
  * @param path - the file to write (overwritten when it exists)
- * @param options - seed, and keys to omit for tests of the metadata check
+ * @param options - seed, context length, and keys to omit for tests of the metadata check
+ * @throws RangeError for a context length out of range (nothing is written)
  */
 export async function writeTinyGguf(path: string, options: TinyGgufOptions = {}): Promise<TinyGgufFile> {
-  const metadata = tinyMetadata();
+  const contextLength = options.contextLength ?? TINY_MODEL_SHAPE.contextLength;
+  if (!Number.isInteger(contextLength) || contextLength < 256 || contextLength > 32768) {
+    throw new RangeError(`contextLength: got ${contextLength}, expected an integer from 256 to 32768`);
+  }
+  const metadata = tinyMetadata(contextLength);
   for (const key of options.omitMetadataKeys ?? []) metadata.delete(key);
   const bytes = encodeGguf(metadata, tinyTensors(options.seed ?? 1));
   const temporary = `${path}.${randomBytes(6).toString('hex')}.partial`;

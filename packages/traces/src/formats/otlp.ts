@@ -75,10 +75,31 @@ export const SPAN_KIND_ROLES: Readonly<Record<string, SpanRole>> = {
   prompt: 'other',
 };
 
+/**
+ * VoltAgent (`@voltagent/core` 2.x): `span.type` of an agent's child spans. An agent run itself
+ * (the root agent, or a `subagent:<name>` span) has `entity.type: "agent"` and no `span.type`.
+ * Its one `llm:*` span covers the whole run, not one model call: the mapping derives the model
+ * calls from it (see `derive-voltagent.ts`), hence the role `llm` with the raw kind
+ * {@link VOLTAGENT_RUN_KIND}.
+ */
+export const VOLTAGENT_SPAN_TYPE_ROLES: Readonly<Record<string, SpanRole>> = {
+  llm: 'llm',
+  tool: 'tool',
+  agent: 'agent',
+  memory: 'other',
+  retriever: 'other',
+  guardrail: 'other',
+  'workflow-step': 'other',
+  scorer: 'other',
+};
+
+/** The raw kind of a VoltAgent `llm:*` span, which covers a whole agent run (several model calls). */
+export const VOLTAGENT_RUN_KIND = 'voltagent.llm_run';
+
 /** Attributes holding a span's input content, in order of preference. */
-const INPUT_KEYS = ['gen_ai.tool.call.arguments', 'gen_ai.input.messages', 'ai.toolCall.args', 'ai.prompt', 'input.value', 'gen_ai.prompt', 'traceloop.entity.input'] as const;
+const INPUT_KEYS = ['gen_ai.tool.call.arguments', 'gen_ai.input.messages', 'ai.toolCall.args', 'ai.prompt', 'input.value', 'gen_ai.prompt', 'traceloop.entity.input', 'input'] as const;
 /** Attributes holding a span's output content, in order of preference. */
-const OUTPUT_KEYS = ['gen_ai.tool.call.result', 'gen_ai.output.messages', 'ai.toolCall.result', 'ai.response.text', 'output.value', 'gen_ai.completion', 'traceloop.entity.output'] as const;
+const OUTPUT_KEYS = ['gen_ai.tool.call.result', 'gen_ai.output.messages', 'ai.toolCall.result', 'ai.response.text', 'output.value', 'gen_ai.completion', 'traceloop.entity.output', 'output'] as const;
 
 function firstOf(attrs: Map<string, AttributeValue>, keys: readonly string[]): AttributeValue | undefined {
   for (const key of keys) {
@@ -109,6 +130,13 @@ function roleOf(attrs: Map<string, AttributeValue>, warnings: string[]): SpanRol
     warnings.push(`unknown ai.operationId ${JSON.stringify(aiOp)}; the span counts as neither agent, LLM call nor tool call`);
     return 'other';
   }
+  const voltType = str(attrs, 'span.type');
+  if (voltType !== undefined && attrs.has('entity.type')) {
+    if (Object.hasOwn(VOLTAGENT_SPAN_TYPE_ROLES, voltType)) return VOLTAGENT_SPAN_TYPE_ROLES[voltType] as SpanRole;
+    warnings.push(`unknown VoltAgent span.type ${JSON.stringify(voltType)}; the span counts as neither agent, LLM call nor tool call`);
+    return 'other';
+  }
+  if (voltType === undefined && str(attrs, 'entity.type') === 'agent') return 'agent';
   const kind = str(attrs, 'openinference.span.kind') ?? str(attrs, 'traceloop.span.kind');
   if (kind !== undefined) {
     const k = kind.toLowerCase();
@@ -161,7 +189,14 @@ export function readOtlpSpan(value: unknown, location: string): SpanReadResult {
     const role = roleOf(attrs, warnings);
     const name =
       role === 'agent'
-        ? (str(attrs, 'gen_ai.agent.name') ?? str(attrs, 'gen_ai.agent.id') ?? str(attrs, 'ai.telemetry.functionId') ?? str(attrs, 'agent.name') ?? rawName)
+        ? (str(attrs, 'gen_ai.agent.name') ??
+          str(attrs, 'gen_ai.agent.id') ??
+          str(attrs, 'ai.telemetry.functionId') ??
+          str(attrs, 'agent.name') ??
+          // VoltAgent: a sub-agent's own name (its entity.name is its parent's), else the agent's.
+          str(attrs, 'subagent.name') ??
+          str(attrs, 'entity.name') ??
+          rawName)
         : role === 'tool'
           ? (str(attrs, 'gen_ai.tool.name') ?? str(attrs, 'ai.toolCall.name') ?? str(attrs, 'tool.name') ?? rawName)
           : rawName;
@@ -171,7 +206,11 @@ export function readOtlpSpan(value: unknown, location: string): SpanReadResult {
       parentId,
       name,
       role,
-      rawKind: str(attrs, 'gen_ai.operation.name') ?? str(attrs, 'ai.operationId') ?? (str(attrs, 'openinference.span.kind') ?? str(attrs, 'traceloop.span.kind') ?? '').toLowerCase(),
+      rawKind:
+        str(attrs, 'gen_ai.operation.name') ??
+        str(attrs, 'ai.operationId') ??
+        (role === 'llm' && str(attrs, 'span.type') === 'llm' && attrs.has('entity.type') ? VOLTAGENT_RUN_KIND : undefined) ??
+        (str(attrs, 'openinference.span.kind') ?? str(attrs, 'traceloop.span.kind') ?? '').toLowerCase(),
       startMs,
       endMs,
       error: isErrorStatus(s['status'], attrs),

@@ -37,7 +37,7 @@ const INDEPENDENCE_WORDS: Readonly<Record<SerialPattern['independence'], string>
 /** One pattern in words (HTML). */
 export function patternWords(pattern: SerialPattern, mark: string): string {
   const stages = pattern.stages.map((s) => s + 1);
-  const where = pattern.within.length === 0 ? '' : ` inside sub-agent ${escapeHtml(pattern.within.map((n) => capText(n, NAME_CHARS)).slice(0, NAMES_LISTED).join(' › '))} (its own turns and stages; not marked on the timeline)`;
+  const where = pattern.within.length === 0 ? '' : ` inside sub-agent ${escapeHtml(pattern.within.map((n) => capText(n.name, NAME_CHARS)).slice(0, NAMES_LISTED).join(' › '))} (its own turns and stages; not marked on the timeline)`;
   const what =
     pattern.kind === 'waves'
       ? `<b>waves</b>: turn ${range(pattern.turns)} launched ${plural(pattern.groups.flat().length, 'sub-agent')}${escapeHtml(names(pattern))} that ran in ${pattern.groups.length} waves one after another (stages ${range(stages)})`

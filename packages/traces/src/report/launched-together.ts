@@ -6,7 +6,7 @@
  * @module
  */
 import type { SerialCollapseFinding, SerialPattern } from '../finding.js';
-import { drawnCriticalSteps, flatStages, type DrawnEntry, type DrawnStage } from './drawn-stages.js';
+import { drawnCriticalSteps, type DrawnEntry, type DrawnStage } from './drawn-stages.js';
 
 const EMPTY: DrawnStage = { main: 0, subs: [] };
 
@@ -28,69 +28,25 @@ function launchTogether(stages: DrawnStage[], pattern: SerialPattern): void {
   for (const i of pattern.stages.slice(1)) stages[i] = EMPTY;
 }
 
-/** Where a nested entry is: stage and position at each level down. */
-type EntryPath = readonly { readonly i: number; readonly j: number }[];
-
-/** True when `stages` hold the pattern's groups where it says: as many sub-agents, with the same steps, order aside. */
-function holdsPattern(stages: readonly DrawnStage[], pattern: SerialPattern): boolean {
-  return pattern.stages.every((index, g) => {
-    const group = pattern.groups[g] ?? [];
-    const stage = stages[index];
-    if (stage === undefined) return false;
-    if (pattern.kind === 'one_per_turn' && group.length === 0) return stage.subs.length === 0;
-    const want = group.filter((r) => !r.nested).map((r) => r.steps).sort((a, b) => a - b);
-    const have = stage.subs.filter((e) => e.stages === undefined).map((e) => e.length).sort((a, b) => a - b);
-    return stage.subs.length === group.length && want.length === have.length && want.every((v, k) => v === have[k]);
-  });
-}
-
-/** Every path to a nested entry `within.length` levels down whose stages hold `pattern` (names checked where known). */
-function pathsTo(stages: readonly DrawnStage[], within: readonly string[], pattern: SerialPattern): EntryPath[] {
-  const [head, ...rest] = within;
-  if (head === undefined) return holdsPattern(stages, pattern) ? [[]] : [];
-  const found: EntryPath[] = [];
-  stages.forEach((stage, i) =>
-    stage.subs.forEach((entry, j) => {
-      if (entry.stages === undefined || (entry.name !== undefined && entry.name !== head)) return;
-      for (const below of pathsTo(entry.stages, rest, pattern)) found.push([{ i, j }, ...below]);
-    }),
-  );
-  return found;
-}
-
-function stagesAt(stages: readonly DrawnStage[], path: EntryPath): readonly DrawnStage[] {
-  return path.reduce((level, { i, j }) => level[i]?.subs[j]?.stages ?? [], stages);
-}
-
-/** `stages` with `pattern` launched together in the nested entry at `path` (each entry above re-measured by `@parl/core`). */
-function launchTogetherAt(stages: readonly DrawnStage[], path: EntryPath, pattern: SerialPattern): DrawnStage[] {
+/**
+ * `stages` with `pattern` launched together inside the nested sub-agent that `within` leads to
+ * (spec §5.2: each step the stage and entry of the as-run stages of the agent above), each entry
+ * on the way re-measured by `@parl/core`. Undefined when the record has no nested entry there.
+ */
+function launchTogetherWithin(stages: readonly DrawnStage[], within: SerialPattern['within'], pattern: SerialPattern): DrawnStage[] | undefined {
   const copy = [...stages];
-  const [step, ...rest] = path;
+  const [step, ...rest] = within;
   if (step === undefined) {
     launchTogether(copy, pattern);
     return copy;
   }
-  const stage = copy[step.i] ?? EMPTY;
-  const entry = stage.subs[step.j] as DrawnEntry;
-  const inner = launchTogetherAt(entry.stages ?? [], rest, pattern);
-  copy[step.i] = { main: stage.main, subs: stage.subs.map((e, j) => (j === step.j ? { ...entry, stages: inner, length: drawnCriticalSteps(inner) } : e)) };
+  const stage = copy[step.stage];
+  const entry = stage?.subs[step.entry];
+  if (stage === undefined || entry?.stages === undefined) return undefined;
+  const inner = launchTogetherWithin(entry.stages, rest, pattern);
+  if (inner === undefined) return undefined;
+  copy[step.stage] = { main: stage.main, subs: stage.subs.map((e, j) => (j === step.entry ? { ...entry, stages: inner, length: drawnCriticalSteps(inner) } : e)) };
   return copy;
-}
-
-/**
- * Launch `pattern` together inside the nested sub-agent that `within` names (spec §5.2). The
- * record carries no names, so the entry is the one whose stages hold the pattern's groups (same
- * sizes and steps) under a path of nested entries as deep as `within`; several such entries are
- * accepted only when their stages are the same (either gives the same drawing). Undefined when no
- * entry, or several different ones, fit: the drawing then says so rather than guess.
- */
-function launchTogetherWithin(stages: readonly DrawnStage[], pattern: SerialPattern): DrawnStage[] | undefined {
-  const paths = pathsTo(stages, pattern.within, pattern);
-  const first = paths[0];
-  if (first === undefined) return undefined;
-  const shape = JSON.stringify(flatStages(stagesAt(stages, first)));
-  if (paths.some((p) => JSON.stringify(flatStages(stagesAt(stages, p))) !== shape)) return undefined;
-  return launchTogetherAt(stages, first, pattern);
 }
 
 /** Why no launched-together schedule is drawn, or the schedule. */
@@ -116,8 +72,8 @@ export function launchedTogether(asRun: readonly DrawnStage[], finding: SerialCo
       launchTogether(stages, pattern);
       continue;
     }
-    const next = launchTogetherWithin(stages, pattern);
-    if (next === undefined) return { why: `the nested sub-agent ${pattern.within.join(' › ')} of a pattern cannot be told apart from its siblings in the record` };
+    const next = launchTogetherWithin(stages, pattern.within, pattern);
+    if (next === undefined) return { why: `the record has no nested sub-agent where a pattern inside ${pattern.within.map((w) => w.name).join(' › ')} says` };
     stages = next;
   }
   const critical = drawnCriticalSteps(stages);

@@ -1,0 +1,52 @@
+/**
+ * The option tables of the docs, rendered from the option declarations (`REWARD_OPTIONS`,
+ * `CRITICAL_STEPS_OPTIONS`, `TRACE_OPTIONS`, `SERVE_OPTIONS`): each sits between
+ * `<!-- options: NAME -->` and `<!-- /options: NAME -->` in its document. The repository's
+ * `scripts/sync-docs-options.mjs` rewrites them; a test fails when one is stale.
+ *
+ * @module
+ */
+import { CRITICAL_STEPS_OPTIONS, optionsMarkdown, REWARD_OPTIONS, replaceBetweenMarkers } from '@parl/core';
+import { TRACE_OPTIONS } from '@parl/traces';
+import { serveOptionTable } from './serve-options.js';
+
+/** One generated table: the document (from the repository root), its marker name and its Markdown. */
+export interface DocsOptionTable {
+  /** The document, e.g. `docs/cli.md`. */
+  readonly doc: string;
+  /** The marker name: the table sits between `<!-- options: NAME -->` and `<!-- /options: NAME -->`. */
+  readonly name: string;
+  /** The table. */
+  readonly markdown: string;
+}
+
+/** Every generated option table of the docs. */
+export function docsOptionTables(): readonly DocsOptionTable[] {
+  const serve = serveOptionTable();
+  return [
+    { doc: 'docs/cli.md', name: 'reward', markdown: optionsMarkdown(REWARD_OPTIONS, 'flag') },
+    { doc: 'docs/cli.md', name: 'critical-steps', markdown: optionsMarkdown(CRITICAL_STEPS_OPTIONS, 'flag') },
+    { doc: 'docs/cli.md', name: 'trace', markdown: optionsMarkdown(TRACE_OPTIONS, 'flag') },
+    ...(serve === undefined ? [] : [{ doc: 'docs/cli.md', name: 'serve', markdown: optionsMarkdown(serve, 'flag') }]),
+    ...(serve === undefined ? [] : [{ doc: 'docs/serve.md', name: 'serve', markdown: optionsMarkdown(serve, 'flag') }]),
+    { doc: 'docs/serve.md', name: 'reward-query', markdown: optionsMarkdown(REWARD_OPTIONS, 'query') },
+    { doc: 'docs/traces.md', name: 'trace-library', markdown: optionsMarkdown(TRACE_OPTIONS, 'key') },
+    { doc: 'docs/traces.md', name: 'trace', markdown: optionsMarkdown(TRACE_OPTIONS, 'flag') },
+  ];
+}
+
+/**
+ * `text` (the document `doc`) with each of its generated tables rewritten.
+ *
+ * @throws Error naming the marker when `doc` lacks one of its tables' markers
+ */
+export function withOptionTables(doc: string, text: string): string {
+  let out = text;
+  for (const table of docsOptionTables()) {
+    if (table.doc !== doc) continue;
+    const next = replaceBetweenMarkers(out, table.name, table.markdown);
+    if (next === undefined) throw new Error(`${doc} has no <!-- options: ${table.name} --> … <!-- /options: ${table.name} --> markers`);
+    out = next;
+  }
+  return out;
+}

@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { startLocalLlmServer, type LocalLlmServer } from '@parl/test-support/local-llm/server';
+import { writeTinyGguf } from '@parl/test-support/local-llm/tiny-model';
+import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parl } from './support/memory-io.js';
+
+let dir: TempDir;
+let server: LocalLlmServer;
+
+beforeAll(async () => {
+  dir = await makeTempDir('cli-swarm');
+  const model = await writeTinyGguf(join(dir.path, 'tiny.gguf'));
+  // The suites' prompts with four tools' schemas pass the tiny model's 2048 tokens (one per byte).
+  server = await startLocalLlmServer({ modelPath: model.path, contextSize: 8192 });
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await dir?.remove();
+});
+
+async function closedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+describe('parl swarm', () => {
+  it('a bad or missing flag is one line naming it (exit code 2)', async () => {
+    for (const [args, pattern] of [
+      [['swarm', 'run', '--model', 'm'], /--base-url/],
+      [['swarm', 'run', '--base-url', 'ftp://x', '--model', 'm'], /--base-url must be an http\(s\) URL/],
+      [['swarm', 'run', '--base-url', 'http://x', '--model', 'm', '--concurrency', '0'], /--concurrency/],
+      [['swarm', 'eval', '--base-url', 'http://x', '--model', 'm', '--targets', '0.5,2'], /--targets\[1\]/],
+    ] as const) {
+      const r = await parl(args);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')[0]).toMatch(pattern);
+    }
+  });
+
+  it('an unreachable endpoint is one line after the bounded retries (exit code 1)', async () => {
+    const port = await closedPort();
+    const r = await parl(['swarm', 'run', '--base-url', `http://127.0.0.1:${port}/v1`, '--model', 'm', '--tasks', '1']);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/failed after 3 attempts: cannot reach http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions/);
+  });
+
+  it('runs on a real endpoint: rollout lines in --out, and --spans that parl trace reads back to the same numbers', async () => {
+    const out = join(dir.path, 'rollouts.jsonl');
+    const spans = join(dir.path, 'spans.jsonl');
+    const r = await parl(['swarm', 'run', '--base-url', server.baseURL, '--model', server.modelName, '--subagents', 'scripted', '--suite', 'deep', '--tasks', '1', '--group-size', '2', '--limits', 'browsecomp', '--out', out, '--spans', spans]);
+    expect(r.stderr).toMatch(/^parl swarm run: 2 episodes in /);
+    expect(r.code).toBe(0);
+    const lines = (await readFile(out, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => [l['group_id'], l['sample']])).toEqual([['deep-s1-0', 0], ['deep-s1-0', 1]]);
+    for (const l of lines) expect(typeof l['advantage']).toBe('number');
+    const traced = await parl(['trace', '--in', spans]);
+    expect(traced.code).toBe(0);
+    const records = traced.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const again = await parl(['critical-steps'], records.map((x) => JSON.stringify(x)).join('\n'));
+    const back = again.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(back.map((b) => [b['critical_steps'], b['total_steps']])).toEqual(lines.map((l) => [l['critical_steps'], l['total_steps']]));
+  }, 240_000);
+});

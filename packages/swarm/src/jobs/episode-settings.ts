@@ -1,0 +1,48 @@
+/**
+ * Episode settings from the command's options: models on the endpoint, limits by preset.
+ *
+ * @module
+ */
+import type { Tracer } from '@opentelemetry/api';
+import type { LanguageModel } from 'ai';
+import type { EpisodeSettings } from '../runtime/config.js';
+import { LIMIT_PRESETS, type LimitPreset } from '../runtime/limits.js';
+import { DEFAULT_RETRY } from '../runtime/model-call.js';
+import { scriptedLookupModel } from '../runtime/scripted-model.js';
+import type { SubagentKind } from '../options.js';
+import { endpointModel } from './endpoint-models.js';
+
+/** What the settings are built from. */
+export interface EndpointSettingsInput {
+  readonly baseUrl: string;
+  readonly model: string;
+  readonly subagentModel?: string | undefined;
+  readonly subagents: SubagentKind;
+  readonly concurrency: number;
+  readonly limits: LimitPreset;
+  readonly budget?: number | undefined;
+  readonly onBudget?: 'fail' | 'truncate' | undefined;
+  readonly trainingStep?: number | undefined;
+  readonly tracer?: Tracer | undefined;
+  /** Models by name instead of the endpoint (tests, and a caller with its own provider). */
+  readonly models?: ((name: string) => LanguageModel) | undefined;
+}
+
+/** The settings of the episodes a command runs. */
+export function endpointSettings(input: EndpointSettingsInput): EpisodeSettings {
+  const model = input.models ?? ((name: string) => endpointModel(input.baseUrl, name));
+  return {
+    orchestrator: model(input.model),
+    subagentModel: input.subagents === 'scripted' ? scriptedLookupModel() : model(input.subagentModel ?? input.model),
+    concurrency: input.concurrency,
+    maxSubagents: 100,
+    limits: LIMIT_PRESETS[input.limits],
+    budget: input.budget,
+    onBudget: input.onBudget ?? 'fail',
+    trainingStep: input.trainingStep,
+    reward: {},
+    retry: DEFAULT_RETRY,
+    singleAgent: false,
+    tracer: input.tracer,
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * `parl swarm eval`: each task run by the swarm and by a single agent (the same model without
+ * `create_subagent` / `assign_task`), no budget; the critical steps each needs to reach each
+ * r_perf target (latency to target), r_perf, sub-agents per episode and finish rate.
+ *
+ * @module
+ */
+import { budgetToReachTarget, criticalSteps, subagentCounts } from '@parl/core';
+import type { LanguageModel } from 'ai';
+import type { SwarmEvalOptions } from '../options.js';
+import { runEpisode, type SwarmRecord } from '../runtime/episode.js';
+import { generateSuite } from '../tasks/suites.js';
+import { endpointSettings } from './episode-settings.js';
+import { openSpanCapture } from './spans-file.js';
+
+/** The means of one mode (swarm or single agent) over the tasks. */
+export interface ModeSummary {
+  /** Mean r_perf. */
+  readonly r_perf: number;
+  /** Mean critical steps. */
+  readonly critical_steps: number;
+  /** Mean sub-agents launched per episode. */
+  readonly subagents: number;
+  /** Completed over assigned sub-agents, over all episodes; null when none was launched. */
+  readonly finish_rate: number | null;
+}
+
+/** The evaluation of a model. */
+export interface SwarmEvaluation {
+  readonly model: string;
+  readonly suite: string;
+  readonly tasks: number;
+  readonly seed: number;
+  readonly swarm: ModeSummary;
+  readonly single_agent: ModeSummary;
+  /** For each target: the critical-step budget each needs (null: never reached). */
+  readonly latency_to_target: readonly { target: number; swarm: number | null; single_agent: number | null }[];
+  /** The episodes' records. */
+  readonly records: { readonly swarm: readonly SwarmRecord[]; readonly single_agent: readonly SwarmRecord[] };
+  /** The swarm episodes' spans, one OTLP JSON export request each (for the serial-collapse findings). */
+  readonly swarm_spans: readonly string[];
+}
+
+/** Hooks of an evaluation. */
+export interface SwarmEvalHooks {
+  /** After each episode (2 per task). */
+  readonly onProgress?: (done: number, total: number) => void;
+  /** Models by name instead of the endpoint. */
+  readonly models?: (name: string) => LanguageModel;
+}
+
+function summary(records: readonly SwarmRecord[]): ModeSummary {
+  const n = records.length;
+  let launched = 0;
+  let assigned = 0;
+  let completed = 0;
+  for (const r of records) {
+    const c = subagentCounts({ stages: r.stages });
+    launched += c.launched;
+    assigned += c.assigned;
+    completed += c.completed;
+  }
+  const mean = (f: (r: SwarmRecord) => number): number => records.reduce((s, r) => s + f(r), 0) / n;
+  return {
+    r_perf: mean((r) => r.r_perf as number),
+    critical_steps: mean((r) => criticalStepsOf(r)),
+    subagents: launched / n,
+    finish_rate: assigned === 0 ? null : completed / assigned,
+  };
+}
+
+function criticalStepsOf(r: SwarmRecord): number {
+  return criticalSteps(r.stages ?? []).critical_steps;
+}
+
+/** Evaluate the swarm against a single agent on a suite. */
+export async function swarmEval(options: SwarmEvalOptions, hooks: SwarmEvalHooks = {}): Promise<SwarmEvaluation> {
+  const tasks = generateSuite(options.suite, { tasks: options.tasks, seed: options.seed });
+  const capture = await openSpanCapture();
+  const settings = endpointSettings({ ...options, tracer: capture.tracer, models: hooks.models });
+  const swarm: SwarmRecord[] = [];
+  const single: SwarmRecord[] = [];
+  const spans: string[] = [];
+  const total = tasks.length * 2;
+  let done = 0;
+  for (const task of tasks) {
+    swarm.push((await runEpisode(task, settings, `${task.id}/swarm`)).record);
+    const json = capture.take();
+    if (json !== undefined) spans.push(json);
+    hooks.onProgress?.(++done, total);
+    single.push((await runEpisode(task, { ...settings, singleAgent: true }, `${task.id}/single`)).record);
+    capture.take();
+    hooks.onProgress?.(++done, total);
+  }
+  const outcomes = (records: readonly SwarmRecord[]) => records.map((r) => ({ critical_steps: criticalStepsOf(r), r_perf: r.r_perf as number }));
+  return {
+    model: options.model,
+    suite: options.suite,
+    tasks: options.tasks,
+    seed: options.seed,
+    swarm: summary(swarm),
+    single_agent: summary(single),
+    latency_to_target: options.targets.map((target) => ({
+      target,
+      swarm: budgetToReachTarget(outcomes(swarm), target),
+      single_agent: budgetToReachTarget(outcomes(single), target),
+    })),
+    records: { swarm, single_agent: single },
+    swarm_spans: spans,
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * The options of `parl swarm run` and `parl swarm eval`, declared once (core's option tables):
+ * the CLI's flags, their parsing, help and the docs' tables come from these rows. A tiny module
+ * (`@parl/swarm/options`, core only) so that help never loads the AI SDK.
+ *
+ * @module
+ */
+import {
+  BUDGET_MODES,
+  choiceOption,
+  defineOptionTable,
+  integerOptionIn,
+  nonEmptyTextOption,
+  nonNegativeDecimalOption,
+  ParlInputError,
+  positiveIntegerOption,
+  type BudgetMode,
+  type OptionParser,
+} from '@parl/core';
+import { LIMIT_PRESET_NAMES, type LimitPreset } from './runtime/limits.js';
+import { SUITE_NAMES, type SuiteName } from './tasks/task.js';
+
+/** Who runs the sub-agents: a language model with the task's tools, or the frozen look-up program. */
+export const SUBAGENT_KINDS = ['llm', 'scripted'] as const;
+
+/** A sub-agent kind. */
+export type SubagentKind = (typeof SUBAGENT_KINDS)[number];
+
+/** An http(s) URL. */
+const urlOption: OptionParser<string> = (text, field) => {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ParlInputError(field, text, 'an http(s) URL such as http://127.0.0.1:8000/v1');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ParlInputError(field, text, 'an http(s) URL such as http://127.0.0.1:8000/v1');
+  return text.replace(/\/+$/, '');
+};
+
+/** A comma-separated list of r_perf targets in [0, 1]. */
+const targetsOption: OptionParser<number[]> = (text, field) =>
+  text.split(',').map((part, i) => {
+    const n = Number(part.trim());
+    if (part.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new ParlInputError(`${field}[${i}]`, part, 'a comma-separated list of numbers in [0, 1], e.g. 0.3,0.5,0.8');
+    return n;
+  });
+
+/** The settings `parl swarm run` takes. */
+export interface SwarmRunOptions {
+  readonly baseUrl: string;
+  readonly model: string;
+  readonly subagentModel?: string;
+  readonly subagents: SubagentKind;
+  readonly suite: SuiteName;
+  readonly tasks: number;
+  readonly seed: number;
+  readonly groupSize: number;
+  readonly concurrency: number;
+  readonly limits: LimitPreset;
+  readonly budget?: number;
+  readonly onBudget: BudgetMode;
+  readonly trainingStep?: number;
+  readonly out?: string;
+  readonly spans?: string;
+}
+
+const common = {
+  baseUrl: { flag: 'base-url', arg: 'URL', parse: urlOption, help: 'the OpenAI-compatible endpoint (vLLM, SGLang, Ollama, LM Studio, llama.cpp server); the API key is read from PARL_API_KEY or OPENAI_API_KEY' },
+  model: { flag: 'model', arg: 'NAME', parse: nonEmptyTextOption, help: 'the orchestrator\'s model' },
+  subagentModel: { flag: 'subagent-model', arg: 'NAME', parse: nonEmptyTextOption, defaultText: 'the --model', help: 'the sub-agents\' model (frozen), on the same endpoint' },
+  subagents: { flag: 'subagents', arg: 'KIND', choices: SUBAGENT_KINDS, parse: choiceOption(SUBAGENT_KINDS), default: 'llm', help: 'sub-agents as language models with the task\'s tools, or the frozen look-up program (no model calls)' },
+  suite: { flag: 'suite', arg: 'SUITE', choices: SUITE_NAMES, parse: choiceOption(SUITE_NAMES), default: 'wide', help: 'the task suite, generated offline from --seed' },
+  tasks: { flag: 'tasks', arg: 'N', parse: positiveIntegerOption, default: 10, help: 'tasks to generate' },
+  seed: { flag: 'seed', arg: 'S', parse: integerOptionIn(0), default: 1, help: 'seed of the suite' },
+  concurrency: { flag: 'concurrency', arg: 'C', parse: positiveIntegerOption, default: 8, help: 'sub-agents running at once; the others start as earlier ones end (later waves)' },
+  limits: { flag: 'limits', arg: 'PRESET', choices: LIMIT_PRESET_NAMES, parse: choiceOption(LIMIT_PRESET_NAMES), default: 'default', help: 'model-call caps of the orchestrator / each sub-agent: default 100/50, browsecomp 15/100, widesearch 100/100' },
+} as const;
+
+/** `parl swarm run`'s options. */
+export const SWARM_RUN_OPTIONS = defineOptionTable<SwarmRunOptions>({
+  ...common,
+  groupSize: { flag: 'group-size', arg: 'G', parse: positiveIntegerOption, default: 1, help: 'samples per task (a GRPO group); the lines carry group_id, sample and advantage' },
+  budget: { flag: 'budget', arg: 'K', parse: nonNegativeDecimalOption, help: 'critical-step budget, held while each episode runs: no model call starts that could pass K' },
+  onBudget: { flag: 'on-budget', arg: 'MODE', choices: BUDGET_MODES, parse: choiceOption(BUDGET_MODES), default: 'fail', help: 'r_perf of an episode the budget cut: 0 (fail) or the score of what finished (truncate)' },
+  trainingStep: { flag: 'training-step', arg: 'S', parse: nonNegativeDecimalOption, default: 0, help: 'training step of the spec §3 reward fields (λ1, λ2)' },
+  out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the rollout lines (JSONL) to FILE, atomically; a rerun resumes, running only the missing task × sample' },
+  spans: { flag: 'spans', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the episodes\' OpenTelemetry spans to FILE as OTLP JSON (one export request per line), readable by parl trace' },
+});
+
+/** The settings `parl swarm eval` takes. */
+export interface SwarmEvalOptions {
+  readonly baseUrl: string;
+  readonly model: string;
+  readonly subagentModel?: string;
+  readonly subagents: SubagentKind;
+  readonly suite: SuiteName;
+  readonly tasks: number;
+  readonly seed: number;
+  readonly concurrency: number;
+  readonly limits: LimitPreset;
+  readonly targets: number[];
+  readonly report?: string;
+  readonly out?: string;
+}
+
+/** `parl swarm eval`'s options. */
+export const SWARM_EVAL_OPTIONS = defineOptionTable<SwarmEvalOptions>({
+  ...common,
+  targets: { flag: 'targets', arg: 'LIST', parse: targetsOption, default: [0.3, 0.5, 0.7, 0.9], defaultText: '0.3,0.5,0.7,0.9', help: 'r_perf targets of the latency-to-target table' },
+  report: { flag: 'report', arg: 'FILE', parse: nonEmptyTextOption, help: 'write a self-contained HTML report (the latency-to-target curves) to FILE' },
+  out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the evaluation (JSON) to FILE, atomically, instead of stdout' },
+});

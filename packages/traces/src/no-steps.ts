@@ -1,0 +1,26 @@
+/**
+ * A trace that holds no step information at all (spec §7): a warning naming the trace and what is
+ * missing (an error under `strict`), never a record of zeros.
+ *
+ * @module
+ */
+import { TraceInputError } from './errors.js';
+import type { ResolvedTraceOptions } from './options.js';
+
+/** The error {@link traceToResult} throws for a trace without step information; readers turn it into a warning unless `strict`. */
+export class NoStepInformationError extends TraceInputError {
+  /**
+   * @param traceId - the trace
+   * @param spans - how many spans it has
+   * @param stepsFrom - what counts as a step (`llm`: model calls; `tools`: tool calls)
+   * @param location - where its first span was read
+   */
+  constructor(traceId: string, spans: number, stepsFrom: ResolvedTraceOptions['stepsFrom'], location: string | undefined) {
+    const missing =
+      stepsFrom === 'llm'
+        ? 'recognised model call (a span with gen_ai.operation.name chat, text_completion or generate_content, an OpenInference LLM span, a LangSmith llm run, an OpenAI Agents generation or response span, a Mastra model_generation span)'
+        : 'tool call (a span with gen_ai.operation.name execute_tool, an OpenInference TOOL span, a LangSmith tool run, an OpenAI Agents function span)';
+    super(`trace ${traceId}`, `${spans} span(s) without step information`, `a trace with at least one step, but it has no ${missing}, so no record is written`, location, { traceId });
+    this.name = 'NoStepInformationError';
+  }
+}
