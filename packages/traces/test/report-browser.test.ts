@@ -41,7 +41,7 @@ describe.skipIf(chromium.path === undefined)(chromium.path === undefined ? `the 
     await temp?.remove();
   });
 
-  it('shows every trace id, logs no error, fetches nothing and cuts nothing off at 1280 and 800 px', { timeout: 120_000 }, async () => {
+  it('shows every trace id, logs no error, fetches nothing and cuts nothing off at 1280 and 800 px', { timeout: 300_000 }, async () => {
     const random = seeded(23);
     const traces = [...(await fixtureTraces()), NESTED, ...Array.from({ length: 2000 }, (_, i) => generatedTrace(`generated-${i}`, random, TYPICAL))];
     const file = join(temp.path, 'traces.html');
