@@ -15,12 +15,13 @@ import type { TraceCommandOptions } from './commands/trace.js';
 import { INSTALL_SIMULATOR_HINT, simulatorNames, withSimulator } from './simulator.js';
 import { atLeastTwo, nameList, nonNegativeNumber, positiveInteger, positiveNumber, seedValue } from './flag-values.js';
 import { addOptionFlags, optionsFromFlags } from './option-flags.js';
-import { serveOptionTable } from './serve-options.js';
+import { INSTALL_SERVE_HINT, serveOptionTable } from './serve-options.js';
+import { CliError } from './errors.js';
 import { formatNumber } from './report/format-number.js';
 import type { CliIo } from './io/cli-io.js';
 import { ON_ERROR_CHOICES, OUTPUT_FORMATS, type OnError, type OutputFormat, type RecordRunSummary } from '@parl/io';
 import { printSummary } from './summary-output.js';
-import { swarmProgram } from './commands/swarm.js';
+import { swarmProgram } from './swarm-program.js';
 
 /** The version printed by `parl --version`: this package's. */
 export const CLI_VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
@@ -259,12 +260,14 @@ function serveProgram(io: CliIo): Command {
   const cmd = new Command('serve').description(
     'Run PARL as a service (spec §8): OTLP/HTTP trace receiver, rewards for RL trainers (/v1/rewards, OpenRLHF /get_reward), live dashboard, Prometheus metrics',
   );
+  // The flags come from @parl/serve's table, which runCli loads first when the command line names
+  // `serve` (so that `parl --help` never loads the server); without it, the command says what to install.
   const table = serveOptionTable();
   if (table !== undefined) addOptionFlags(cmd, table);
   return cmd.action(async (_flags: unknown, command: Command) => {
+    if (table === undefined) throw new CliError(`parl serve needs @parl/serve, which is not installed: ${INSTALL_SERVE_HINT}`, 1);
     const { serveCommand } = await import('./commands/serve.js');
-    // The table was read when the program was built; run-cli names a missing @parl/serve on the import above.
-    await serveCommand(table === undefined ? {} : optionsFromFlags(command, table), io);
+    await serveCommand(optionsFromFlags(command, table), io);
   });
 }
 

@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { findChromium, launchChromium, type Browser } from '@parl/test-support/chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parl } from './support/memory-io.js';
 import { writeRunFixture } from './support/run-fixture.js';
@@ -11,9 +10,9 @@ import { writeFileSync } from 'node:fs';
 import { buildSweepReport } from '../src/report/sweep-report.js';
 import { THREE_POINTS, THREE_POINTS_INPUT } from './support/sweep-results.js';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-const SKIP_REASON = `no Chromium at ${CHROMIUM} (install Debian's chromium package, as .ci/run does, or set CHROMIUM_PATH)`;
+const chromiumLookup = findChromium();
+const HAVE_CHROMIUM = chromiumLookup.skipReason === undefined;
+const SKIP_REASON = chromiumLookup.skipReason ?? '';
 if (!HAVE_CHROMIUM) console.warn(`report-browser tests skipped: ${SKIP_REASON}`);
 
 const tempDir = useTempDirs();
@@ -55,7 +54,7 @@ async function openAndInspect(browser: Browser, file: string, expectedCharts: nu
 describe.skipIf(!HAVE_CHROMIUM)(HAVE_CHROMIUM ? 'reports in headless Chromium' : `reports in headless Chromium (skipped: ${SKIP_REASON})`, () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await launchChromium(chromiumLookup.path as string);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

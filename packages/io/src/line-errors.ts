@@ -17,6 +17,7 @@ function excerpt(text: string): string {
  */
 export function unreadableLineError(text: string | undefined, err: unknown): ParlInputError {
   if (text === undefined) return new ParlInputError('record', '(bytes that are not UTF-8)', 'a line of valid UTF-8 text');
-  const reason = err instanceof Error ? err.message : String(err);
+  // JSON.parse quotes the text around the fault, line breaks included: the message stays one line.
+  const reason = (err instanceof Error ? err.message : String(err)).replace(/[\r\n]+/g, ' ');
   return new ParlInputError('record', excerpt(text), `valid JSON (${reason})`);
 }

@@ -102,7 +102,7 @@ export function readRecordsBody(bytes: Buffer, contentType: string | undefined):
   } catch (err) {
     if (severalLines(bytes)) return { records: lineRecords(bytes), format: 'ndjson' };
     const text = isUtf8(bytes) ? snippet(bytes.toString('utf8').trim()) : '(bytes that are not UTF-8)';
-    throw new ParlInputError('body', text, `a JSON array of records, one record, or NDJSON (${err instanceof Error ? err.message : String(err)})`);
+    throw new ParlInputError('body', text, `a JSON array of records, one record, or NDJSON (${(err instanceof Error ? err.message : String(err)).replace(/[\r\n]+/g, ' ')})`);
   }
   if (Array.isArray(doc)) return { records: arrayRecords(doc), format: 'json' };
   return { records: [{ value: doc, location: 'record 1' }], format: 'json' };

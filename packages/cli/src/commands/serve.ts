@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { createParlServer, type FsyncPolicy, type ParlServer } from '@parl/serve';
+import { ParlInputError } from '@parl/core';
+import { createParlServer, type FsyncPolicy, type ParlServer, type ServeOptions } from '@parl/serve';
 import type { TraceClock, TraceGrouping, TraceStepSource } from '@parl/traces';
 import type { CliIo } from '../io/cli-io.js';
 import { onSignalBeforeExit } from '@parl/io';
@@ -29,6 +30,12 @@ export interface ServeCommandOptions {
   readonly traceTimeout?: number;
   /** `--max-open-traces`. */
   readonly maxOpenTraces?: number;
+  /** `--max-spans-per-trace`. */
+  readonly maxSpansPerTrace?: number;
+  /** `--max-open-spans`. */
+  readonly maxOpenSpans?: number;
+  /** `--max-stream-buffer` (bytes). */
+  readonly maxStreamBuffer?: number;
   /** `--max-episodes`. */
   readonly maxEpisodes?: number;
   /** `--rollout-attribute`. */
@@ -49,6 +56,20 @@ export interface ServeCommandOptions {
   readonly clock?: TraceClock;
 }
 
+/** The flag of each server option a start-up error may name (a busy port, a bad log file). */
+const FLAG_OF: Readonly<Record<string, string>> = { port: '--port', host: '--host', logFile: '--log' };
+
+/** Start the server; an error naming a server option names its flag instead. */
+async function startServer(options: ServeOptions): Promise<ParlServer> {
+  try {
+    return await createParlServer(options);
+  } catch (err) {
+    const flag = err instanceof ParlInputError ? FLAG_OF[err.field] : undefined;
+    if (err instanceof ParlInputError && flag !== undefined) throw new ParlInputError(flag, err.value, err.expected, err.location);
+    throw err;
+  }
+}
+
 /** The default episode log of `parl serve`. */
 export const DEFAULT_SERVE_LOG = 'parl-episodes.jsonl';
 
@@ -66,7 +87,7 @@ export async function serveCommand(options: ServeCommandOptions, io: CliIo): Pro
     ...(options.stepsFrom === undefined ? {} : { stepsFrom: options.stepsFrom }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   };
-  const server = await createParlServer({
+  const server = await startServer({
     ...(options.host === undefined ? {} : { host: options.host }),
     ...(options.port === undefined ? {} : { port: options.port }),
     ...(token === undefined || token === '' ? {} : { token }),
@@ -75,6 +96,9 @@ export async function serveCommand(options: ServeCommandOptions, io: CliIo): Pro
     ...(options.quietPeriod === undefined ? {} : { quietPeriodMs: options.quietPeriod }),
     ...(options.traceTimeout === undefined ? {} : { traceTimeoutMs: options.traceTimeout }),
     ...(options.maxOpenTraces === undefined ? {} : { maxOpenTraces: options.maxOpenTraces }),
+    ...(options.maxSpansPerTrace === undefined ? {} : { maxSpansPerTrace: options.maxSpansPerTrace }),
+    ...(options.maxOpenSpans === undefined ? {} : { maxOpenSpans: options.maxOpenSpans }),
+    ...(options.maxStreamBuffer === undefined ? {} : { maxStreamBufferBytes: options.maxStreamBuffer }),
     ...(options.maxEpisodes === undefined ? {} : { maxEpisodes: options.maxEpisodes }),
     ...(options.rolloutAttribute === undefined ? {} : { rolloutAttribute: options.rolloutAttribute }),
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
