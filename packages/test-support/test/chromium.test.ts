@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, findChromium, launchChromium, type Browser } from '../src/chromium.js';

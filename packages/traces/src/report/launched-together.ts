@@ -5,8 +5,8 @@
  *
  * @module
  */
-import type { NestedEntryRef, SerialCollapseFinding, SerialPattern } from '../finding.js';
-import { drawnCriticalSteps, measureStages, type DrawnEntry, type DrawnStage } from './drawn-stages.js';
+import type { SerialCollapseFinding, SerialPattern } from '../finding.js';
+import { drawnCriticalSteps, type DrawnEntry, type DrawnStage } from './drawn-stages.js';
 
 const EMPTY: DrawnStage = { main: 0, subs: [] };
 
@@ -29,25 +29,23 @@ function launchTogether(stages: DrawnStage[], pattern: SerialPattern): void {
 }
 
 /**
- * `stages` with `pattern` launched together where it happened: in these stages, or (spec §5.2)
- * inside the nested entry its `within` leads to, whose length and work are measured again.
+ * `stages` with `pattern` launched together inside the nested sub-agent that `within` leads to
+ * (spec §5.2: each step the stage and entry of the as-run stages of the agent above), each entry
+ * on the way re-measured by `@parl/core`. Undefined when the record has no nested entry there.
  */
-function launchedAt(stages: readonly DrawnStage[], pattern: SerialPattern, path: readonly NestedEntryRef[]): DrawnStage[] {
+function launchTogetherWithin(stages: readonly DrawnStage[], within: SerialPattern['within'], pattern: SerialPattern): DrawnStage[] | undefined {
   const copy = [...stages];
-  const [ref, ...rest] = path;
-  if (ref === undefined) {
+  const [step, ...rest] = within;
+  if (step === undefined) {
     launchTogether(copy, pattern);
     return copy;
   }
-  const stage = copy[ref.stage];
-  const entry = stage?.subs[ref.entry];
-  // Not where the finding says: left as it is, and the check below gives the reason.
-  if (stage === undefined || entry?.stages === undefined) return copy;
-  const inner = launchedAt(entry.stages, pattern, rest);
-  const measured = measureStages(inner);
-  const subs = [...stage.subs];
-  subs[ref.entry] = { ...entry, stages: inner, length: measured.critical, work: measured.work };
-  copy[ref.stage] = { ...stage, subs };
+  const stage = copy[step.stage];
+  const entry = stage?.subs[step.entry];
+  if (stage === undefined || entry?.stages === undefined) return undefined;
+  const inner = launchTogetherWithin(entry.stages, rest, pattern);
+  if (inner === undefined) return undefined;
+  copy[step.stage] = { main: stage.main, subs: stage.subs.map((e, j) => (j === step.entry ? { ...entry, stages: inner, length: drawnCriticalSteps(inner) } : e)) };
   return copy;
 }
 
@@ -66,12 +64,18 @@ export function launchedTogether(asRun: readonly DrawnStage[], finding: SerialCo
   if (!close(drawnCriticalSteps(asRun), finding.critical_steps_as_run)) {
     return { why: `the record's critical steps (${drawnCriticalSteps(asRun)}) are not the finding's as run (${finding.critical_steps_as_run}): it is not the as-run record` };
   }
-  // As the finding computes it: patterns inside nested sub-agents (spec §5.2) first, deepest
-  // first, then those of the orchestrator's own turns (which may move the nested entries).
-  const chosen = finding.patterns.filter((p) => p.independence !== 'dependent');
-  const order = [...chosen].sort((a, b) => b.within.length - a.within.length);
   let stages: DrawnStage[] = [...asRun];
-  for (const pattern of order) stages = launchedAt(stages, pattern, pattern.within);
+  // Deepest first, as the finding does: a nested agent's own patterns shorten it before its parent's patterns move it.
+  const chosen = finding.patterns.filter((p) => p.independence !== 'dependent').sort((a, b) => b.within.length - a.within.length);
+  for (const pattern of chosen) {
+    if (pattern.within.length === 0) {
+      launchTogether(stages, pattern);
+      continue;
+    }
+    const next = launchTogetherWithin(stages, pattern.within, pattern);
+    if (next === undefined) return { why: `the record has no nested sub-agent where a pattern inside ${pattern.within.map((w) => w.name).join(' › ')} says` };
+    stages = next;
+  }
   const critical = drawnCriticalSteps(stages);
   if (!close(critical, finding.critical_steps_if_parallel)) {
     return { why: `launching the patterns together gives ${critical} critical steps, not the finding's ${finding.critical_steps_if_parallel}` };
