@@ -136,6 +136,13 @@ module.exports = {
       to: { path: `${pkg('gpu|sim|cli|swarm')}|(^|/)@tensorflow/` },
     },
     {
+      name: 'cli-holds-no-sweep-or-labelling-engine',
+      comment: '@parl/cli is commands only: the sweep engine and its queue (BullMQ, ioredis) live in @parl/sim, the labelling threads (piscina) in @parl/io.',
+      severity: 'error',
+      from: { path: '^packages/cli/src/' },
+      to: { path: '(^|/)node_modules/(bullmq|ioredis|piscina)/|^(bullmq|ioredis|piscina)$' },
+    },
+    {
       name: 'no-relative-import-into-another-package',
       comment: 'A package imports another by its name (@parl/core), never by a relative path into its folder.',
       severity: 'error',

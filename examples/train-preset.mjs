@@ -32,7 +32,7 @@ const s = summary.baseline_serial;
 console.log(`preset ${summary.preset}, seed ${summary.seed}, ${summary.steps} training steps → ${runDir}`);
 console.log(
   `trained policy:  r_perf ${f.r_perf.toFixed(3)}, critical steps ${f.critical_steps.toFixed(1)}, ` +
-    `mean width ${f.mean_width.toFixed(2)}, finish rate ${f.finish_rate.toFixed(2)}, success rate ${f.success_rate.toFixed(2)}`,
+    `mean width ${f.mean_width.toFixed(2)}, finish rate ${f.finish_rate === null ? '— (no sub-agents)' : f.finish_rate.toFixed(2)}, success rate ${f.success_rate.toFixed(2)}`,
 );
 console.log(`always serial:   r_perf ${s.r_perf.toFixed(3)}, critical steps ${s.critical_steps.toFixed(1)}`);
 for (const { target, policy, serial } of summary.latency_to_target) {

@@ -5,4 +5,6 @@ import { parlTsupConfig } from '../../tsup.base.js';
 // src/names.ts is a second entry: `@parl/sim/names` gives the preset, policy and task-family names
 // without loading the simulator (and TensorFlow.js), for the CLI's help.
 // src/sweep-worker.ts is a third: `@parl/sim/sweep-worker`, the file a sweep's thread pool loads in each thread.
-export default defineConfig(parlTsupConfig({ entry: ['src/index.ts', 'src/names.ts', 'src/sweep-worker.ts'] }));
+// src/runs.ts is a fifth: `@parl/sim/runs`, reading run folders without TensorFlow.js (parl report).
+// src/queue.ts is a fourth: `@parl/sim/queue`, the BullMQ runner and worker, so that the main entry never loads BullMQ.
+export default defineConfig(parlTsupConfig({ entry: ['src/index.ts', 'src/names.ts', 'src/sweep-worker.ts', 'src/queue.ts', 'src/runs.ts'] }));

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { SpawnSyncReturns } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_APP_DIR, documentedPackages, REPO_ROOT } from './support/build-site.js';
 import { describeRun, installTarballs, outsideWorkspaceEnv, packPackage, run, tarballEntries, unexpectedEntries } from './support/pack.js';
@@ -168,5 +168,44 @@ describe('the five tarballs installed together into an empty folder with npm', (
     expect(result.status, describeRun('parl --help', result)).toBe(0);
     expect(result.stdout).toMatch(/Usage: parl/);
     expect(result.stdout).toMatch(/\breward\b/);
+  });
+});
+
+describe('@parl/cli installed alone from its tarball with core and io (issue 21: the CLI installs without the server, the simulator or the trace readers)', () => {
+  const aloneDir = join(workDir, 'cli-alone');
+  let aloneInstall: SpawnSyncReturns<string>;
+  const parlAlone = (args: readonly string[], input?: string): SpawnSyncReturns<string> =>
+    spawnSync(join(aloneDir, 'node_modules', '.bin', 'parl'), [...args], { cwd: aloneDir, env: outsideWorkspaceEnv(), encoding: 'utf8', ...(input === undefined ? {} : { input }) });
+
+  beforeAll(() => {
+    mkdirSync(aloneDir);
+    aloneInstall = installTarballs(aloneDir, ['@parl/core', '@parl/io', '@parl/cli'].map((name) => tarballs.get(name) as string));
+  });
+
+  it('installs with nothing else of ours', () => {
+    expect(aloneInstall.status, describeRun('npm install (core, io, cli)', aloneInstall)).toBe(0);
+    const ours = readdirSync(join(aloneDir, 'node_modules', '@parl')).sort();
+    expect(ours).toEqual(['cli', 'core', 'io']);
+  });
+
+  it('labels a record with parl reward', () => {
+    writeFileSync(join(aloneDir, 'records.jsonl'), '{"num_subagents":25,"completed_subtasks":20,"success":true,"quality":0.8,"training_step":5000}\n');
+    const result = parlAlone(['reward', '--in', 'records.jsonl']);
+    expect(result.status, describeRun('parl reward', result)).toBe(0);
+    expect(result.stderr).toBe('');
+    expect((JSON.parse(result.stdout.trim()) as { total_reward: number }).total_reward).toBe(0.8525);
+  });
+
+  it.each([
+    ['train', '@parl/sim'],
+    ['sweep', '@parl/sim'],
+    ['report', '@parl/sim'],
+    ['serve', '@parl/serve'],
+    ['trace', '@parl/traces'],
+  ] as const)('parl %s says in one line how to install %s', (command, pkg) => {
+    const args = command === 'sweep' ? ['sweep', '--grid', 'grid.json'] : command === 'report' ? ['report', 'runs/x'] : command === 'trace' ? ['trace', '--in', 'x.json'] : [command];
+    const result = parlAlone(args);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(new RegExp(`^parl ${command}: parl ${command} needs ${pkg.replace('/', '\\/')}, which is not installed: npm install ${pkg.replace('/', '\\/')} \\([^)]+\\)\\n$`));
   });
 });

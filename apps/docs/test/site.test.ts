@@ -1,10 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, documentedPackages, modulePagePath, REPO_ROOT, siteGuides, type SiteBuild } from './support/build-site.js';
-import { CHROMIUM_ARGS, findChromium } from './support/chromium.js';
+import { findChromium, launchChromium, type Browser, type Page } from '@parl/test-support/chromium';
 import { serveSite, SITE_ORIGIN } from './support/static-site.js';
 
 const outDir = mkdtempSync(join(tmpdir(), 'parl-docs-site-'));
@@ -139,7 +138,7 @@ describe.skipIf(lookup.skipReason !== undefined)(`the docs site in headless Chro
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: lookup.path as string, args: [...CHROMIUM_ARGS] });
+    browser = await launchChromium(lookup.path as string);
   });
 
   afterAll(async () => {

@@ -7,8 +7,9 @@
  * @module
  */
 import { CRITICAL_STEPS_OPTIONS, optionsMarkdown, REWARD_OPTIONS, replaceBetweenMarkers } from '@parl/core';
-import { TRACE_OPTIONS } from '@parl/traces';
-import { serveOptionTable } from './serve-options.js';
+import { traceOptionTable } from './simulator.js';
+import { loadServeOptionTable } from './serve-options.js';
+import { swarmOptions } from './swarm-program.js';
 
 /** One generated table: the document (from the repository root), its marker name and its Markdown. */
 export interface DocsOptionTable {
@@ -20,18 +21,26 @@ export interface DocsOptionTable {
   readonly markdown: string;
 }
 
-/** Every generated option table of the docs. */
-export function docsOptionTables(): readonly DocsOptionTable[] {
-  const serve = serveOptionTable();
+/** Every generated option table of the docs (the serve and swarm tables when those packages are installed). */
+export async function docsOptionTables(): Promise<readonly DocsOptionTable[]> {
+  const serve = await loadServeOptionTable();
+  const swarm = swarmOptions();
+  const trace = traceOptionTable(); // @parl/traces is an optional peer: read only when installed
   return [
     { doc: 'docs/cli.md', name: 'reward', markdown: optionsMarkdown(REWARD_OPTIONS, 'flag') },
     { doc: 'docs/cli.md', name: 'critical-steps', markdown: optionsMarkdown(CRITICAL_STEPS_OPTIONS, 'flag') },
-    { doc: 'docs/cli.md', name: 'trace', markdown: optionsMarkdown(TRACE_OPTIONS, 'flag') },
+    ...(trace === undefined ? [] : [{ doc: 'docs/cli.md', name: 'trace', markdown: optionsMarkdown(trace, 'flag') }]),
     ...(serve === undefined ? [] : [{ doc: 'docs/cli.md', name: 'serve', markdown: optionsMarkdown(serve, 'flag') }]),
     ...(serve === undefined ? [] : [{ doc: 'docs/serve.md', name: 'serve', markdown: optionsMarkdown(serve, 'flag') }]),
     { doc: 'docs/serve.md', name: 'reward-query', markdown: optionsMarkdown(REWARD_OPTIONS, 'query') },
-    { doc: 'docs/traces.md', name: 'trace-library', markdown: optionsMarkdown(TRACE_OPTIONS, 'key') },
-    { doc: 'docs/traces.md', name: 'trace', markdown: optionsMarkdown(TRACE_OPTIONS, 'flag') },
+    ...(trace === undefined
+      ? []
+      : [
+          { doc: 'docs/traces.md', name: 'trace-library', markdown: optionsMarkdown(trace, 'key') },
+          { doc: 'docs/traces.md', name: 'trace', markdown: optionsMarkdown(trace, 'flag') },
+        ]),
+    ...(swarm === undefined ? [] : [{ doc: 'docs/swarm.md', name: 'swarm-run', markdown: optionsMarkdown(swarm.SWARM_RUN_OPTIONS, 'flag') }]),
+    ...(swarm === undefined ? [] : [{ doc: 'docs/swarm.md', name: 'swarm-eval', markdown: optionsMarkdown(swarm.SWARM_EVAL_OPTIONS, 'flag') }]),
   ];
 }
 
@@ -40,9 +49,9 @@ export function docsOptionTables(): readonly DocsOptionTable[] {
  *
  * @throws Error naming the marker when `doc` lacks one of its tables' markers
  */
-export function withOptionTables(doc: string, text: string): string {
+export async function withOptionTables(doc: string, text: string): Promise<string> {
   let out = text;
-  for (const table of docsOptionTables()) {
+  for (const table of await docsOptionTables()) {
     if (table.doc !== doc) continue;
     const next = replaceBetweenMarkers(out, table.name, table.markdown);
     if (next === undefined) throw new Error(`${doc} has no <!-- options: ${table.name} --> … <!-- /options: ${table.name} --> markers`);

@@ -2,15 +2,13 @@
  * `@parl/cli`: the `parl` command. Its library surface is the entry point, {@link runCli}, which
  * runs any `parl` command line in-process with your own streams ({@link CliIo}) and returns the
  * exit code; the commands' options are the flags documented in the CLI guide. The PARL functions
- * themselves live in `@parl/core`, `@parl/sim` and `@parl/traces`.
+ * themselves live in `@parl/core`, `@parl/sim` (training, run folders and sweeps: `runSweep`) and
+ * `@parl/traces`.
  *
  * @packageDocumentation
  */
 export { runCli, EXIT_USAGE } from './run-cli.js';
 export { CLI_VERSION } from './program.js';
 export type { CliIo } from './io/cli-io.js';
-export { runSweep, type SweepOptions, type SweepOutcome } from './sweep/run-sweep.js';
 export { CliError } from './errors.js';
-export { bestPoint, sweepPointRows, type SweepPointRow } from './report/sweep-report.js';
-export type { SweepResult } from './sweep/results.js';
-export type { SweepProgressEvent } from './io/sweep-progress.js';
+

@@ -6,21 +6,20 @@
  * @module
  */
 import { CRITICAL_STEPS_OPTIONS, REWARD_OPTIONS } from '@parl/core';
-import { TRACE_OPTIONS } from '@parl/traces';
 import { createRequire } from 'node:module';
 import { Command, Option } from 'commander';
 import { DEFAULT_PRESET, DEFAULT_SIMULATE_POLICY } from './command-defaults.js';
 import { examplesHelp } from './help-examples.js';
 import type { TraceCommandOptions } from './commands/trace.js';
-import { INSTALL_SIMULATOR_HINT, simulatorNames, withSimulator } from './simulator.js';
+import { INSTALL_SIMULATOR_HINT, simulatorNames, traceOptionTable, withOptionalPackage, withSimulator } from './simulator.js';
 import { atLeastTwo, nameList, nonNegativeNumber, positiveInteger, positiveNumber, seedValue } from './flag-values.js';
 import { addOptionFlags, optionsFromFlags } from './option-flags.js';
-import { serveOptionTable } from './serve-options.js';
-import { formatNumber } from './report/format-number.js';
+import { INSTALL_SERVE_HINT, serveOptionTable } from './serve-options.js';
+import { CliError } from './errors.js';
 import type { CliIo } from './io/cli-io.js';
 import { ON_ERROR_CHOICES, OUTPUT_FORMATS, type OnError, type OutputFormat, type RecordRunSummary } from '@parl/io';
 import { printSummary } from './summary-output.js';
-import { swarmProgram } from './commands/swarm.js';
+import { swarmProgram } from './swarm-program.js';
 
 /** The version printed by `parl --version`: this package's. */
 export const CLI_VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
@@ -163,17 +162,13 @@ function trainProgram(io: CliIo): Command {
     .option('--json', 'print {"run_dir", "report", "summary"} as JSON on stdout')
     .action(async (flags: { preset?: string; steps?: number; seed?: number; config?: string; out?: string; force?: boolean; quiet?: boolean; json?: boolean }) => {
       const { json, ...rest } = flags;
-      const { trainCommand } = await withSimulator('train', () => import('./commands/train.js'));
+      const { trainCommand, trainClosingLine } = await withSimulator('train', () => import('./commands/train.js'));
       const result = await trainCommand(defined(rest), io);
       if (json === true) {
         io.stdout.write(`${JSON.stringify(result)}\n`);
         return;
       }
-      const f = result.summary.final;
-      const b = result.summary.baseline_serial;
-      io.stderr.write(
-        `parl train: final r_perf ${formatNumber(f.r_perf, 4)} in ${formatNumber(f.critical_steps, 4)} critical steps (serial baseline: ${formatNumber(b.r_perf, 4)} in ${formatNumber(b.critical_steps, 4)})\n`,
-      );
+      io.stderr.write(`parl train: ${trainClosingLine(result.summary)}\n`);
       io.stdout.write(`run folder: ${result.run_dir}\nreport: ${result.report}\n`);
     });
 }
@@ -241,15 +236,17 @@ function traceProgram(io: CliIo): Command {
     .option('--outcomes <file>', 'JSON or JSONL objects {id, success, quality, r_perf, …} added to the record of that id')
     .option('--report <file>', 'write the trace report to FILE (one self-contained HTML page, atomically): a summary, the traces with the largest possible saving drawn as timelines, the rest listed')
     .option('--report-drawn <n>', 'traces drawn in --report, largest possible saving first; the rest are listed (default 20, at most 1000)', seedValue);
-  addOptionFlags(cmd, TRACE_OPTIONS);
+  const traceTable = traceOptionTable();
+  if (traceTable !== undefined) addOptionFlags(cmd, traceTable);
   return cmd
     .addOption(new Option('--format <format>', 'output format of the records (default: jsonl)').choices(OUTPUT_FORMATS))
     .option('--columns <list>', 'CSV columns, comma separated (default: the first record\'s fields)', nameList)
     .option('--json', 'print a machine-readable JSON summary (stdout with --out, else stderr)')
     .action(async (flags: Pick<TraceCommandOptions, 'in' | 'out' | 'findings' | 'outcomes' | 'report' | 'reportDrawn' | 'format' | 'columns'> & { json?: boolean }, command: Command) => {
       const { in: input, out, findings, outcomes, report, reportDrawn, format, columns, json } = flags;
-      const { format: traceFormat, ...reading } = optionsFromFlags(command, TRACE_OPTIONS);
-      const { traceCommand, traceSummaryLine } = await import('./commands/trace.js');
+      const { traceCommand, traceSummaryLine } = await withOptionalPackage('@parl/traces', 'trace', () => import('./commands/trace.js'));
+      // The table was read when the program was built; the import above names a missing @parl/traces.
+      const { format: traceFormat, ...reading } = optionsFromFlags(command, traceTable as NonNullable<typeof traceTable>);
       const summary = await traceCommand({ ...defined({ in: input, out, findings, outcomes, report, reportDrawn, format, columns, traceFormat }), ...reading }, io);
       printSummary(io, json === true, flags.out !== undefined, summary, traceSummaryLine(summary));
     });
@@ -259,12 +256,14 @@ function serveProgram(io: CliIo): Command {
   const cmd = new Command('serve').description(
     'Run PARL as a service (spec §8): OTLP/HTTP trace receiver, rewards for RL trainers (/v1/rewards, OpenRLHF /get_reward), live dashboard, Prometheus metrics',
   );
+  // The flags come from @parl/serve's table, which runCli loads first when the command line names
+  // `serve` (so that `parl --help` never loads the server); without it, the command says what to install.
   const table = serveOptionTable();
   if (table !== undefined) addOptionFlags(cmd, table);
   return cmd.action(async (_flags: unknown, command: Command) => {
-    const { serveCommand } = await import('./commands/serve.js');
-    // The table was read when the program was built; run-cli names a missing @parl/serve on the import above.
-    await serveCommand(table === undefined ? {} : optionsFromFlags(command, table), io);
+    if (table === undefined) throw new CliError(`parl serve needs @parl/serve, which is not installed: ${INSTALL_SERVE_HINT}`, 1);
+    const { serveCommand } = await withOptionalPackage('@parl/serve', 'serve', () => import('./commands/serve.js'));
+    await serveCommand(optionsFromFlags(command, table), io);
   });
 }
 

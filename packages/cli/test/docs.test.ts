@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../src/program.js';
+import { loadServeOptionTable } from '../src/serve-options.js';
 import { memoryIo } from './support/memory-io.js';
 
 const DOCS = fileURLToPath(new URL('../../../docs/cli.md', import.meta.url));
@@ -14,6 +15,9 @@ function helpBlock(docs: string, name: string): string | undefined {
   const m = /^\s*```text\n([\s\S]*?)```/.exec(docs.slice(at + marker.length));
   return m?.[1];
 }
+
+// `parl serve`'s flags come from @parl/serve, which runCli loads when the command line names serve.
+await loadServeOptionTable();
 
 describe('docs/cli.md', () => {
   const docs = readFileSync(DOCS, 'utf8');

@@ -1,19 +1,19 @@
 /// <reference lib="dom" />
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { findChromium, launchChromium, type Browser } from '@parl/test-support/chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parl } from './support/memory-io.js';
 import { writeRunFixture } from './support/run-fixture.js';
 import { useTempDirs } from './support/temp-dir.js';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { bestPoint, sweepPointRows } from '@parl/sim';
 import { buildSweepReport } from '../src/report/sweep-report.js';
 import { THREE_POINTS, THREE_POINTS_INPUT } from './support/sweep-results.js';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-const SKIP_REASON = `no Chromium at ${CHROMIUM} (install Debian's chromium package, as .ci/run does, or set CHROMIUM_PATH)`;
+const chromiumLookup = findChromium();
+const HAVE_CHROMIUM = chromiumLookup.skipReason === undefined;
+const SKIP_REASON = chromiumLookup.skipReason ?? '';
 if (!HAVE_CHROMIUM) console.warn(`report-browser tests skipped: ${SKIP_REASON}`);
 
 const tempDir = useTempDirs();
@@ -55,7 +55,7 @@ async function openAndInspect(browser: Browser, file: string, expectedCharts: nu
 describe.skipIf(!HAVE_CHROMIUM)(HAVE_CHROMIUM ? 'reports in headless Chromium' : `reports in headless Chromium (skipped: ${SKIP_REASON})`, () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await launchChromium(chromiumLookup.path as string);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -78,6 +78,41 @@ describe.skipIf(!HAVE_CHROMIUM)(HAVE_CHROMIUM ? 'reports in headless Chromium' :
     expect(check.charts[3]?.points).toBe(42);
   });
 
+  it('the training report fits its page at 1280 px and at 800 px: no table wider than its card, no sideways scroll (issue 24)', { timeout: 60_000 }, async () => {
+    const dir = join(tempDir(), 'run');
+    writeRunFixture(dir, 40);
+    // The full summary parl train writes: every scripted baseline, each with its latency curve (the widest tables).
+    const summaryPath = join(dir, 'summary.json');
+    const summary = JSON.parse(readFileSync(summaryPath, 'utf8')) as { latency_to_target: unknown[]; baselines?: unknown[] };
+    summary.baselines = ['serial', 'max-parallel', 'balanced'].map((policy, i) => ({
+      policy, r_perf: 0.8734 + i / 100, critical_steps: 79.8734 - i * 20, total_steps: 79.8734 + i * 40, subagents: i * 21.4219, mean_width: i * 15.8957,
+      finish_rate: i === 0 ? null : 0.9524, success_rate: 1, latency: summary.latency_to_target.map((_, j) => (j % 2 === 0 ? 61.125 + i : null)), same_as_trained: false,
+    }));
+    writeFileSync(summaryPath, `${JSON.stringify(summary, null, 2)}\n`);
+    expect((await parl(['report', dir])).code).toBe(0);
+    for (const width of [1280, 800]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(pathToFileURL(join(dir, 'report.html')).href);
+      const fit = await page.evaluate(() => ({
+        pageWidth: document.documentElement.scrollWidth,
+        viewWidth: window.innerWidth,
+        tables: Array.from(document.querySelectorAll('section.card')).map((card) => {
+          const table = card.querySelector('table');
+          const style = getComputedStyle(card);
+          const inner = card.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return { caption: card.querySelector('h2')?.textContent ?? '', table: table === null ? 0 : table.scrollWidth, inner: Math.ceil(inner), cardRight: Math.ceil(card.getBoundingClientRect().right) };
+        }),
+      }));
+      await page.close();
+      expect(fit.tables.filter((t) => t.table > 0).length, `tables at ${width} px`).toBeGreaterThanOrEqual(4);
+      for (const t of fit.tables) {
+        expect(t.table, `${t.caption} at ${width} px`).toBeLessThanOrEqual(t.inner);
+        expect(t.cardRight, `${t.caption} card at ${width} px`).toBeLessThanOrEqual(fit.viewWidth);
+      }
+      expect(fit.pageWidth, `page at ${width} px`).toBeLessThanOrEqual(fit.viewWidth);
+    }
+  });
+
   it('the schedule chart of parl schedule --html opens with no console errors', { timeout: 60_000 }, async () => {
     const file = join(tempDir(), 'schedule.html');
     expect((await parl(['schedule', 'cosine:0.1:0:10000', '--html', file])).code).toBe(0);
@@ -89,7 +124,7 @@ describe.skipIf(!HAVE_CHROMIUM)(HAVE_CHROMIUM ? 'reports in headless Chromium' :
 
   it('the sweep report opens offline with no console errors, its scatter drawn and a verdict per grid point', { timeout: 60_000 }, async () => {
     const file = join(tempDir(), 'sweep-report.html');
-    writeFileSync(file, buildSweepReport(THREE_POINTS_INPUT, THREE_POINTS));
+    writeFileSync(file, buildSweepReport(THREE_POINTS_INPUT, sweepPointRows(THREE_POINTS), bestPoint(sweepPointRows(THREE_POINTS))));
     const check = await openAndInspect(browser, file, 1);
     expect(check.errors).toEqual([]);
     expect(check.charts[0]?.type).toBe('scatter');

@@ -5,7 +5,7 @@
  * start; a non-loopback host without a token is refused.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -85,6 +85,27 @@ describe('parl serve', () => {
     expect(episode.labelled.critical_steps).toBe(0.1 + 2.3 + 1 + 3);
     second.child.kill('SIGTERM');
     await exited(second.child);
+  });
+
+  it('refuses a busy port and a --log that is a folder, in a missing folder or not an episode log: exit 2, one line naming the flag (issue 24)', async () => {
+    const dir = makeTempDir();
+    const { url } = await startServe(['--log', join(dir, 'episodes.jsonl')]);
+    const port = new URL(url).port;
+    const busy = runBin(['serve', '--port', port, '--no-log']);
+    expect(busy.code).toBe(2);
+    expect(busy.stderr).toBe(`parl serve: --port must be a free port: ${port} is in use on 127.0.0.1 (another server, often an OpenTelemetry collector on 4318); choose another with --port, or 0 for any free one, got ${port}\n`);
+    const records = join(dir, 'records.jsonl');
+    writeFileSync(records, '{"id":"a","r_perf":1}\n{"id":"b","r_perf":0.5}\n');
+    for (const [log, why] of [
+      [dir, /^parl serve: --log must be a file for the episode log, not a folder, got ".*"\n$/],
+      [join(dir, 'missing', 'episodes.jsonl'), /^parl serve: --log must be a file in an existing folder \(.*missing does not exist\), got ".*"\n$/],
+      [records, /^parl serve: --log must be a PARL episode log .* left as it is; name a new file or an existing log, got ".*"\n$/],
+    ] as const) {
+      const r = runBin(['serve', '--port', '0', '--log', log]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(why);
+    }
+    expect(readFileSync(records, 'utf8')).toBe('{"id":"a","r_perf":1}\n{"id":"b","r_perf":0.5}\n');
   });
 
   it('refuses a non-loopback host without a token (exit code 2, one line naming the fix)', () => {

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { startLocalLlmServer, type LocalLlmServer } from '@parl/test-support/local-llm/server';
 import { writeTinyGguf } from '@parl/test-support/local-llm/tiny-model';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
+import { findChromium, launchChromium } from '@parl/test-support/chromium';
+import { watchPage } from '@parl/test-support/page-checks';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parl } from './support/memory-io.js';
 
@@ -33,9 +36,9 @@ describe('parl swarm', () => {
   it('a bad or missing flag is one line naming it (exit code 2)', async () => {
     for (const [args, pattern] of [
       [['swarm', 'run', '--model', 'm'], /--base-url/],
-      [['swarm', 'run', '--base-url', 'ftp://x', '--model', 'm'], /--base-url must be an http\(s\) URL/],
+      [['swarm', 'run', '--base-url', 'ftp://x', '--model', 'm'], /--base-url.*Expected an http\(s\) URL/],
       [['swarm', 'run', '--base-url', 'http://x', '--model', 'm', '--concurrency', '0'], /--concurrency/],
-      [['swarm', 'eval', '--base-url', 'http://x', '--model', 'm', '--targets', '0.5,2'], /--targets\[1\]/],
+      [['swarm', 'eval', '--base-url', 'http://x', '--model', 'm', '--targets', '0.5,2'], /--targets/],
     ] as const) {
       const r = await parl(args);
       expect(r.code).toBe(2);
@@ -66,5 +69,35 @@ describe('parl swarm', () => {
     const again = await parl(['critical-steps'], records.map((x) => JSON.stringify(x)).join('\n'));
     const back = again.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(back.map((b) => [b['critical_steps'], b['total_steps']])).toEqual(lines.map((l) => [l['critical_steps'], l['total_steps']]));
+  }, 240_000);
+
+  const chromium = findChromium();
+  it.skipIf(chromium.path === undefined)('eval writes the evaluation and an HTML report that opens in Chromium with its table and both curves', async () => {
+    const out = join(dir.path, 'eval.json');
+    const report = join(dir.path, 'eval.html');
+    const r = await parl(['swarm', 'eval', '--base-url', server.baseURL, '--model', server.modelName, '--subagents', 'scripted', '--suite', 'deep', '--tasks', '1', '--limits', 'browsecomp', '--targets', '0,0.5', '--out', out, '--report', report]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^parl swarm eval: r_perf /);
+    const evaluation = JSON.parse(await readFile(out, 'utf8')) as Record<string, unknown>;
+    expect(evaluation).toMatchObject({ model: server.modelName, suite: 'deep', tasks: 1 });
+    // Target 0 is reached at the smallest budget by both modes.
+    expect((evaluation['latency_to_target'] as { swarm: unknown; single_agent: unknown }[])[0]?.swarm).toEqual(expect.any(Number));
+    const browser = await launchChromium(chromium.path as string);
+    try {
+      const page = await browser.newPage();
+      const problems = watchPage(page);
+      await page.goto(pathToFileURL(report).href);
+      await page.waitForFunction(() => document.querySelectorAll('canvas').length === 1);
+      expect(await page.$$eval('#summary tbody tr', (rows) => rows.map((row) => row.querySelector('th')?.textContent))).toEqual(['swarm', 'single agent']);
+      const datasets = await page.evaluate(() => {
+        const chart = (window as unknown as { Chart: { getChart(c: HTMLCanvasElement): { data: { datasets: { label: string; data: unknown[] }[] } } | undefined } }).Chart.getChart(document.querySelector('canvas') as HTMLCanvasElement);
+        return chart?.data.datasets.map((d) => [d.label, d.data.length]);
+      });
+      expect(datasets).toEqual([['swarm', expect.any(Number)], ['single agent', expect.any(Number)]]);
+      expect(datasets?.[0]?.[1]).toBeGreaterThan(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   }, 240_000);
 });

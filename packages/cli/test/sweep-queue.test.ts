@@ -1,31 +1,20 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { findRedisServer, startRedisServer, type RedisServer } from '@parl/test-support/redis-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, requireBuiltBin } from './support/bin.js';
 import { parl } from './support/memory-io.js';
 import { writeTinyGrid } from './support/sweep-grid.js';
 import { useTempDirs } from './support/temp-dir.js';
 
-const REDIS_SERVER = process.env['REDIS_SERVER_PATH'] ?? (spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim() || '/usr/bin/redis-server');
-const HAVE_REDIS = spawnSync(REDIS_SERVER, ['--version']).status === 0;
-const SKIP_REASON = `no redis-server at ${REDIS_SERVER} (install Debian's redis-server package, as .ci/run does, or set REDIS_SERVER_PATH)`;
+const redisLookup = findRedisServer();
+const HAVE_REDIS = redisLookup.skipReason === undefined;
+const SKIP_REASON = redisLookup.skipReason ?? '';
 if (!HAVE_REDIS) console.warn(`sweep queue tests skipped: ${SKIP_REASON}`);
 
 const tempDir = useTempDirs();
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A `parl worker` process whose stderr is collected; `waitFor` resolves on the first match. */
 interface WorkerProc {
@@ -66,16 +55,14 @@ function startWorker(url: string): WorkerProc {
 const withoutWall = (csv: string): string[] => csv.trim().split('\n').map((l) => l.slice(0, l.lastIndexOf(',')));
 
 describe.skipIf(!HAVE_REDIS)(HAVE_REDIS ? 'parl sweep --queue with a real Redis' : `parl sweep --queue with a real Redis (skipped: ${SKIP_REASON})`, () => {
-  let redis: ChildProcess | undefined;
+  let redis: RedisServer | undefined;
   let url = '';
   const workers: ChildProcess[] = [];
 
   beforeAll(async () => {
-    const port = await freePort();
-    url = `redis://127.0.0.1:${port}`;
-    redis = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    const client = new Redis(url, { maxRetriesPerRequest: null, retryStrategy: (n) => (n > 50 ? null : 100) });
-    client.on('error', () => undefined); // refused until redis-server listens; ping waits through the retries
+    redis = await startRedisServer(redisLookup.path as string);
+    url = redis.url;
+    const client = new Redis(url, { maxRetriesPerRequest: null });
     try {
       expect(await client.ping()).toBe('PONG');
     } finally {
@@ -83,9 +70,9 @@ describe.skipIf(!HAVE_REDIS)(HAVE_REDIS ? 'parl sweep --queue with a real Redis'
     }
   }, 30_000);
 
-  afterAll(() => {
+  afterAll(async () => {
     for (const w of workers) w.kill('SIGKILL');
-    redis?.kill('SIGTERM');
+    await redis?.close();
   });
 
   it('two workers, one killed mid-run: its run is retried by the other, none is counted twice, and the results equal a local sweep\'s', { timeout: 120_000 }, async () => {

@@ -20,7 +20,7 @@ describe('parl sweep (local thread pool)', () => {
     expect(first.stderr).toContain('parl sweep: 4 runs, 0 already complete; training on 2 threads\n');
     expect(first.code).toBe(0);
     expect(first.stdout).toBe(`sweep folder: ${out}\nresults: ${join(out, 'results.csv')}\nreport: ${join(out, 'report.html')}\n`);
-    expect(filesIn(out)).toEqual(['report.html', 'results.csv', 'runs', 'sweep.json']);
+    expect(filesIn(out)).toEqual(['.parl-sweep', 'report.html', 'results.csv', 'runs', 'sweep.json']);
 
     const sweepJson = JSON.parse(readFileSync(join(out, 'sweep.json'), 'utf8')) as SweepJsonRuns & { parameters: string[] };
     expect(sweepJson.parameters).toEqual(['lambda1']);
@@ -48,13 +48,14 @@ describe('parl sweep (local thread pool)', () => {
     expect(readFileSync(join(out, 'runs', firstRun.run_id, 'summary.json'), 'utf8')).toBe(readFileSync(join(dir, 'train', 'summary.json'), 'utf8'));
     expect(readFileSync(join(out, 'runs', firstRun.run_id, 'metrics.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'train', 'metrics.jsonl'), 'utf8'));
 
-    // Resume: one run folder lost its report (as if the sweep died while writing it by hand); the rest are skipped.
+    // Resume: one run folder lost its policy (a file of @parl/sim's RUN_FOLDER_FILES); the rest are skipped.
     const broken = sweepJson.runs[3]!.run_id;
-    rmSync(join(out, 'runs', broken, 'report.html'));
+    rmSync(join(out, 'runs', broken, 'policy', 'policy.json'));
     const keptMtime = statSync(join(out, 'runs', firstRun.run_id, 'summary.json')).mtimeMs;
     const second = await parl(['sweep', '--grid', grid, '--out', out, '--json', '--quiet']);
     expect(second.code).toBe(0);
     expect(JSON.parse(second.stdout)).toMatchObject({ runs: 4, trained: 1, skipped: 3, failed: [], verdicts: { collapsed: 2, spurious: 0, parallel: 0 } });
+    expect(existsSync(join(out, 'runs', broken, 'policy', 'policy.json'))).toBe(true);
     expect(existsSync(join(out, 'runs', broken, 'report.html'))).toBe(true);
     expect(statSync(join(out, 'runs', firstRun.run_id, 'summary.json')).mtimeMs).toBe(keptMtime);
     const csv2 = readFileSync(join(out, 'results.csv'), 'utf8').trim().split('\n');
@@ -78,10 +79,33 @@ describe('parl sweep (local thread pool)', () => {
     const grid = writeTinyGrid(dir);
     const r2 = await parl(['sweep', '--grid', grid, '--out', dir]);
     expect(r2.code).toBe(2);
-    expect(r2.stderr).toMatch(/holds .* but no sweep\.json/);
+    expect(r2.stderr).toMatch(/holds .* but is not a sweep folder/);
     expect(existsSync(busy)).toBe(false);
     expect((await parl(['sweep', '--grid', grid, '--queue', 'http://x'])).stderr).toMatch(/not a Redis URL/);
     expect((await parl(['sweep', '--grid', grid, '--queue', 'redis://127.0.0.1:1', '--threads', '2'])).stderr).toMatch(/exclude each other/);
+  });
+
+  it('refuses a folder holding a sweep.json it did not write (the grid file), naming it, and changes nothing (issue 24, item 4)', async () => {
+    const dir = tempDir();
+    const grid = writeTinyGrid(dir);
+    const userGrid = join(dir, 'sweep.json');
+    const text = readFileSync(grid, 'utf8');
+    writeFileSync(userGrid, text);
+    writeFileSync(join(dir, 'results.csv'), 'mine\n');
+    const before = filesIn(dir);
+    const r = await parl(['sweep', '--grid', userGrid, '--out', dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`parl sweep: --out ${dir} holds sweep.json, which parl sweep did not write (is it your grid file?): nothing was changed; choose a new folder for the sweep\n`);
+    expect(filesIn(dir)).toEqual(before);
+    expect(readFileSync(userGrid, 'utf8')).toBe(text);
+    expect(readFileSync(join(dir, 'results.csv'), 'utf8')).toBe('mine\n');
+    // A file in place of the folder is refused too.
+    const file = join(dir, 'plain');
+    writeFileSync(file, 'x');
+    const r3 = await parl(['sweep', '--grid', grid, '--out', file]);
+    expect(r3.code).toBe(2);
+    expect(r3.stderr).toMatch(/is a file, not a folder/);
+    expect(readFileSync(file, 'utf8')).toBe('x');
   });
 
   it('fails every run, naming the address, when the queue\'s Redis does not answer', { timeout: 60_000 }, async () => {

@@ -67,6 +67,7 @@ describe('parl trace', () => {
       output_format: 'jsonl',
       output: 'stdout',
       findings: null,
+      report: null,
     });
   });
 

@@ -22,7 +22,7 @@ describe('parl train', () => {
     const r = await parl(['train', '--preset', 'parl', '--steps', '3', '--seed', '5', '--config', smallConfig(dir), '--out', run]);
     expect(r.stderr).toMatch(/^parl train: step 1\/3 λ1=\S+ λ2=\S+ reward=\S+ width=\S+ elapsed=\S+ eta=\S+\n/);
     expect(r.stderr).toMatch(/parl train: step 3\/3 /);
-    expect(r.stderr).toMatch(/\nparl train: final r_perf \S+ in \S+ critical steps \(serial baseline: \S+ in \S+\)\n$/);
+    expect(r.stderr).toMatch(/\nparl train: (collapsed|spurious|parallel): .*; final r_perf \S+ in \S+ critical steps \(serial baseline: \S+ in \S+\)\n$/);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`run folder: ${run}\nreport: ${join(run, 'report.html')}\n`);
     expect(filesIn(run)).toEqual(['config.json', 'metrics.jsonl', 'policy', 'report.html', 'summary.json']);

@@ -45,8 +45,8 @@ export interface FinalMetrics {
   readonly critical_steps: number;
   /** Mean size of the groups launched. */
   readonly mean_width: number;
-  /** Share of sub-agents that finished their subtasks. */
-  readonly finish_rate: number;
+  /** Share of sub-agents that finished their subtasks; null when the policy launched none (there is no rate). */
+  readonly finish_rate: number | null;
   /** Share of episodes that succeeded. */
   readonly success_rate: number;
   /** Mean spec §2 total steps (work) per episode, when recorded (beyond spec §6). */
@@ -200,7 +200,7 @@ export function validateRunSummary(value: unknown): RunSummary {
       r_perf: finalField('r_perf'),
       critical_steps: finalField('critical_steps'),
       mean_width: finalField('mean_width'),
-      finish_rate: finalField('finish_rate'),
+      finish_rate: nullableFinite(final['finish_rate'], 'final.finish_rate'),
       success_rate: finalField('success_rate'),
       ...optionalFinite(final, 'total_steps', 'final'),
       ...optionalFinite(final, 'subagents', 'final'),

@@ -32,8 +32,8 @@ export interface SweepRunNumbers {
   readonly final_critical_steps: number;
   /** Its mean group width. */
   readonly final_mean_width: number;
-  /** Its sub-agent finish rate. */
-  readonly final_finish_rate: number;
+  /** Its sub-agent finish rate; null when it launched no sub-agent. */
+  readonly final_finish_rate: number | null;
   /** Mean r_perf of the always-serial policy on the same tasks. */
   readonly serial_r_perf: number;
   /** Its mean critical steps. */
@@ -62,8 +62,8 @@ export interface SweepPointSummary {
   readonly r_perf: Spread;
   /** Serial baseline r_perf. */
   readonly serial_r_perf: Spread;
-  /** Sub-agent finish rate. */
-  readonly finish_rate: Spread;
+  /** Sub-agent finish rate over the runs that launched sub-agents; null when none did. */
+  readonly finish_rate: Spread | null;
   /** Mean group width. */
   readonly mean_width: Spread;
   /** How many runs got each verdict. */
@@ -106,7 +106,7 @@ export function runVerdict(
   thresholds: VerdictThresholds = DEFAULT_VERDICT_THRESHOLDS,
 ): RunVerdict {
   if (run.final_mean_width <= thresholds.maxSerialWidth) return 'collapsed';
-  if (run.final_finish_rate < thresholds.minFinishRate) return 'spurious';
+  if (run.final_finish_rate !== null && run.final_finish_rate < thresholds.minFinishRate) return 'spurious';
   return 'parallel';
 }
 
@@ -142,6 +142,7 @@ export function summarizeSweepPoint(runs: readonly SweepRunNumbers[], thresholds
   if (runs.length === 0) throw new ParlInputError('runs', runs, 'at least one run');
   const verdicts: Record<RunVerdict, number> = { collapsed: 0, spurious: 0, parallel: 0 };
   for (const run of runs) verdicts[runVerdict(run, thresholds)]++;
+  const rates = runs.flatMap((r) => (r.final_finish_rate === null ? [] : [r.final_finish_rate]));
   let verdict: RunVerdict = 'collapsed';
   for (const v of RUN_VERDICTS) if (verdicts[v] > verdicts[verdict]) verdict = v;
   return {
@@ -149,7 +150,7 @@ export function summarizeSweepPoint(runs: readonly SweepRunNumbers[], thresholds
     speedup: spreadOf(runs.map((r) => speedupOverSerial(r.serial_critical_steps, r.final_critical_steps))),
     r_perf: spreadOf(runs.map((r) => r.final_r_perf)),
     serial_r_perf: spreadOf(runs.map((r) => r.serial_r_perf)),
-    finish_rate: spreadOf(runs.map((r) => r.final_finish_rate)),
+    finish_rate: rates.length === 0 ? null : spreadOf(rates),
     mean_width: spreadOf(runs.map((r) => r.final_mean_width)),
     verdicts,
     verdict,

@@ -22,7 +22,7 @@ describe('validateRunSummary (spec §6 summary.json)', () => {
     const bad = { ...summary, latency_to_target: [{ target: 0.3, policy: 'fast', serial: null }] };
     expect(() => validateRunSummary(bad)).toThrow('latency_to_target[0].policy must be a finite number or null, got "fast"');
     expect(() => validateRunSummary({ ...summary, final: { ...summary.final, finish_rate: Number.NaN } })).toThrow(
-      'final.finish_rate must be a finite number, got NaN',
+      'final.finish_rate must be a finite number or null, got NaN',
     );
     expect(() => validateRunSummary({ ...summary, preset: 3 })).toThrow(ParlInputError);
     expect(() => validateRunSummary([])).toThrow('summary must be an object, got []');

@@ -24,6 +24,13 @@ describe('sweep statistics', () => {
     expect(runVerdict(run({ final_mean_width: 100, final_finish_rate: 0.15 }))).toBe('spurious');
     expect(runVerdict(run({ final_mean_width: 15.5, final_finish_rate: 0.5 }))).toBe('parallel');
     expect(runVerdict(run({ final_mean_width: 3 }), { maxSerialWidth: 4, minFinishRate: 0.5 })).toBe('collapsed');
+    // No sub-agent launched: no finish rate, and the run is collapsed, never spurious.
+    expect(runVerdict(run({ final_mean_width: 0, final_finish_rate: null }))).toBe('collapsed');
+  });
+
+  it('summarises the finish rate over the runs that launched sub-agents only; none when no run did', () => {
+    expect(summarizeSweepPoint([run({ final_finish_rate: 0.9 }), run({ final_mean_width: 0, final_finish_rate: null })]).finish_rate).toEqual({ mean: 0.9, min: 0.9, max: 0.9, sd: 0 });
+    expect(summarizeSweepPoint([run({ final_mean_width: 0, final_finish_rate: null })]).finish_rate).toBeNull();
   });
 
   it('spreads are mean, range and sample standard deviation', () => {

@@ -11,6 +11,8 @@ import type { LogStats } from './episodes/episode-log.js';
 export interface MetricSources {
   /** Unfinished traces held. */
   readonly openTraces: () => number;
+  /** Spans held over all unfinished traces. */
+  readonly openSpans: () => number;
   /** Episodes held in memory. */
   readonly episodesInMemory: () => number;
   /** The episode log's figures; undefined without a log. */
@@ -29,8 +31,10 @@ export class ServeMetrics {
   readonly spansReceived: Counter;
   /** OTLP spans rejected (unreadable). */
   readonly spansRejected: Counter;
-  /** Unfinished traces evicted, by reason (`timeout`, `capacity`, `unmappable`, `shutdown`). */
+  /** Unfinished traces evicted, by reason (`timeout`, `capacity`, `trace-spans`, `open-spans`, `unmappable`, `shutdown`). */
   readonly tracesEvicted: Counter<'reason'>;
+  /** Dashboard event streams disconnected for reading slower than the server sends. */
+  readonly streamsDropped: Counter;
   /** `/v1/rewards` bodies refused with `503`, by the bound that refused them (`bodies`: maxQueuedBodies; `bytes`: maxQueuedBodyBytes). */
   readonly bodiesShed: Counter<'reason'>;
   /** Requests, by route and status. */
@@ -47,6 +51,7 @@ export class ServeMetrics {
     this.spansReceived = new Counter({ name: 'parl_spans_received_total', help: 'OTLP spans received', registers });
     this.spansRejected = new Counter({ name: 'parl_spans_rejected_total', help: 'OTLP spans that could not be read', registers });
     this.tracesEvicted = new Counter({ name: 'parl_traces_evicted_total', help: 'Unfinished traces dropped without becoming episodes, by reason', labelNames: ['reason'], registers });
+    this.streamsDropped = new Counter({ name: 'parl_event_streams_dropped_total', help: 'Dashboard event streams disconnected for falling behind (maxStreamBufferBytes)', registers });
     this.bodiesShed = new Counter({ name: 'parl_bodies_shed_total', help: 'Bodies refused with 503 before labelling, by the bound that refused them', labelNames: ['reason'], registers });
     this.requests = new Counter({ name: 'parl_http_requests_total', help: 'HTTP requests answered, by route and status', labelNames: ['route', 'status'], registers });
     this.duration = new Histogram({
@@ -57,8 +62,10 @@ export class ServeMetrics {
       registers,
     });
     new Gauge({ name: 'parl_open_traces', help: 'Unfinished traces held in memory', registers, collect() { this.set(sources.openTraces()); } });
+    new Gauge({ name: 'parl_open_spans', help: 'Spans of unfinished traces held in memory', registers, collect() { this.set(sources.openSpans()); } });
     new Gauge({ name: 'parl_episodes_in_memory', help: 'Episodes held in memory for lookup', registers, collect() { this.set(sources.episodesInMemory()); } });
     new Gauge({ name: 'parl_episode_log_bytes', help: 'Bytes appended to the episode log since start', registers, collect() { this.set(sources.log()?.bytes ?? 0); } });
+    new Gauge({ name: 'parl_episode_log_failed_writes', help: 'Episode log writes that failed and were cut back off the file since start', registers, collect() { this.set(sources.log()?.failedWrites ?? 0); } });
     new Gauge({ name: 'parl_episode_log_fsyncs', help: 'fdatasync calls on the episode log since start', registers, collect() { this.set(sources.log()?.fsyncs ?? 0); } });
   }
 }

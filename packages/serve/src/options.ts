@@ -56,6 +56,8 @@ export interface ServeOptions {
    * reads slower is disconnected (`parl_event_streams_dropped_total`).
    */
   readonly maxStreamBufferBytes?: number;
+  /** Least time (ms) between two dashboard snapshots sent to one event stream (default 500). */
+  readonly eventIntervalMs?: number;
   /** At most this many episodes are held in memory for `GET /v1/episodes/{id}`; the oldest go (default 100,000). */
   readonly maxEpisodes?: number;
   /** The span or resource attribute naming a trace's rollout (default `parl.rollout_id`). */
@@ -114,6 +116,7 @@ export const DEFAULT_SERVE_OPTIONS = {
   maxSpansPerTrace: 50_000,
   maxOpenSpans: 1_000_000,
   maxStreamBufferBytes: 1024 * 1024,
+  eventIntervalMs: 500,
   maxEpisodes: 100_000,
   rolloutAttribute: 'parl.rollout_id',
   bodyLimit: 16 * 1024 * 1024,
@@ -149,6 +152,8 @@ export interface ResolvedServeOptions {
   readonly maxOpenSpans: number;
   /** See {@link ServeOptions.maxStreamBufferBytes}. */
   readonly maxStreamBufferBytes: number;
+  /** See {@link ServeOptions.eventIntervalMs}. */
+  readonly eventIntervalMs: number;
   /** See {@link ServeOptions.maxEpisodes}. */
   readonly maxEpisodes: number;
   /** See {@link ServeOptions.rolloutAttribute}. */
@@ -231,6 +236,7 @@ export function resolveServeOptions(options: ServeOptions = {}): ResolvedServeOp
     maxSpansPerTrace: positive('maxSpansPerTrace', options.maxSpansPerTrace ?? d.maxSpansPerTrace, true),
     maxOpenSpans: positive('maxOpenSpans', options.maxOpenSpans ?? d.maxOpenSpans, true),
     maxStreamBufferBytes: positive('maxStreamBufferBytes', options.maxStreamBufferBytes ?? d.maxStreamBufferBytes, true),
+    eventIntervalMs: positive('eventIntervalMs', options.eventIntervalMs ?? d.eventIntervalMs),
     maxEpisodes: positive('maxEpisodes', options.maxEpisodes ?? d.maxEpisodes, true),
     rolloutAttribute,
     bodyLimit: positive('bodyLimit', options.bodyLimit ?? d.bodyLimit, true),
@@ -270,6 +276,12 @@ export interface ServeSettings {
   readonly traceTimeout?: number;
   /** See {@link ServeOptions.maxOpenTraces}. */
   readonly maxOpenTraces?: number;
+  /** See {@link ServeOptions.maxSpansPerTrace}. */
+  readonly maxSpansPerTrace?: number;
+  /** See {@link ServeOptions.maxOpenSpans}. */
+  readonly maxOpenSpans?: number;
+  /** See {@link ServeOptions.maxStreamBufferBytes}. */
+  readonly maxStreamBuffer?: number;
   /** See {@link ServeOptions.maxEpisodes}. */
   readonly maxEpisodes?: number;
   /** See {@link ServeOptions.rolloutAttribute}. */
@@ -334,6 +346,27 @@ export const SERVE_OPTIONS: OptionTable<ServeSettings> = defineOptionTable<Serve
     parse: positiveIntegerOption,
     default: DEFAULT_SERVE_OPTIONS.maxOpenTraces,
     help: 'unfinished traces held at most; the oldest is evicted beyond',
+  },
+  maxSpansPerTrace: {
+    flag: 'max-spans-per-trace',
+    arg: 'n',
+    parse: positiveIntegerOption,
+    default: DEFAULT_SERVE_OPTIONS.maxSpansPerTrace,
+    help: 'spans held for one unfinished trace; beyond, the trace is evicted and its later spans discarded',
+  },
+  maxOpenSpans: {
+    flag: 'max-open-spans',
+    arg: 'n',
+    parse: positiveIntegerOption,
+    default: DEFAULT_SERVE_OPTIONS.maxOpenSpans,
+    help: 'spans held over all unfinished traces; beyond, the oldest traces are evicted',
+  },
+  maxStreamBuffer: {
+    flag: 'max-stream-buffer',
+    arg: 'bytes',
+    parse: positiveIntegerOption,
+    default: DEFAULT_SERVE_OPTIONS.maxStreamBufferBytes,
+    help: 'bytes waiting for one dashboard event stream; a client reading slower is disconnected',
   },
   maxEpisodes: {
     flag: 'max-episodes',

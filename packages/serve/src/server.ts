@@ -50,6 +50,17 @@ function statusOf(err: unknown): number {
   return typeof code === 'number' && code >= 400 && code < 600 ? code : 500;
 }
 
+/** A listen failure said plainly: a busy port or an address this machine does not have is bad input. */
+function listenError(err: unknown, options: ResolvedServeOptions): unknown {
+  const code = (err as { code?: unknown }).code;
+  if (code === 'EADDRINUSE') {
+    return new ParlInputError('port', options.port, `a free port: ${options.port} is in use on ${options.host} (another server, often an OpenTelemetry collector on 4318); choose another with --port, or 0 for any free one`);
+  }
+  if (code === 'EACCES') return new ParlInputError('port', options.port, `a port this user may listen on (ports below 1024 need privileges); choose another with --port`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new ParlInputError('host', options.host, 'an address of this machine (127.0.0.1 by default)');
+  return err;
+}
+
 function buildApp(service: ParlService, options: ResolvedServeOptions, state: { closing: boolean }, streams: Set<ServerResponse>): FastifyInstance {
   const app = Fastify({
     logger: false,
@@ -108,7 +119,8 @@ function buildApp(service: ParlService, options: ResolvedServeOptions, state: { 
     if (status === 413 || status === 408) reply.header('connection', 'close');
     if (status === 503) reply.header('retry-after', '1');
     const message = status === 413 ? `the body is larger than the limit of ${options.bodyLimit} bytes (bodyLimit)` : err instanceof Error ? err.message : String(err);
-    return reply.code(status).send({ error: message });
+    // One line always: a parser's message may quote the body, line breaks and all.
+    return reply.code(status).send({ error: message.replace(/\s*[\r\n]+\s*/g, ' ') });
   });
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `no route ${request.method} ${request.url.split('?')[0] ?? ''}` }));
 
@@ -124,7 +136,8 @@ function buildApp(service: ParlService, options: ResolvedServeOptions, state: { 
 /**
  * Start a server: check the options, replay the episode log, listen.
  *
- * @throws {@link @parl/core!ParlInputError} for a bad option, or a non-loopback host without a token
+ * @throws {@link @parl/core!ParlInputError} for a bad option, a non-loopback host without a token,
+ *   a port in use, or a `logFile` that is a folder, in a missing folder, or not an episode log
  *
  * @example
  * ```ts
@@ -143,7 +156,7 @@ export async function createParlServer(options: ServeOptions = {}): Promise<Parl
     await app.listen({ host: resolved.host, port: resolved.port });
   } catch (err) {
     await service.close();
-    throw err;
+    throw listenError(err, resolved);
   }
   const address = app.server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;

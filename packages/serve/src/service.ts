@@ -44,6 +44,7 @@ export class ParlService {
     this.store = new EpisodeStore(options.maxEpisodes);
     this.metrics = new ServeMetrics({
       openTraces: () => this.intake.openTraces,
+      openSpans: () => this.intake.openSpans,
       episodesInMemory: () => this.store.size,
       log: () => this.log?.stats,
     });
@@ -67,7 +68,6 @@ export class ParlService {
   /** Create the state, replaying the episode log when there is one. */
   static async start(options: ResolvedServeOptions): Promise<ParlService> {
     const service = new ParlService(options);
-    service.labellerOf = await createRecordsLabeller(options.labelThreads, options.maxQueuedBodies, options.maxQueuedBodyBytes, (reason) => service.metrics.bodiesShed.inc({ reason }));
     if (options.logFile !== undefined) {
       const pending = new Map<string, PendingTrace>();
       service.log = await EpisodeLog.open(
@@ -79,12 +79,22 @@ export class ParlService {
           service.replay(entry, pending);
         },
         (lineNo, why) => options.onWarning(`episode log ${options.logFile} line ${lineNo} skipped: ${why}`),
-      );
+        (what) => options.onWarning(`episode log ${options.logFile}: ${what}`),
+      ).catch(async (err: unknown) => {
+        await service.close();
+        throw err;
+      });
       // Traces acknowledged but not yet episodes: open again, as if their spans came now.
       for (const [traceId, p] of pending) {
         const request = readExportRequest({ resourceSpans: [{ scopeSpans: [{ spans: p.spans }] }] }, options.rolloutAttribute);
         service.intake.add({ reads: request.reads, rollouts: p.rollout === undefined ? {} : { [traceId]: p.rollout } });
       }
+    }
+    try {
+      service.labellerOf = await createRecordsLabeller(options.labelThreads, options.maxQueuedBodies, options.maxQueuedBodyBytes, (reason) => service.metrics.bodiesShed.inc({ reason }));
+    } catch (err) {
+      await service.close();
+      throw err;
     }
     return service;
   }

@@ -4,10 +4,9 @@
  * to `/v1/traces`. The page must show the new numbers and the serial-collapse findings without a
  * reload (over its server-sent events), with no console error and no request but its own.
  */
-import { existsSync } from 'node:fs';
 import { criticalSteps, labelReward } from '@parl/core';
 import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { findChromium, launchChromium, type Browser, type Page } from '@parl/test-support/chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentTraces } from './support/agent-spans.js';
 import { startServer, type TestServer } from './support/server.js';
@@ -15,9 +14,9 @@ import { startServer, type TestServer } from './support/server.js';
 /** The page's `document`, as far as the callbacks run in the browser use it (no DOM lib here: it would change `fetch`'s body types). */
 declare const document: { querySelector(selector: string): { textContent: string | null } | null };
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-const SKIP_REASON = `no Chromium at ${CHROMIUM} (install Debian's chromium package, as .ci/run does, or set CHROMIUM_PATH)`;
+const chromiumLookup = findChromium();
+const HAVE_CHROMIUM = chromiumLookup.skipReason === undefined;
+const SKIP_REASON = chromiumLookup.skipReason ?? '';
 if (!HAVE_CHROMIUM) console.warn(`dashboard browser tests skipped: ${SKIP_REASON}`);
 
 /** Bound on each wait for the page to change (not a timing assertion: a stuck page fails here). */
@@ -54,10 +53,7 @@ describe.skipIf(!HAVE_CHROMIUM)(HAVE_CHROMIUM ? 'the live dashboard in headless 
   let s: TestServer;
   beforeAll(async () => {
     s = await startServer({ quietPeriodMs: 30 });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
+    browser = await launchChromium(chromiumLookup.path as string);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -25,4 +25,22 @@ describe('EpisodeStore', () => {
     expect(store.get('a')?.record).toEqual({ id: 'a', v: 2 });
     expect(store.get('b')?.labelled).toEqual({ id: 'b' });
   });
+
+  it('forgets the old rollout id of a trace finished again under a new one (issue 24 item 11)', () => {
+    const store = new EpisodeStore(10);
+    store.put({ id: 't', rollout: 'r-old', record: { num_subagents: 1 } });
+    store.put({ id: 't', rollout: 'r-new', record: { num_subagents: 2 } });
+    expect(store.get('r-old')).toBeUndefined();
+    expect(store.get('r-new')?.record).toEqual({ num_subagents: 2 });
+    expect(store.rollouts).toBe(1);
+    // Written again without a rollout id: the last one goes too.
+    store.put({ id: 't', record: { num_subagents: 3 } });
+    expect(store.get('r-new')).toBeUndefined();
+    expect(store.rollouts).toBe(0);
+    // A rollout id moved to another trace stays with that trace when the first is rewritten.
+    store.put({ id: 'u', rollout: 'r-shared', record: {} });
+    store.put({ id: 'v', rollout: 'r-shared', record: { v: 1 } });
+    store.put({ id: 'u', rollout: 'r-other', record: {} });
+    expect(store.get('r-shared')?.id).toBe('v');
+  });
 });

@@ -122,9 +122,10 @@ describe('faults', () => {
     const again = await startServer({ logFile: first.logFile, onWarning: (w) => warnings.push(w) }, first.dir);
     try {
       expect(warnings).toHaveLength(3);
-      expect(warnings[0]).toMatch(/line 2 skipped: /);
-      expect(warnings[1]).toMatch(/line 3 skipped: the request: resourceSpans must be an OTLP export request/);
-      expect(warnings[2]).toMatch(/line 4 skipped: /);
+      // Line 1 is the log's header, line 2 the first entry.
+      expect(warnings[0]).toMatch(/line 3 skipped: /);
+      expect(warnings[1]).toMatch(/line 4 skipped: the request: resourceSpans must be an OTLP export request/);
+      expect(warnings[2]).toMatch(/line 5 skipped: /);
       for (const id of ['before', 'after']) expect((await fetch(`${again.url}/v1/episodes/${id}`)).status).toBe(200);
     } finally {
       await again.stop();

@@ -116,8 +116,9 @@ describe('POST /v1/traces', () => {
     const pretty = JSON.stringify(JSON.parse(new TextDecoder().decode(JsonTraceSerializer.serializeRequest(spans.filter((sp) => sp.spanContext().traceId === expected[0]?.traceId)) as Uint8Array)), null, 2).replace(/\n/g, '\r\n');
     expect((await t.post('/v1/traces', pretty, { 'content-type': 'application/json' })).status).toBe(200);
     const logged = readFileSync(t.logFile, 'utf8').trim().split('\n');
-    expect(logged).toHaveLength(1);
-    expect(JSON.parse(logged[0] as string)).toEqual({ t: 'otlp', request: JSON.parse(pretty) });
+    // The header, then the request.
+    expect(logged).toHaveLength(2);
+    expect(JSON.parse(logged[1] as string)).toEqual({ t: 'otlp', request: JSON.parse(pretty) });
     // A log line as servers before the raw OTLP entry wrote them: the spans, serialised.
     const other = JSON.parse(new TextDecoder().decode(JsonTraceSerializer.serializeRequest(spans.filter((sp) => sp.spanContext().traceId === expected[1]?.traceId)) as Uint8Array)) as { resourceSpans: { scopeSpans: { spans: unknown[] }[] }[] };
     const oldSpans = other.resourceSpans.flatMap((rs) => rs.scopeSpans.flatMap((sc) => sc.spans));

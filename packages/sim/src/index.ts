@@ -132,7 +132,6 @@ export {
 } from './policies/policy-io.js';
 export {
   checkRunFolderTarget,
-  RUN_FOLDER_ENTRIES,
   runFolderFiles,
   writeFolderAtomically,
   writeRunFolder,
@@ -140,11 +139,30 @@ export {
   type TempPathRegistry,
 } from './runs/run-folder.js';
 export {
+  CONFIG_FILE,
+  METRICS_FILE,
+  POLICY_FOLDER,
+  RUN_FOLDER_ENTRIES,
+  RUN_FOLDER_FILES,
+  SUMMARY_FILE,
+} from './runs/run-folder-entries.js';
+export {
+  readRunFolder,
+  RunFolderReadError,
+  runFolderContentsOf,
+  runFolderContentsOfFiles,
+  type MetricsSink,
+  type RunFolderContents,
+} from './runs/read-run-folder.js';
+export { completeRunSummary } from './runs/run-folder-complete.js';
+export { writeFileAtomically } from './runs/atomic-file.js';
+export {
   simulate,
   type SimulateOptions,
 } from './rollout/simulate.js';
 export { canonicalJson, RUN_ID_LENGTH, runIdOf } from './runs/run-id.js';
 export {
+  MAX_SWEEP_RUNS,
   resolveSweep,
   sweepPath,
   validateSweepSpec,
@@ -155,3 +173,19 @@ export {
   type SweepSpec,
 } from './sweeps/sweep-spec.js';
 export { trainSweepRun, type SweepRunOutput, type SweepTask } from './sweeps/sweep-job.js';
+export {
+  runSweep,
+  sweepRunFolder,
+  type SweepOptions,
+  type SweepOutcome,
+  type SweepRunEvent,
+  type SweepRunWritten,
+} from './sweeps/run-sweep.js';
+export { SweepError } from './sweeps/sweep-error.js';
+export { claimSweepFolder, SWEEP_MARKER_FILE } from './sweeps/sweep-folder.js';
+export { type SweepJson, type SweepJsonRun } from './sweeps/sweep-json.js';
+export { RESULT_COLUMNS, resultsCsv, type SweepResult } from './sweeps/sweep-results.js';
+export { bestPoint, sweepPointRows, type SweepPointRow } from './sweeps/sweep-points.js';
+export { createLocalPool, defaultThreads, type SweepRunner } from './sweeps/local-pool.js';
+export { checkQueueUrl, DEFAULT_QUEUE_NAME } from './sweeps/queue-connection.js';
+export { type QueueRunnerEvent } from './sweeps/queue-runner.js';

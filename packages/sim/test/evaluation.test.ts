@@ -62,4 +62,13 @@ describe('evaluate', () => {
     expect(e.baselines[0]?.subagents).toBe(0);
     expect(e.baseline_serial.total_steps).toBeCloseTo(e.baseline_serial.critical_steps, 9);
   });
+
+  it('reports no finish rate (null, not 1) for a trained policy that launches no sub-agent, as for the serial baseline', () => {
+    const e = evaluate(scriptedPolicy('serial'), resolveEnvConfig({ family: 'wide', budget: 120 }), 3, 20, [0.3]);
+    expect(e.final.subagents).toBe(0);
+    expect(e.final.finish_rate).toBeNull();
+    expect(e.final.finish_rate).toBe(e.baselines[0]?.finish_rate);
+    const launching = evaluate(scriptedPolicy('balanced'), resolveEnvConfig({ family: 'wide', budget: 120 }), 3, 20, [0.3]);
+    expect(launching.final.finish_rate).toBeGreaterThan(0);
+  });
 });

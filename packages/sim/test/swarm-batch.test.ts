@@ -187,7 +187,7 @@ describe('SwarmBatch invariants', () => {
 
 describe('resolveEnvConfig', () => {
   it('rejects unknown keys and bad values, naming the field', () => {
-    expect(() => resolveEnvConfig({ famly: 'deep' })).toThrow(/env\.famly must be a known parameter/);
+    expect(() => resolveEnvConfig({ famly: 'deep' })).toThrow(/env\.famly must be a known setting of env \(did you mean env\.family\?/);
     expect(() => resolveEnvConfig({ subagentAccuracy: 1.5 })).toThrow(/env\.subagentAccuracy must be a probability between 0 and 1, got 1\.5/);
     expect(() => resolveEnvConfig({ wideSubtasks: [10, 5] })).toThrow(/env\.wideSubtasks\[1\]/);
     expect(() => resolveEnvConfig({ family: 'tall' })).toThrow(/env\.family must be one of/);

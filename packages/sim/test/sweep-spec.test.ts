@@ -63,7 +63,7 @@ describe('resolveSweep', () => {
     expect(() => resolveSweep({ gird: {} })).toThrow(/gird/);
     expect(() => resolveSweep({ seeds: [1, 1] })).toThrow(/seeds\[1\]/);
     expect(() => resolveSweep({ samples: 3 })).toThrow(/ranges/);
-    expect(() => validateSweepSpec({ samples: 2, ranges: { 'env.budget': { min: 5, max: 1 } } })).toThrow(/ranges\["env\.budget"\]\.max/);
+    expect(() => validateSweepSpec({ samples: 2, ranges: { 'env.budget': { min: 5, max: 1 } } })).toThrow(/ranges\["env\.budget"\]\.min/);
     expect(() => resolveSweep({ config: { env: { budget: 'x' } } })).toThrow(/config\.env\.budget/);
   });
 });

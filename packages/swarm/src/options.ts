@@ -42,7 +42,9 @@ const urlOption: OptionParser<string> = (text, field) => {
 const targetsOption: OptionParser<number[]> = (text, field) =>
   text.split(',').map((part, i) => {
     const n = Number(part.trim());
-    if (part.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new ParlInputError(`${field}[${i}]`, part, 'a comma-separated list of numbers in [0, 1], e.g. 0.3,0.5,0.8');
+    if (part.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) {
+      throw new ParlInputError(field, text, `a comma-separated list of numbers in [0, 1], e.g. 0.3,0.5,0.8 (item ${i + 1} is ${JSON.stringify(part)})`);
+    }
     return n;
   });
 

@@ -36,7 +36,11 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLook
   }
 }
 
-/** Launch the Chromium at `path` headless with {@link CHROMIUM_ARGS}; close it in the test's `afterAll`. */
+/**
+ * Launch the Chromium at `path` headless with {@link CHROMIUM_ARGS}; close it in the test's
+ * `afterAll`. Each launch gets a fresh user-data folder (playwright-core makes one under the
+ * system temp folder and removes it on `close()`), so no profile carries over between tests.
+ */
 export function launchChromium(path: string): Promise<Browser> {
   return chromium.launch({ executablePath: path, args: [...CHROMIUM_ARGS] });
 }

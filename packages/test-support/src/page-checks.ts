@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * Checks a browser test makes on any page: no console error, no request leaving the page's own
  * origin, nothing cut off sideways.
@@ -6,6 +5,26 @@
  * @module
  */
 import type { Page } from 'playwright-core';
+
+/**
+ * The little of the browser's DOM the callback run in the page uses. Declared here rather than by
+ * the `dom` lib, which would change `fetch`'s body types in every test that imports this file.
+ */
+interface PageBox {
+  readonly right: number;
+  readonly width: number;
+}
+interface PageElement {
+  readonly tagName: string;
+  readonly id: string;
+  readonly className: unknown;
+  readonly scrollWidth: number;
+  readonly clientWidth: number;
+  getBoundingClientRect(): PageBox;
+}
+declare const document: { readonly documentElement: PageElement; readonly body: { querySelectorAll(selector: string): ArrayLike<PageElement> } };
+declare const window: { readonly innerWidth: number };
+declare function getComputedStyle(element: PageElement): { readonly overflowX: string };
 
 /**
  * Collect, from now on, the page's console errors, uncaught exceptions and every request that

@@ -11,7 +11,11 @@ import type { TraceResult } from '../src/index.js';
 import { collect } from './support/collect.js';
 
 const root = fileURLToPath(new URL('./fixtures/frameworks/', import.meta.url));
-const frameworks = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+/** Google ADK runs one response's tool calls one after another: its records differ where others run them at once (tested below). */
+const SEQUENTIAL_TOOLS = new Set(['google-adk']);
+const frameworks = readdirSync(root, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && !SEQUENTIAL_TOOLS.has(d.name))
+  .map((d) => d.name);
 
 /** `main:[sub steps, ! = not finished, {…} = a nested entry's own stages]` per stage, sub-agents sorted (order within a group carries no meaning). */
 function shape(r: TraceResult): string {
@@ -161,5 +165,39 @@ describe('Strands Agents: the record says what ran', () => {
     expect(f.patterns.map((p) => [p.kind, p.turns, p.groups.map((g) => g.map((s) => s.name)), p.independence])).toEqual([['waves', [1], [['alpha'], ['beta'], ['gamma']], 'likely']]);
     // As run 1+2 + 0+3 + 0+1 + 1 = 8; launched together (the concurrent default) 1 + 3 + 1 = 5.
     expect([f.serial_collapse, f.critical_steps_as_run, f.critical_steps_if_parallel]).toEqual([true, 8, 5]);
+  });
+});
+
+describe('Google ADK: one response\'s tool calls run one after another, and the record says so', () => {
+  it('parallel swarm asked in one response: three waves as run, a waves pattern, likely independent', async () => {
+    const { result } = await read('google-adk', 'parallel-swarm');
+    expect(shape(result)).toBe('1:[2] 0:[3] 0:[1] 1:[]');
+    const f = result.finding;
+    expect(f.patterns.map((p) => [p.kind, p.turns, p.groups.map((g) => g.map((s) => s.name)), p.independence])).toEqual([['waves', [1], [['alpha'], ['beta'], ['gamma']], 'likely']]);
+    expect([f.serial_collapse, f.critical_steps_as_run, f.critical_steps_if_parallel]).toEqual([true, 8, 5]);
+  });
+
+  it('serial collapse and the dependent pipeline read as on every framework', async () => {
+    const serial = (await read('google-adk', 'serial-collapse')).result;
+    expect(shape(serial)).toBe('1:[2] 1:[3] 1:[1] 1:[]');
+    expect(serial.finding.patterns.map((p) => [p.kind, p.independence])).toEqual([['one_per_turn', 'likely']]);
+    expect([serial.finding.critical_steps_as_run, serial.finding.critical_steps_if_parallel]).toEqual([10, 5]);
+    const pipeline = (await read('google-adk', 'dependent-pipeline')).result;
+    expect(shape(pipeline)).toBe('1:[2] 1:[2] 1:[]');
+    expect([pipeline.finding.serial_collapse, pipeline.finding.patterns.map((p) => p.independence)]).toEqual([false, ['dependent']]);
+  });
+
+  it('a failing sub-agent: ADK 2.0 records its failed model call as a span without attributes and status unset, so it reads as finished', async () => {
+    const { result } = await read('google-adk', 'failing-subagent');
+    expect(shape(result)).toBe('1:[2] 0:[1] 1:[]');
+  });
+
+  it('nested sub-agents: the lead is a nested entry whose own workers ran one after another', async () => {
+    const { result } = await read('google-adk', 'nested-subagents');
+    expect(shape(result)).toBe('1:[{1:[2] 0:[2] 1:[]}] 0:[3] 1:[]');
+    expect(result.finding.patterns.map((p) => [p.kind, p.within.map((w) => w.name)])).toEqual([
+      ['waves', []],
+      ['waves', ['lead']],
+    ]);
   });
 });

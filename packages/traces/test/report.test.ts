@@ -36,14 +36,17 @@ describe('the timeline of a trace', () => {
     const random = seeded(11);
     const traces = [...(await fixtureTraces()), ...Array.from({ length: 300 }, (_, i) => generatedTrace(`g${i}`, random, TYPICAL))];
     let withPatterns = 0;
+    let withNestedPatterns = 0;
     for (const { record, finding } of traces) {
       if (finding === undefined || finding.patterns.length === 0) continue;
       withPatterns++;
+      if (finding.patterns.some((p) => p.within.length > 0)) withNestedPatterns++;
       const together = launchedTogether(readDrawnStages(record, finding, 'test') ?? [], finding);
       expect(together.why).toBeUndefined();
       expect(layoutTimeline(together.stages ?? []).total).toBeCloseTo(finding.critical_steps_if_parallel, 9);
     }
     expect(withPatterns).toBeGreaterThan(50);
+    expect(withNestedPatterns).toBeGreaterThan(5);
   });
 
   it('says why, instead of drawing a wrong schedule, when the record is not the finding\'s as-run record', async () => {
@@ -96,7 +99,7 @@ describe('the trace report page', () => {
     expect(drawnIds.map((id) => traces.findIndex((t) => t.record['id'] === id)).map((i) => traces[i]?.finding?.critical_steps_saved)).toEqual(bySaving.slice(0, 7).map((t) => t.finding?.critical_steps_saved));
     for (const t of traces) expect(html).toContain(`>${String(t.record['id'])}<`);
     const collapsed = traces.filter((t) => t.finding?.serial_collapse).length;
-    expect(html).toContain(`<div class="tile" id="sum-collapse">With serial collapse<b>${collapsed} (`);
+    expect(html).toContain(`<div class="tile" id="sum-collapse">With serial collapse<b>${collapsed}<small>`);
     expect(html).not.toMatch(/<script|https?:\/\//);
   });
 

@@ -4,53 +4,30 @@
  *
  * @module
  */
-import { createParlServer, type FsyncPolicy, type ParlServer } from '@parl/serve';
-import type { TraceClock, TraceGrouping, TraceStepSource } from '@parl/traces';
+import { ParlInputError } from '@parl/core';
+import { createParlServer, DEFAULT_SERVE_LOG, type ParlServer, type ServeOptions, type ServeSettings } from '@parl/serve';
 import type { CliIo } from '../io/cli-io.js';
 import { onSignalBeforeExit } from '@parl/io';
 
-/** Options of {@link serveCommand}, one per flag. */
-export interface ServeCommandOptions {
-  /** `--host` (default 127.0.0.1). */
-  readonly host?: string;
-  /** `--port` (default 4318). */
-  readonly port?: number;
-  /** `--token`, else the `PARL_SERVE_TOKEN` environment variable. */
-  readonly token?: string;
-  /** `--log`: the episode log (default `parl-episodes.jsonl`). */
-  readonly log?: string;
-  /** `--no-log`: keep nothing across restarts. */
-  readonly noLog?: boolean;
-  /** `--fsync`. */
-  readonly fsync?: FsyncPolicy;
-  /** `--quiet-period` (ms). */
-  readonly quietPeriod?: number;
-  /** `--trace-timeout` (ms). */
-  readonly traceTimeout?: number;
-  /** `--max-open-traces`. */
-  readonly maxOpenTraces?: number;
-  /** `--max-episodes`. */
-  readonly maxEpisodes?: number;
-  /** `--rollout-attribute`. */
-  readonly rolloutAttribute?: string;
-  /** `--body-limit` (bytes). */
-  readonly bodyLimit?: number;
-  /** `--request-timeout` (ms). */
-  readonly requestTimeout?: number;
-  /** `--label-threads`. */
-  readonly labelThreads?: number;
-  /** `--max-queued-bodies`. */
-  readonly maxQueuedBodies?: number;
-  /** `--grouping`. */
-  readonly grouping?: TraceGrouping;
-  /** `--steps-from`. */
-  readonly stepsFrom?: TraceStepSource;
-  /** `--clock`. */
-  readonly clock?: TraceClock;
-}
+/**
+ * Options of {@link serveCommand}: `@parl/serve`'s `ServeSettings`, one per flag, as the program
+ * resolves them from `SERVE_OPTIONS` (defaults filled in).
+ */
+export type ServeCommandOptions = ServeSettings;
 
-/** The default episode log of `parl serve`. */
-export const DEFAULT_SERVE_LOG = 'parl-episodes.jsonl';
+/** The flag of each server option a start-up error may name (a busy port, a bad log file). */
+const FLAG_OF: Readonly<Record<string, string>> = { port: '--port', host: '--host', logFile: '--log' };
+
+/** Start the server; an error naming a server option names its flag instead. */
+async function startServer(options: ServeOptions): Promise<ParlServer> {
+  try {
+    return await createParlServer(options);
+  } catch (err) {
+    const flag = err instanceof ParlInputError ? FLAG_OF[err.field] : undefined;
+    if (err instanceof ParlInputError && flag !== undefined) throw new ParlInputError(flag, err.value, err.expected, err.location);
+    throw err;
+  }
+}
 
 /**
  * Start the server and print where it listens; resolves with the running server (the process
@@ -66,7 +43,7 @@ export async function serveCommand(options: ServeCommandOptions, io: CliIo): Pro
     ...(options.stepsFrom === undefined ? {} : { stepsFrom: options.stepsFrom }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   };
-  const server = await createParlServer({
+  const server = await startServer({
     ...(options.host === undefined ? {} : { host: options.host }),
     ...(options.port === undefined ? {} : { port: options.port }),
     ...(token === undefined || token === '' ? {} : { token }),
@@ -75,6 +52,9 @@ export async function serveCommand(options: ServeCommandOptions, io: CliIo): Pro
     ...(options.quietPeriod === undefined ? {} : { quietPeriodMs: options.quietPeriod }),
     ...(options.traceTimeout === undefined ? {} : { traceTimeoutMs: options.traceTimeout }),
     ...(options.maxOpenTraces === undefined ? {} : { maxOpenTraces: options.maxOpenTraces }),
+    ...(options.maxSpansPerTrace === undefined ? {} : { maxSpansPerTrace: options.maxSpansPerTrace }),
+    ...(options.maxOpenSpans === undefined ? {} : { maxOpenSpans: options.maxOpenSpans }),
+    ...(options.maxStreamBuffer === undefined ? {} : { maxStreamBufferBytes: options.maxStreamBuffer }),
     ...(options.maxEpisodes === undefined ? {} : { maxEpisodes: options.maxEpisodes }),
     ...(options.rolloutAttribute === undefined ? {} : { rolloutAttribute: options.rolloutAttribute }),
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),

@@ -1,80 +1,20 @@
 /**
  * `parl swarm run` and `parl swarm eval`: the Agent Swarm on an OpenAI-compatible endpoint
- * (spec §10). The flags come from `@parl/swarm/options` (declared once there); `@parl/swarm`
- * itself, with the AI SDK, is an optional peer loaded only when a swarm command runs.
+ * (spec §10). `@parl/swarm` itself, with the AI SDK, is an optional peer loaded only here, when a
+ * swarm command runs; the flags are wired in `../swarm-program.ts`.
  *
  * @module
  */
-import { createRequire } from 'node:module';
-import { defaultOf, optionRows, ParlInputError, resolveOptions, type OptionTable } from '@parl/core';
 import { writeFileAtomic } from '@parl/io';
-import { Command, Option } from 'commander';
-import type * as SwarmOptionsModule from '@parl/swarm/options';
 import type { RolloutLine, SwarmEvaluation, SwarmEvalOptions, SwarmRunOptions } from '@parl/swarm';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io/cli-io.js';
 import { formatNumber } from '../report/format-number.js';
 
-/** The line that tells a user how to add the swarm runtime. */
-export const INSTALL_SWARM_HINT = 'npm install @parl/swarm (the swarm runtime; it brings the Vercel AI SDK)';
 
-/** Flags every swarm command needs. */
-const REQUIRED_FLAGS = new Set(['base-url', 'model']);
-
-function swarmOptions(): typeof SwarmOptionsModule | undefined {
-  try {
-    return createRequire(import.meta.url)('@parl/swarm/options') as typeof SwarmOptionsModule;
-  } catch {
-    return undefined;
-  }
-}
-
-async function loadSwarm(): Promise<typeof import('@parl/swarm')> {
-  try {
-    return await import('@parl/swarm');
-  } catch (err) {
-    const e = err as { code?: unknown; message?: unknown } | null;
-    if ((e?.code === 'ERR_MODULE_NOT_FOUND' || e?.code === 'MODULE_NOT_FOUND') && /@parl\/swarm/.test(String(e?.message))) {
-      throw new CliError(`parl swarm needs @parl/swarm: ${INSTALL_SWARM_HINT}`, 1);
-    }
-    throw err;
-  }
-}
-
-function camel(flag: string): string {
-  return flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-}
-
-/** Commander options from an option table; values stay text until the table's parsers read them. */
-function addTableFlags<C>(cmd: Command, table: OptionTable<C>): Command {
-  for (const [, row] of optionRows(table)) {
-    const shown = defaultOf(row);
-    const option = new Option(`--${row.flag}${row.arg === undefined ? '' : ` <${row.arg}>`}`, `${row.help}${shown === undefined ? '' : ` (default ${shown})`}`);
-    if (row.choices !== undefined) option.choices(row.choices);
-    if (REQUIRED_FLAGS.has(row.flag)) option.makeOptionMandatory();
-    cmd.addOption(option);
-  }
-  return cmd;
-}
-
-/** The table's options from commander's parsed flags. */
-function tableOptions<C>(table: OptionTable<C>, flags: Readonly<Record<string, unknown>>): C {
-  const raw: Record<string, unknown> = {};
-  for (const [, row] of optionRows(table)) {
-    const value = flags[camel(row.flag)];
-    if (value !== undefined) raw[row.flag] = value === true ? 'true' : value;
-  }
-  try {
-    return resolveOptions(table, raw, 'flag');
-  } catch (err) {
-    // The tables' parsers come from the CommonJS build of core (loaded with require, for help):
-    // their errors are the same class from the other build.
-    if (err instanceof Error && !(err instanceof ParlInputError) && err.name === 'ParlInputError') {
-      const e = err as ParlInputError;
-      throw new ParlInputError(e.field, e.value, e.expected, e.location, e.code);
-    }
-    throw err;
-  }
+/** `@parl/swarm` (swarm-program.ts has checked that it is installed before wiring these commands). */
+function loadSwarm(): Promise<typeof import('@parl/swarm')> {
+  return import('@parl/swarm');
 }
 
 async function progressBar(io: CliIo, label: string): Promise<{ update(done: number, total: number): void; stop(): void }> {
@@ -127,7 +67,8 @@ function mean(values: readonly number[]): number {
   return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
 }
 
-async function runAction(io: CliIo, options: SwarmRunOptions): Promise<void> {
+/** `parl swarm run` with its resolved options. */
+export async function swarmRunCommand(io: CliIo, options: SwarmRunOptions): Promise<void> {
   const swarm = await loadSwarm();
   const bar = await progressBar(io, 'parl swarm run');
   let lines: RolloutLine[];
@@ -188,7 +129,8 @@ export async function swarmEvalReport(evaluation: SwarmEvaluation, serialCollaps
   });
 }
 
-async function evalAction(io: CliIo, options: SwarmEvalOptions): Promise<void> {
+/** `parl swarm eval` with its resolved options. */
+export async function swarmEvalCommand(io: CliIo, options: SwarmEvalOptions): Promise<void> {
   const swarm = await loadSwarm();
   const bar = await progressBar(io, 'parl swarm eval');
   let evaluation: SwarmEvaluation;
@@ -208,28 +150,3 @@ async function evalAction(io: CliIo, options: SwarmEvalOptions): Promise<void> {
   io.stderr.write(`parl swarm eval: r_perf ${formatNumber(evaluation.swarm.r_perf, 4)} (swarm) vs ${formatNumber(evaluation.single_agent.r_perf, 4)} (single agent); critical steps to target ${l}\n`);
 }
 
-/** `parl swarm` with its `run` and `eval` subcommands (a stub saying how to install `@parl/swarm` when it is missing). */
-export function swarmProgram(io: CliIo): Command {
-  const cmd = new Command('swarm').description('Run the Agent Swarm (spec §10) on an OpenAI-compatible endpoint: rollouts for training (run) and latency to target against a single agent (eval)');
-  const tables = swarmOptions();
-  const run = new Command('run').description('Run tasks × group size episodes; write rollout lines (spec §5 records with group_id, sample, GRPO advantage, messages)');
-  const evaluate = new Command('eval').description('Run each task with the swarm and with a single agent; print r_perf, critical steps, sub-agents, finish rate and latency to target');
-  if (tables === undefined) {
-    for (const sub of [run, evaluate]) sub.allowUnknownOption().allowExcessArguments().action(() => {
-      throw new CliError(`parl swarm needs @parl/swarm: ${INSTALL_SWARM_HINT}`, 1);
-    });
-  } else {
-    addTableFlags(run, tables.SWARM_RUN_OPTIONS).action((flags: Record<string, unknown>) => runAction(io, tableOptions(tables.SWARM_RUN_OPTIONS, flags)));
-    addTableFlags(evaluate, tables.SWARM_EVAL_OPTIONS).action((flags: Record<string, unknown>) => evalAction(io, tableOptions(tables.SWARM_EVAL_OPTIONS, flags)));
-  }
-  for (const sub of [run, evaluate]) {
-    cmd.addCommand(
-      sub
-        .helpOption('-h, --help', 'show this help')
-        .exitOverride()
-        .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
-        .showSuggestionAfterError(),
-    );
-  }
-  return cmd;
-}

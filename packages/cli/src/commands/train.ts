@@ -6,8 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ParlInputError, parseSchedule, scheduleEndStep, validateRunSummary, validateStepMetrics, type RunSummary } from '@parl/core';
-import { checkRunFolderTarget, getPreset, resolveTrainingConfig, train, writeRunFolder, type TrainingConfig } from '@parl/sim';
+import { ParlInputError, parseSchedule, runVerdict, scheduleEndStep, type RunSummary, type StepMetrics } from '@parl/core';
+import { checkRunFolderTarget, getPreset, resolveTrainingConfig, runFolderContentsOf, train, writeRunFolder, type TrainingConfig } from '@parl/sim';
 import { CliError, describeFsError } from '../errors.js';
 import { DEFAULT_PRESET } from '../command-defaults.js';
 import { logLine, type CliIo } from '../io/cli-io.js';
@@ -15,7 +15,7 @@ import { formatNumber } from '../report/format-number.js';
 import { tempPaths } from '@parl/io';
 import { createProgressReporter } from '../io/train-progress.js';
 import { buildRunReport } from '../report/build-report.js';
-import { runDataOf, type RunData } from '../report/run-folder.js';
+import { runDataOf } from '../report/run-folder.js';
 
 export { DEFAULT_PRESET };
 
@@ -109,15 +109,27 @@ export function unfinishedScheduleNotes(config: TrainingConfig): string[] {
   return notes;
 }
 
-/** The report's view of a run just trained: the same JSON round trip and checks as a run folder read from disk. */
-function trainedRunData(dir: string, config: unknown, metrics: readonly unknown[], summary: unknown): RunData {
-  const json = <T>(v: T): unknown => JSON.parse(JSON.stringify(v));
-  return runDataOf(
-    dir,
-    json(config) as Record<string, unknown>,
-    metrics.map((m) => validateStepMetrics(json(m))),
-    validateRunSummary(json(summary)),
-  );
+/**
+ * The line `parl train` ends with: core's verdict on the run first, then the width and finish
+ * rate that decide it, stated plainly, then r_perf and critical steps against the serial baseline.
+ * A spurious run reads as one (`spurious: groups of 100 sub-agents, of which 0.15 finish`), not as
+ * a success.
+ *
+ * @example
+ * ```ts
+ * trainClosingLine(result.summary);
+ * // 'parallel: groups of 6.4 sub-agents, finish rate 0.97; final r_perf 0.909 in 27.4 critical steps (serial baseline: 0.890 in 66.1)'
+ * ```
+ */
+export function trainClosingLine(summary: RunSummary): string {
+  const f = summary.final;
+  const b = summary.baseline_serial;
+  const verdict = runVerdict({ final_mean_width: f.mean_width, final_finish_rate: f.finish_rate });
+  const launched = f.finish_rate !== null && f.mean_width > 0;
+  const shape = !launched
+    ? 'launches no sub-agent (width 0, finish rate none)'
+    : `groups of ${formatNumber(f.mean_width, 3)} sub-agents, finish rate ${formatNumber(f.finish_rate, 3)}${verdict === 'spurious' ? ' (most sub-agents finish nothing)' : verdict === 'collapsed' ? ' (almost always one at a time)' : ''}`;
+  return `${verdict}: ${shape}; final r_perf ${formatNumber(f.r_perf, 4)} in ${formatNumber(f.critical_steps, 4)} critical steps (serial baseline: ${formatNumber(b.r_perf, 4)} in ${formatNumber(b.critical_steps, 4)})`;
 }
 
 /**
@@ -150,7 +162,9 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
     progress.stop();
   }
   try {
-    const html = buildRunReport(trainedRunData(dir, result.config, result.metrics, result.summary));
+    const metrics: StepMetrics[] = [];
+    const run = runFolderContentsOf(result, (m) => metrics.push(m));
+    const html = buildRunReport(runDataOf(dir, run.config, metrics, run.summary));
     await writeRunFolder(dir, result, { 'report.html': html }, folderOptions);
   } catch (err) {
     if (err instanceof ParlInputError) throw err;

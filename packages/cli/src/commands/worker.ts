@@ -1,15 +1,15 @@
 /**
- * `parl worker`: take sweep runs from a Redis queue (BullMQ) that `parl sweep --queue` fills,
+ * `parl worker`: with `@parl/sim`'s queue worker, take sweep runs from a Redis queue (BullMQ) that `parl sweep --queue` fills,
  * train each in a local thread, and send its run folder back through the queue. Runs until it is
  * stopped; a worker that stops or dies mid-run has its runs retried by another after
  * `--stalled-after` seconds.
  *
  * @module
  */
+import { checkQueueUrl, startQueueWorker, SweepError, type QueueWorkerHandle } from '@parl/sim/queue';
+import { CliError } from '../errors.js';
 import { logLine, type CliIo } from '../io/cli-io.js';
 import { formatNumber } from '../report/format-number.js';
-import { checkQueueUrl } from '../sweep/queue-connection.js';
-import { startQueueWorker, type QueueWorkerHandle } from '../sweep/queue-worker.js';
 
 /** Options of {@link workerCommand}, one per flag. */
 export interface WorkerCommandOptions {
@@ -37,7 +37,11 @@ export interface WorkerCommandOptions {
  * ```
  */
 export async function workerCommand(options: WorkerCommandOptions, io: CliIo): Promise<QueueWorkerHandle> {
-  checkQueueUrl(options.queue);
+  try {
+    checkQueueUrl(options.queue);
+  } catch (err) {
+    throw err instanceof SweepError ? new CliError(err.message, 2) : err;
+  }
   const quiet = options.quiet === true;
   const worker = startQueueWorker({
     url: options.queue,

@@ -10,12 +10,15 @@ import { runCharts } from './run-charts.js';
 import type { RunData } from './run-folder.js';
 import { runVerdict } from './verdict.js';
 
+/** Columns above which a table takes a whole row of the grid rather than a card beside another (it would overflow a narrow one). */
+const WIDE_TABLE_COLUMNS = 4;
+
 function table(caption: string, head: readonly string[], rows: readonly (readonly string[])[]): string {
   const th = head.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
   const body = rows
     .map((r) => `<tr>${r.map((c, i) => (i === 0 ? `<td>${escapeHtml(c)}</td>` : `<td class="num">${escapeHtml(c)}</td>`)).join('')}</tr>`)
     .join('\n');
-  return `<section class="card"><h2>${escapeHtml(caption)}</h2><table><thead><tr>${th}</tr></thead><tbody>\n${body}\n</tbody></table></section>`;
+  return `<section class="card${head.length > WIDE_TABLE_COLUMNS ? ' wide' : ''}"><h2>${escapeHtml(caption)}</h2><table><thead><tr>${th}</tr></thead><tbody>\n${body}\n</tbody></table></section>`;
 }
 
 /** The summary tables (run, final vs serial, latency to target) as HTML. */
@@ -37,7 +40,7 @@ export function summaryTables(run: RunData): string {
     ['total steps (work) per episode', n(f.total_steps ?? null), n(serialWork ?? null)],
     ['sub-agents per episode', n(f.subagents ?? null), '0'],
     ['mean width (sub-agents per launch)', launched ? n(f.mean_width) : '—', '—'],
-    ['finish rate (sub-agents that finished)', launched ? n(f.finish_rate) : '—', '—'],
+    ['finish rate (sub-agents that finished)', launched && f.finish_rate !== null ? n(f.finish_rate) : '—', '—'],
     ['success rate (episodes that returned every subtask)', n(f.success_rate), '—'],
   ]);
   const never = (x: number | null): string => (x === null ? 'never' : n(x));
@@ -63,7 +66,7 @@ export function summaryTables(run: RunData): string {
             n(b.total_steps),
             n(b.subagents),
             b.subagents > 0 ? n(b.mean_width) : '—',
-            n(b.finish_rate),
+            b.finish_rate === null ? '—' : n(b.finish_rate),
             b.same_as_trained ? 'yes — identical' : 'no',
           ]),
         );

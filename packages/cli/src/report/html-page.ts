@@ -50,14 +50,15 @@ const STYLE = `
   h2 { font-size: 17px; margin: 0 0 2px; }
   p.lead { color: var(--muted); margin: 0 0 20px; }
   p.caption { color: var(--muted); font-size: 13px; margin: 0 0 10px; }
-  .grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(520px, 1fr)); gap: 18px; }
-  .card { background: #fff; border: 1px solid var(--line); border-radius: 10px; padding: 16px 18px; }
+  .grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(520px, 100%), 1fr)); gap: 18px; }
+  .card { background: #fff; border: 1px solid var(--line); border-radius: 10px; padding: 16px 18px; min-width: 0; }
+  .card.wide { grid-column: 1 / -1; }
   .chart-box { position: relative; height: 300px; }
   table { border-collapse: collapse; width: 100%; font-size: 14px; font-variant-numeric: tabular-nums; }
-  th, td { text-align: left; padding: 5px 10px; border-bottom: 1px solid var(--line); }
+  th, td { text-align: left; padding: 5px 8px; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
   th { color: var(--muted); font-weight: 600; }
   td.num { text-align: right; }
-  .tables { display: grid; grid-template-columns: repeat(auto-fit, minmax(340px, 1fr)); gap: 18px; margin-bottom: 18px; }
+  .tables { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(340px, 100%), 1fr)); gap: 18px; margin-bottom: 18px; }
 `;
 
 const BOOT = `

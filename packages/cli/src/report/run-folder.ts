@@ -1,26 +1,17 @@
 /**
- * Reading a training run folder (spec §6): `config.json`, `metrics.jsonl` and `summary.json`,
- * checked field by field so a damaged file is named with the line and field at fault.
+ * A training run folder (spec §6) as the reports draw it: `@parl/sim`'s one reader
+ * ({@link @parl/sim!readRunFolder}, loaded from `@parl/sim/runs` without TensorFlow.js) with the
+ * metrics downsampled for drawing, and its errors as one CLI line.
  *
  * @module
  */
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import {
-  ParlInputError,
-  recordText,
-  requireObject,
-  validateRunSummary,
-  validateStepMetrics,
-  type RunSummary,
-  type StepMetrics,
-} from '@parl/core';
-import { CliError, describeFsError } from '../errors.js';
-import { isUnreadable, readRecords } from '@parl/io';
+import type { RunSummary, StepMetrics } from '@parl/core';
+import type { RunFolderReadError } from '@parl/sim/runs';
+import { CliError } from '../errors.js';
+import { withSimulator } from '../simulator.js';
 import { ExtremaDownsampler } from './extrema-downsampler.js';
 
-/** A run folder's contents. */
+/** A run folder's contents, as the report draws them. */
 export interface RunData {
   /** The folder. */
   readonly dir: string;
@@ -38,73 +29,29 @@ export interface RunData {
   readonly summary: RunSummary;
 }
 
-async function readJsonFile(dir: string, name: string): Promise<unknown> {
-  const path = join(dir, name);
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    throw new CliError(`cannot read ${path}: ${describeFsError(err)} (is ${dir} a run folder written by parl train?)`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new CliError(`cannot read ${path}: not valid JSON (${err instanceof Error ? err.message : String(err)})`);
-  }
-}
-
-function located<T>(location: string, read: () => T): T {
-  try {
-    return read();
-  } catch (err) {
-    if (err instanceof ParlInputError) throw err.at(location);
-    throw err;
-  }
-}
-
 /**
- * Read and check a run folder.
+ * Read and check a run folder with `@parl/sim`'s reader.
  *
- * @throws {@link CliError} when the folder or a file is missing or not JSON
+ * @throws {@link CliError} when `@parl/sim` is missing, or the folder or a file is missing or not JSON
  * @throws {@link @parl/core!ParlInputError} naming file, line and field when a value is wrong
  */
 export async function readRunFolder(dir: string): Promise<RunData> {
-  try {
-    if (!(await stat(dir)).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
-  } catch (err) {
-    throw new CliError(`cannot read run folder ${dir}: ${describeFsError(err)}`);
-  }
-  const configValue = await readJsonFile(dir, 'config.json');
-  const summaryValue = await readJsonFile(dir, 'summary.json');
-  const metricsPath = join(dir, 'metrics.jsonl');
-  try {
-    await stat(metricsPath);
-  } catch (err) {
-    throw new CliError(`cannot read ${metricsPath}: ${describeFsError(err)}`);
-  }
-  const config = located('config.json', () => requireObject(configValue, 'config'));
-  recordText(config, 'config.json');
-  const summary = located('summary.json', () => validateRunSummary(summaryValue));
+  const runs = await withSimulator('report', () => import('@parl/sim/runs'));
   const metrics = new ExtremaDownsampler<StepMetrics>();
-  for await (const item of readRecords(createReadStream(metricsPath))) {
-    const location = `metrics.jsonl ${item.location}`;
-    if (isUnreadable(item)) throw item.error.at(location);
-    metrics.push(located(location, () => validateStepMetrics(item.value)));
+  try {
+    const run = await runs.readRunFolder(dir, (m) => metrics.push(m));
+    return { dir, config: run.config, metrics: metrics.result(), metricsCount: run.metricsCount, summary: run.summary };
+  } catch (err) {
+    if (!(err instanceof runs.RunFolderReadError)) throw err;
+    const e = err as RunFolderReadError;
+    const hint = e.code === 'ENOENT' && e.path !== dir && !e.path.endsWith('metrics.jsonl') ? ` (is ${dir} a run folder written by parl train?)` : '';
+    throw new CliError(e.path === dir ? `cannot read run folder ${dir}: ${e.reason}` : `${e.message}${hint}`);
   }
-  if (metrics.count !== summary.steps) {
-    throw new ParlInputError(
-      'steps',
-      summary.steps,
-      `the number of lines in metrics.jsonl (${metrics.count}), one per training step`,
-      'summary.json',
-    );
-  }
-  return { dir, config, metrics: metrics.result(), metricsCount: metrics.count, summary };
 }
 
 /**
- * The {@link RunData} of metrics already in memory (a run just trained), downsampled the same way
- * as when read from a folder.
+ * The {@link RunData} of a run whose records are already checked (a run just trained, or one a
+ * sweep worker sent back), downsampled the same way as when read from a folder.
  */
 export function runDataOf(
   dir: string,

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { RUN_VERDICTS, runVerdict, summarizeSweepPoint, type RunVerdict, type Spread, type SweepPointSummary } from '@parl/core';
-import type { SweepResult } from '../sweep/results.js';
+import { RUN_VERDICTS, runVerdict, type RunVerdict, type Spread, type SweepPointSummary } from '@parl/core';
+import type { SweepPointRow } from '@parl/sim';
 import { csvCell } from '@parl/io';
 import { formatNumber } from './format-number.js';
 import { escapeHtml, renderChartPage, type PageChart } from './html-page.js';
@@ -26,44 +26,8 @@ export interface SweepReportInput {
   readonly steps?: number;
 }
 
-/** One grid point with its summary (points without finished runs are left out). */
-export interface SweepPointRow {
-  /** Index of the point. */
-  readonly point: number;
-  /** Its values by path. */
-  readonly params: Readonly<Record<string, unknown>>;
-  /** Its runs' numbers summarised. */
-  readonly summary: SweepPointSummary;
-  /** Its runs, seed by seed. */
-  readonly runs: readonly SweepResult[];
-}
-
 /** Colours of the verdicts. */
 export const VERDICT_COLOURS: Readonly<Record<RunVerdict, string>> = { collapsed: '#c0392b', spurious: '#d68910', parallel: '#1e8449' };
-
-/** The grid points with finished runs, in point order, each summarised over its seeds. */
-export function sweepPointRows(results: readonly SweepResult[]): SweepPointRow[] {
-  const byPoint = new Map<number, SweepResult[]>();
-  for (const r of results) {
-    const list = byPoint.get(r.point) ?? [];
-    list.push(r);
-    byPoint.set(r.point, list);
-  }
-  return [...byPoint.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([point, runs]) => ({ point, params: runs[0]?.params ?? {}, runs, summary: summarizeSweepPoint(runs) }));
-}
-
-/** The point to read first: the parallel one with the best mean r_perf (then speed-up); undefined when none is parallel. */
-export function bestPoint(rows: readonly SweepPointRow[]): SweepPointRow | undefined {
-  let best: SweepPointRow | undefined;
-  for (const row of rows) {
-    if (row.summary.verdict !== 'parallel') continue;
-    const s = row.summary;
-    if (best === undefined || s.r_perf.mean > best.summary.r_perf.mean || (s.r_perf.mean === best.summary.r_perf.mean && s.speedup.mean > best.summary.speedup.mean)) best = row;
-  }
-  return best;
-}
 
 const n3 = (x: number): string => formatNumber(x, 3);
 const spread = (s: Spread, unit = ''): string => (s.min === s.max ? `${n3(s.mean)}${unit}` : `${n3(s.mean)}${unit} (${n3(s.min)}–${n3(s.max)})`);
@@ -90,7 +54,7 @@ function pointsTable(input: SweepReportInput, rows: readonly SweepPointRow[]): s
         `<td class="num">${escapeHtml(spread(s.speedup, '×'))}</td>`,
         `<td class="num">${escapeHtml(`${spread(s.r_perf)} ± ${n3(s.r_perf.sd)}`)}</td>`,
         `<td class="num">${escapeHtml(spread(s.serial_r_perf))}</td>`,
-        `<td class="num">${escapeHtml(spread(s.finish_rate))}</td>`,
+        `<td class="num">${escapeHtml(s.finish_rate === null ? '—' : spread(s.finish_rate))}</td>`,
         `<td class="num">${escapeHtml(spread(s.mean_width))}</td>`,
       ];
       return `<tr data-point="${row.point}">${cells.join('')}</tr>`;
@@ -99,13 +63,12 @@ function pointsTable(input: SweepReportInput, rows: readonly SweepPointRow[]): s
   return `<section class="card" style="margin-bottom:18px;overflow-x:auto"><h2>Grid points</h2><p class="caption">Mean over seeds, with the range (min–max) in brackets. Verdict per run: collapsed when the trained policy's mean width ≤ 1.5, spurious when its sub-agents' finish rate &lt; 0.5, else parallel; a point's verdict is that of most of its seeds.</p><table id="sweep-points"><thead><tr>${head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>\n${body}\n</tbody></table></section>`;
 }
 
-function headline(input: SweepReportInput, rows: readonly SweepPointRow[]): string {
+function headline(input: SweepReportInput, rows: readonly SweepPointRow[], best: SweepPointRow | undefined): string {
   const counts = RUN_VERDICTS.map((v) => `${rows.filter((r) => r.summary.verdict === v).length} ${v}`).join(', ');
-  const best = bestPoint(rows);
   const answer =
     best === undefined
       ? 'No point made PARL work: no grid point is parallel on most of its seeds.'
-      : `Best parallel point: ${paramsText(input.parameters, best.params)} — speed-up ${spread(best.summary.speedup, '×')}, r_perf ${spread(best.summary.r_perf)} against serial's ${n3(best.summary.serial_r_perf.mean)}, finish rate ${n3(best.summary.finish_rate.mean)}, parallel on ${best.summary.verdicts.parallel}/${best.summary.runs} seeds.`;
+      : `Best parallel point: ${paramsText(input.parameters, best.params)} — speed-up ${spread(best.summary.speedup, '×')}, r_perf ${spread(best.summary.r_perf)} against serial's ${n3(best.summary.serial_r_perf.mean)}, finish rate ${best.summary.finish_rate === null ? '— (no sub-agents)' : n3(best.summary.finish_rate.mean)}, parallel on ${best.summary.verdicts.parallel}/${best.summary.runs} seeds.`;
   return `<section class="card" id="sweep-verdict" style="margin-bottom:18px"><h2>Verdict</h2><p>${escapeHtml(`Points: ${counts}.`)}</p><p><strong>${escapeHtml(answer)}</strong></p></section>`;
 }
 
@@ -154,16 +117,17 @@ function scatter(input: SweepReportInput, rows: readonly SweepPointRow[]): PageC
  *
  * @example
  * ```ts
- * const html = buildSweepReport({ parameters, points, plannedRuns: 20, preset: 'parl' }, results);
+ * const rows = sweepPointRows(outcome.rows); // @parl/sim
+ * const html = buildSweepReport({ parameters, points, plannedRuns: 20, preset: 'parl' }, rows, bestPoint(rows));
  * ```
  */
-export function buildSweepReport(input: SweepReportInput, results: readonly SweepResult[]): string {
-  const rows = sweepPointRows(results);
-  const lead = `${results.length} of ${input.plannedRuns} runs finished over ${input.points.length} grid point${input.points.length === 1 ? '' : 's'}, from the ${input.preset} preset${input.steps === undefined ? '' : ` with ${input.steps} training steps`}. Final metrics are measured on held-out tasks with each trained policy acting greedily; serial is the always-serial policy on the same tasks.`;
+export function buildSweepReport(input: SweepReportInput, rows: readonly SweepPointRow[], best: SweepPointRow | undefined): string {
+  const finished = rows.reduce((n, row) => n + row.runs.length, 0);
+  const lead = `${finished} of ${input.plannedRuns} runs finished over ${input.points.length} grid point${input.points.length === 1 ? '' : 's'}, from the ${input.preset} preset${input.steps === undefined ? '' : ` with ${input.steps} training steps`}. Final metrics are measured on held-out tasks with each trained policy acting greedily; serial is the always-serial policy on the same tasks.`;
   return renderChartPage({
     title: `PARL sweep report — ${input.parameters.length === 0 ? 'seeds' : input.parameters.join(' × ')}`,
     lead,
-    blocks: [headline(input, rows), pointsTable(input, rows)],
+    blocks: [headline(input, rows, best), pointsTable(input, rows)],
     charts: [scatter(input, rows)],
   });
 }

@@ -1,4 +1,4 @@
-import type { SweepResult } from '../../src/sweep/results.js';
+import type { SweepResult } from '@parl/sim';
 
 /** A finished run with the given numbers (serial takes 80 critical steps at r_perf 0.87). */
 function result(point: number, seed: number, lambda1: string, width: number, finish: number, criticalSteps: number, rPerf: number): SweepResult {

@@ -4,14 +4,14 @@
  * fetch; synchronous compilation, which Chromium allows there only for modules under 4 KiB) and
  * give the JavaScript kernels' numbers, bit for bit.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { findChromium, launchChromium, type Browser } from '@parl/test-support/chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-const SKIP_REASON = `no Chromium at ${CHROMIUM} (install Debian's chromium package, as .ci/run does, or set CHROMIUM_PATH)`;
+const chromiumLookup = findChromium();
+const HAVE_CHROMIUM = chromiumLookup.skipReason === undefined;
+const SKIP_REASON = chromiumLookup.skipReason ?? '';
 if (!HAVE_CHROMIUM) console.warn(`core browser tests skipped: ${SKIP_REASON}`);
 
 const bundle = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
@@ -28,10 +28,7 @@ interface PageReport {
 describe.skipIf(!HAVE_CHROMIUM)(HAVE_CHROMIUM ? 'the WebAssembly kernels in headless Chromium' : `the WebAssembly kernels in headless Chromium (skipped: ${SKIP_REASON})`, () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
+    browser = await launchChromium(chromiumLookup.path as string);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

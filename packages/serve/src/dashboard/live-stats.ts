@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { criticalSteps, type StageRecord } from '@parl/core';
+import { criticalSteps, subagentCounts, type StageRecord, type SubagentCounts } from '@parl/core';
 import type { SerialCollapseFinding } from '@parl/traces';
 
 /** Seconds of history kept for the time series. */
@@ -78,17 +78,17 @@ function pointOf(x: number, acc: Acc): SeriesPoint {
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 /**
- * The dashboard point of a record (labelled or not) and its finding: labelled fields when there,
- * else computed from `stages` with core's `criticalSteps`.
+ * The dashboard point of a record (labelled or not) and its finding: critical steps and
+ * parallelism as labelled, else from `stages` with core's `criticalSteps`; sub-agents launched and
+ * their finish rate by core's one rule (`subagentCounts`: an episode that launched none has no
+ * finish rate, and is left out of the mean).
  */
 export function episodePoint(record: Readonly<Record<string, unknown>>, finding?: SerialCollapseFinding): EpisodePoint {
   const p: Partial<Record<StatsField, number>> & { serial_collapse?: boolean; training_step?: number } = {};
   const stages = Array.isArray(record['stages']) ? (record['stages'] as StageRecord[]) : undefined;
   let cs = num(record['critical_steps']);
   let par = num(record['parallelism']);
-  let subs = num(record['num_subagents']);
-  let finish = num(record['r_finish']);
-  if (stages !== undefined && (cs === undefined || par === undefined || subs === undefined || finish === undefined)) {
+  if (stages !== undefined && (cs === undefined || par === undefined)) {
     try {
       const r = criticalSteps(stages);
       cs ??= r.critical_steps;
@@ -96,21 +96,15 @@ export function episodePoint(record: Readonly<Record<string, unknown>>, finding?
     } catch {
       // an invalid record never reaches here (it was validated); nothing to plot otherwise
     }
-    let launched = 0;
-    let finished = 0;
-    let flagged = 0;
-    for (const s of stages) {
-      for (const sub of Array.isArray(s.sub_steps) ? s.sub_steps : []) {
-        launched += 1;
-        if (typeof sub === 'object' && sub !== null && 'finished' in sub) {
-          flagged += 1;
-          if (sub.finished === true) finished += 1;
-        }
-      }
-    }
-    subs ??= launched;
-    if (finish === undefined && flagged > 0) finish = finished / flagged;
   }
+  let counts: SubagentCounts | undefined;
+  try {
+    counts = subagentCounts(record);
+  } catch {
+    counts = undefined; // as above: validated before it is counted
+  }
+  const subs = counts?.launched;
+  const finish = counts?.finish_rate ?? undefined;
   if (cs !== undefined) p.critical_steps = cs;
   if (par !== undefined) p.parallelism = par;
   if (subs !== undefined) p.num_subagents = subs;

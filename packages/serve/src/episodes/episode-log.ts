@@ -6,12 +6,18 @@
  * the next write, with one `fdatasync` for all of them, so concurrent requests share the cost
  * of durability.
  *
+ * A write that fails (file-size limit, full disk, I/O error) is cut back off the file, to the end
+ * of the last whole entry, and the requests in it fail (answered 503): the next acknowledged
+ * entry never lands on a partial line. Should even that cut fail, every later append fails too.
+ * The first line is the header `{"t":"parl-episode-log","v":1}` (see log-file.ts).
+ *
  * @module
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { createReadStream, existsSync, statSync, truncateSync, openSync, readSync, closeSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { LogEntry } from './log-entry.js';
+import { LOG_HEADER, LOG_HEADER_LINE, prepareLogFile } from './log-file.js';
 
 /**
  * When the log reaches the disk:
@@ -37,34 +43,20 @@ export interface LogStats {
   writes: number;
   /** fdatasync calls. */
   fsyncs: number;
+  /** Writes that failed and were cut back off the file. */
+  failedWrites: number;
 }
 
-/**
- * Drop a torn last line (a write cut by a crash: never acknowledged, since the answer waits for
- * the write) so that the next entry starts on a line of its own.
- */
-function cutTornTail(path: string): void {
-  const size = statSync(path).size;
-  if (size === 0) return;
-  const fd = openSync(path, 'r');
-  try {
-    const chunk = Buffer.alloc(Math.min(size, 1 << 16));
-    let end = size;
-    // Walk back to the last newline.
-    while (end > 0) {
-      const start = Math.max(0, end - chunk.length);
-      const n = readSync(fd, chunk, 0, end - start, start);
-      const at = chunk.subarray(0, n).lastIndexOf(0x0a);
-      if (at >= 0) {
-        const keep = start + at + 1;
-        if (keep !== size) truncateSync(path, keep);
-        return;
-      }
-      end = start;
-    }
-    truncateSync(path, 0);
-  } finally {
-    closeSync(fd);
+/** The error a failed log write rejects with: answered 503, naming the cause. */
+export class LogWriteError extends Error {
+  /** HTTP status of the request whose entries could not be logged. */
+  readonly statusCode = 503;
+
+  /** @param cause - the file system's error */
+  constructor(override readonly cause: unknown) {
+    const code = (cause as { code?: unknown }).code;
+    super(`the episode log could not be written (${typeof code === 'string' ? `${code}: ` : ''}${cause instanceof Error ? cause.message : String(cause)}); nothing of this request was kept`);
+    this.name = 'LogWriteError';
   }
 }
 
@@ -89,7 +81,9 @@ async function writeAll(file: FileHandle, bytes: Uint8Array): Promise<void> {
 /** The append-only JSONL log. Open it with {@link EpisodeLog.open}. */
 export class EpisodeLog {
   /** Figures for `/metrics`. */
-  readonly stats: LogStats = { bytes: 0, writes: 0, fsyncs: 0 };
+  readonly stats: LogStats = { bytes: 0, writes: 0, fsyncs: 0, failedWrites: 0 };
+  /** Set when a failed write could not be cut back: no append is safe after it. */
+  private broken: LogWriteError | undefined;
   private queue: Pending[] = [];
   private writing = false;
   private closed = false;
@@ -100,6 +94,8 @@ export class EpisodeLog {
     private readonly file: FileHandle,
     private readonly policy: FsyncPolicy,
     intervalMs: number,
+    /** Bytes of whole entries in the file: where a failed write is cut back to. */
+    private size: number,
   ) {
     if (policy === 'interval') {
       this.timer = setInterval(() => void this.syncIfDirty(), intervalMs);
@@ -108,8 +104,12 @@ export class EpisodeLog {
   }
 
   /**
-   * Read every entry of the log at `path` (a line that is not JSON, or whose entry `onEntry`
-   * throws on, is passed to `onBadLine` and skipped), then open it for appending. A missing file is created.
+   * Check `path` (see `prepareLogFile`: a folder, a missing folder or a file that is not an episode
+   * log is refused untouched; a torn last entry is repaired, and `onRepair` told), read every entry
+   * (a line that is not JSON, or whose entry `onEntry` throws on, is passed to `onBadLine` and
+   * skipped), then open it for appending. A missing or empty file is created with the header line.
+   *
+   * @throws `ParlInputError` (from `@parl/core`, field `logFile`) for a path that cannot be the log
    */
   static async open(
     path: string,
@@ -117,9 +117,11 @@ export class EpisodeLog {
     intervalMs: number,
     onEntry: (entry: LogEntry) => void,
     onBadLine: (lineNo: number, why: string) => void,
+    onRepair: (what: string) => void = () => {},
   ): Promise<EpisodeLog> {
-    if (existsSync(path)) {
-      cutTornTail(path);
+    const state = prepareLogFile(path);
+    if (state.repaired !== undefined) onRepair(state.repaired);
+    if (!state.fresh) {
       const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
       let lineNo = 0;
       for await (const line of lines) {
@@ -132,6 +134,7 @@ export class EpisodeLog {
           onBadLine(lineNo, err instanceof Error ? err.message : String(err));
           continue;
         }
+        if (lineNo === 1 && (entry as { t?: unknown }).t === LOG_HEADER.t) continue;
         try {
           onEntry(entry);
         } catch (err) {
@@ -141,7 +144,17 @@ export class EpisodeLog {
       }
     }
     const file = await open(path, 'a');
-    return new EpisodeLog(file, policy, intervalMs);
+    try {
+      if (state.fresh) {
+        await writeAll(file, Buffer.from(LOG_HEADER_LINE));
+        await file.datasync();
+      }
+      const { size } = await file.stat();
+      return new EpisodeLog(file, policy, intervalMs, size);
+    } catch (err) {
+      await file.close();
+      throw err;
+    }
   }
 
   /** Append entries; resolves once they are written (and fsynced under `always`). */
@@ -159,6 +172,7 @@ export class EpisodeLog {
   appendLines(text: string | Uint8Array): Promise<void> {
     if (text.length === 0) return Promise.resolve();
     if (this.closed) return Promise.reject(new Error('the episode log is closed'));
+    if (this.broken !== undefined) return Promise.reject(this.broken);
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ text, resolve, reject });
       if (!this.writing) void this.drain();
@@ -171,29 +185,51 @@ export class EpisodeLog {
       const batch = this.queue;
       this.queue = [];
       const bytes = batchBytes(batch);
+      if (this.broken !== undefined) {
+        for (const p of batch) p.reject(this.broken);
+        continue;
+      }
       try {
         await writeAll(this.file, bytes);
-        this.stats.bytes += bytes.byteLength;
-        this.stats.writes += 1;
         if (this.policy === 'always') {
           await this.file.datasync();
           this.stats.fsyncs += 1;
         } else {
           this.dirty = true;
         }
+        this.size += bytes.byteLength;
+        this.stats.bytes += bytes.byteLength;
+        this.stats.writes += 1;
         for (const p of batch) p.resolve();
       } catch (err) {
-        for (const p of batch) p.reject(err);
+        const failure = new LogWriteError(err);
+        this.stats.failedWrites += 1;
+        await this.cutBack(failure);
+        for (const p of batch) p.reject(failure);
       }
     }
     this.writing = false;
   }
 
+  /** Cut a failed write's bytes off the file; when that fails too, no later append is let through. */
+  private async cutBack(failure: LogWriteError): Promise<void> {
+    try {
+      await this.file.truncate(this.size);
+    } catch {
+      this.broken = failure;
+    }
+  }
+
   private async syncIfDirty(): Promise<void> {
     if (!this.dirty || this.closed) return;
     this.dirty = false;
-    await this.file.datasync();
-    this.stats.fsyncs += 1;
+    try {
+      await this.file.datasync();
+      this.stats.fsyncs += 1;
+    } catch {
+      // Written to the operating system already (the interval policy's promise); tried again next tick.
+      this.dirty = true;
+    }
   }
 
   /** Wait for pending writes, fsync, and close the file. */

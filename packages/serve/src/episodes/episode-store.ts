@@ -56,6 +56,11 @@ export class EpisodeStore {
     return this.byId.size;
   }
 
+  /** Rollout ids held (each names one held episode). */
+  get rollouts(): number {
+    return this.byRollout.size;
+  }
+
   /**
    * Record a labelled record answered for `id` by its JSON text. A traced episode keeps its trace
    * record and finding and takes this as its `labelled`; anything else becomes a posted record,
@@ -73,6 +78,12 @@ export class EpisodeStore {
   }
 
   private hold(episode: StoredEpisode | PostedJson): void {
+    // An episode written again under another rollout id (or none) takes its old rollout id with it:
+    // that id must not resolve to the newer episode (a reward would land on the wrong one).
+    const before = this.byId.peek(episode.id);
+    const oldRollout = before !== undefined && 'rollout' in before ? before.rollout : undefined;
+    const newRollout = 'rollout' in episode ? episode.rollout : undefined;
+    if (oldRollout !== undefined && oldRollout !== newRollout && this.byRollout.get(oldRollout) === episode.id) this.byRollout.delete(oldRollout);
     this.byId.set(episode.id, episode);
     if ('rollout' in episode && episode.rollout !== undefined) this.byRollout.set(episode.rollout, episode.id);
   }

@@ -1,6 +1,8 @@
 /**
  * `GET /` (the live dashboard) and `GET /events` (its server-sent events: a snapshot at once,
- * then at most one every {@link EVENT_INTERVAL_MS} while episodes come in).
+ * then at most one every `eventIntervalMs` while episodes come in). A client that reads
+ * slower than that is disconnected once more than `maxStreamBufferBytes` wait to be sent to it
+ * (counted in `parl_event_streams_dropped_total`): the server never holds more for one stream.
  *
  * @module
  */
@@ -8,9 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { dashboardHtml, snapshotEvent } from '../dashboard/page.js';
 import type { ParlService } from '../service.js';
-
-/** Least time between two snapshots sent to one dashboard (ms). */
-export const EVENT_INTERVAL_MS = 500;
 
 /** Register the dashboard routes; `streams` holds the open event streams (ended at shutdown). */
 export function dashboardRoutes(app: FastifyInstance, service: ParlService, streams: Set<ServerResponse>): void {
@@ -21,15 +20,27 @@ export function dashboardRoutes(app: FastifyInstance, service: ParlService, stre
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
-    res.write(snapshotEvent(service.stats.snapshot()));
+    const bound = service.options.maxStreamBufferBytes;
+    let dropped = false;
+    const send = (text: string): void => {
+      if (dropped || res.destroyed) return;
+      if (res.writableLength + Buffer.byteLength(text) > bound) {
+        dropped = true;
+        service.metrics.streamsDropped.inc();
+        res.destroy();
+        return;
+      }
+      res.write(text);
+    };
+    send(snapshotEvent(service.stats.snapshot()));
     let timer: NodeJS.Timeout | undefined;
     const unsubscribe = service.stats.onChange(() => {
       timer ??= setTimeout(() => {
         timer = undefined;
-        res.write(snapshotEvent(service.stats.snapshot()));
-      }, EVENT_INTERVAL_MS);
+        send(snapshotEvent(service.stats.snapshot()));
+      }, service.options.eventIntervalMs);
     });
-    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+    const keepAlive = setInterval(() => send(': keep-alive\n\n'), 15_000);
     keepAlive.unref();
     streams.add(res);
     const stop = (): void => {

@@ -19,6 +19,7 @@ import {
 } from '@parl/core';
 
 import { TASK_FAMILIES, type TaskFamily } from '../names.js';
+import { unknownSettingError } from './unknown-setting.js';
 
 export { TASK_FAMILIES, type TaskFamily };
 
@@ -182,7 +183,7 @@ function readRange(value: unknown, field: string): IntRange {
  * @example
  * ```ts
  * resolveEnvConfig({ family: 'deep', budget: 80 }).costMean; // 4
- * resolveEnvConfig({ famly: 'deep' }); // throws: env.famly must be a known parameter ...
+ * resolveEnvConfig({ famly: 'deep' }); // throws: env.famly must be a known setting of env (did you mean env.family?; …), got "famly"
  * ```
  */
 export function resolveEnvConfig(partial: unknown, base: EnvConfig = DEFAULT_ENV_CONFIG, field = 'env'): EnvConfig {
@@ -190,7 +191,7 @@ export function resolveEnvConfig(partial: unknown, base: EnvConfig = DEFAULT_ENV
   const obj = requireObject(partial, field);
   for (const key of Object.keys(obj)) {
     if (!KNOWN_KEYS.has(key)) {
-      throw new ParlInputError(fieldPath(field, key), obj[key], `a known parameter (one of ${[...KNOWN_KEYS].join(', ')})`);
+      throw unknownSettingError(field, key, [...KNOWN_KEYS]);
     }
   }
   const out: Record<string, unknown> = { ...base };

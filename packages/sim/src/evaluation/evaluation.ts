@@ -98,7 +98,7 @@ export function evaluate(policy: Policy, env: EnvConfig, seed: number, episodes:
       r_perf: t.r_perf,
       critical_steps: t.critical_steps,
       mean_width: t.mean_width,
-      finish_rate: t.finish_rate,
+      finish_rate: t.subagents > 0 ? t.finish_rate : null,
       success_rate: t.success_rate,
       total_steps: t.total_steps,
       subagents: t.subagents,

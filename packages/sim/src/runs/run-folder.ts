@@ -9,20 +9,18 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { ParlInputError } from '@parl/core';
 import { policyFiles } from '../policies/policy-io.js';
 import type { TrainingResult } from '../training/trainer.js';
+import { CONFIG_FILE, METRICS_FILE, POLICY_FOLDER, RUN_FOLDER_ENTRIES, SUMMARY_FILE } from './run-folder-entries.js';
 
 /** The files of a run folder by relative path (`config.json`, `metrics.jsonl`, `summary.json`, `policy/…`). */
 export function runFolderFiles(result: TrainingResult): Record<string, string> {
   const files: Record<string, string> = {
-    'config.json': `${JSON.stringify(result.config, null, 2)}\n`,
-    'metrics.jsonl': result.metrics.map((m) => JSON.stringify(m)).join('\n') + (result.metrics.length > 0 ? '\n' : ''),
-    'summary.json': `${JSON.stringify(result.summary, null, 2)}\n`,
+    [CONFIG_FILE]: `${JSON.stringify(result.config, null, 2)}\n`,
+    [METRICS_FILE]: result.metrics.map((m) => JSON.stringify(m)).join('\n') + (result.metrics.length > 0 ? '\n' : ''),
+    [SUMMARY_FILE]: `${JSON.stringify(result.summary, null, 2)}\n`,
   };
-  for (const [name, content] of Object.entries(policyFiles(result.policy))) files[`policy/${name}`] = content;
+  for (const [name, content] of Object.entries(policyFiles(result.policy))) files[`${POLICY_FOLDER}/${name}`] = content;
   return files;
 }
-
-/** The entries `parl train` writes in a run folder; a folder holding only these (and `config.json`) may be replaced. */
-export const RUN_FOLDER_ENTRIES: readonly string[] = ['config.json', 'metrics.jsonl', 'summary.json', 'policy', 'report.html'];
 
 /** A set of temporary paths that must not outlive the process (the CLI removes them on SIGINT/SIGTERM). */
 export interface TempPathRegistry {

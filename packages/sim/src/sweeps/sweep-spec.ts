@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { ParlInputError, fieldPath, requireObject, requirePositiveInteger } from '@parl/core';
+import { ParlInputError, fieldPath, requireObject, requirePositiveInteger, suggestField } from '@parl/core';
 import { getPreset } from '../training/presets.js';
 import { Rng } from '../engine/rng.js';
 import { runIdOf } from '../runs/run-id.js';
@@ -74,8 +74,19 @@ export interface ResolvedSweep {
 
 const SPEC_KEYS = ['preset', 'steps', 'seeds', 'config', 'grid', 'samples', 'ranges', 'samplesSeed'];
 
-/** Short names of paths: spec §9's `lambda1`, `lambda2`. */
-const ALIASES: Readonly<Record<string, string>> = { lambda1: 'reward.lambda1', lambda2: 'reward.lambda2' };
+/**
+ * The most runs one grid file may plan (grid points × samples × seeds): above it the file is
+ * refused before anything is expanded, naming the count. A run trains for seconds to minutes,
+ * so a sweep this large is already days of compute; a larger one is almost always a mistake
+ * (a list pasted twice, `samples` in the millions).
+ */
+export const MAX_SWEEP_RUNS = 10_000;
+
+/** Short names of paths: spec §9's `lambda1`, `lambda2` (a null-prototype map: `constructor` is no alias). */
+const ALIASES: Readonly<Record<string, string>> = Object.assign(Object.create(null) as Record<string, string>, {
+  lambda1: 'reward.lambda1',
+  lambda2: 'reward.lambda2',
+});
 
 /**
  * The config path a grid or range key stands for, as segments; `preset` is `['preset']`.
@@ -84,14 +95,17 @@ const ALIASES: Readonly<Record<string, string>> = { lambda1: 'reward.lambda1', l
  */
 export function sweepPath(key: string, field: string): string[] {
   if (key === 'seed') throw new ParlInputError(field, key, 'a training-config path other than seed (list seeds in "seeds")');
-  const segments = (ALIASES[key] ?? key).split('.');
+  const segments = (Object.hasOwn(ALIASES, key) ? (ALIASES[key] as string) : key).split('.');
   let node: unknown = BASE_TRAINING_CONFIG;
   let at = '';
   for (const segment of segments) {
     const obj = node !== null && typeof node === 'object' && !Array.isArray(node) ? (node as Record<string, unknown>) : undefined;
     if (obj === undefined || !Object.hasOwn(obj, segment)) {
-      const known = obj === undefined ? `${at} is a value, not a group of settings` : `${at === '' ? 'settings' : at} has ${Object.keys(obj).filter((k) => k !== 'seed').join(', ')}`;
-      throw new ParlInputError(field, key, `a training-config path such as lambda1, env.family, env.budget (${known})`);
+      const names = obj === undefined ? [] : Object.keys(obj).filter((k) => k !== 'seed');
+      const near = obj === undefined ? undefined : suggestField(segment, at === '' ? [...names, ...Object.keys(ALIASES)] : names);
+      const hint = near === undefined ? '' : `did you mean ${at === '' ? near : `${at}.${near}`}?; `;
+      const known = obj === undefined ? `${at} is a value, not a group of settings` : `${at === '' ? 'settings' : at} has ${names.join(', ')}`;
+      throw new ParlInputError(field, key, `a training-config path such as lambda1, env.family, env.budget (${hint}${known})`);
     }
     node = obj[segment];
     at = at === '' ? segment : `${at}.${segment}`;
@@ -99,14 +113,14 @@ export function sweepPath(key: string, field: string): string[] {
   return segments;
 }
 
+/** Set a path of {@link sweepPath} segments in a fresh settings object (own properties only, never a prototype's). */
 function setPath(target: Record<string, unknown>, segments: readonly string[], value: unknown): void {
   let node = target;
   for (const segment of segments.slice(0, -1)) {
-    const next = node[segment];
-    if (next === undefined) node[segment] = {};
+    if (!Object.hasOwn(node, segment)) Object.defineProperty(node, segment, { value: {}, enumerable: true, writable: true, configurable: true });
     node = node[segment] as Record<string, unknown>;
   }
-  node[segments[segments.length - 1] as string] = value;
+  Object.defineProperty(node, segments[segments.length - 1] as string, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function readSeeds(value: unknown): number[] {
@@ -132,7 +146,8 @@ function readRange(value: unknown, field: string): SweepRange {
   }
   const { min, max, log, integer } = r;
   if (typeof min !== 'number' || !Number.isFinite(min)) throw new ParlInputError(fieldPath(field, 'min'), min, 'a finite number');
-  if (typeof max !== 'number' || !Number.isFinite(max) || max < min) throw new ParlInputError(fieldPath(field, 'max'), max, `a finite number ≥ min (${min})`);
+  if (typeof max !== 'number' || !Number.isFinite(max)) throw new ParlInputError(fieldPath(field, 'max'), max, 'a finite number');
+  if (max < min) throw new ParlInputError(fieldPath(field, 'min'), min, `a number ≤ max (${max}): min is above max`);
   for (const [k, v] of [['log', log], ['integer', integer]] as const) {
     if (v !== undefined && typeof v !== 'boolean') throw new ParlInputError(fieldPath(field, k), v, 'true or false');
   }
@@ -154,7 +169,7 @@ export function validateSweepSpec(input: unknown): SweepSpec {
   }
   const preset = obj['preset'] ?? 'parl';
   if (typeof preset !== 'string') throw new ParlInputError('preset', preset, 'a preset name');
-  const grid: Record<string, readonly unknown[]> = {};
+  const grid: Record<string, readonly unknown[]> = Object.create(null) as Record<string, readonly unknown[]>;
   if (obj['grid'] !== undefined) {
     const g = requireObject(obj['grid'], 'grid');
     for (const [key, values] of Object.entries(g)) {
@@ -167,7 +182,7 @@ export function validateSweepSpec(input: unknown): SweepSpec {
   let ranges: Record<string, SweepRange> | undefined;
   if (obj['ranges'] !== undefined) {
     const r = requireObject(obj['ranges'], 'ranges');
-    ranges = {};
+    ranges = Object.create(null) as Record<string, SweepRange>;
     for (const [key, range] of Object.entries(r)) {
       const field = `ranges[${JSON.stringify(key)}]`;
       sweepPath(key, field);
@@ -178,6 +193,11 @@ export function validateSweepSpec(input: unknown): SweepSpec {
   const samples = obj['samples'] === undefined ? undefined : requirePositiveInteger(obj['samples'], 'samples');
   if ((samples === undefined) !== (ranges === undefined)) {
     throw new ParlInputError(samples === undefined ? 'samples' : 'ranges', undefined, samples === undefined ? 'a number of samples to draw from "ranges"' : 'the "ranges" to draw the samples from');
+  }
+  const planned = plannedRunCount(grid, samples, obj['seeds']);
+  if (planned > MAX_SWEEP_RUNS) {
+    const parts = [...Object.entries(grid).map(([k, v]) => `${v.length} values of ${k}`), ...(samples === undefined ? [] : [`${samples} samples`]), `${Array.isArray(obj['seeds']) ? obj['seeds'].length : 1} seeds`];
+    throw new ParlInputError('grid', planned, `at most ${MAX_SWEEP_RUNS} runs per grid file (grid points × samples × seeds, here ${parts.join(' × ')}): split the sweep or narrow its lists`);
   }
   const samplesSeed = obj['samplesSeed'];
   if (samplesSeed !== undefined && (typeof samplesSeed !== 'number' || !Number.isInteger(samplesSeed) || samplesSeed < 0 || samplesSeed > 0xffffffff)) {
@@ -193,6 +213,13 @@ export function validateSweepSpec(input: unknown): SweepSpec {
     ...(ranges === undefined ? {} : { ranges }),
     ...(samplesSeed === undefined ? {} : { samplesSeed }),
   };
+}
+
+/** Grid points × samples × seeds, without expanding anything (may be Infinity-large; only compared). */
+function plannedRunCount(grid: Readonly<Record<string, readonly unknown[]>>, samples: number | undefined, seeds: unknown): number {
+  let count = (samples ?? 1) * (Array.isArray(seeds) ? Math.max(seeds.length, 1) : 1);
+  for (const values of Object.values(grid)) count *= values.length;
+  return count;
 }
 
 /** Four significant digits: drawn values stay readable in results.csv and stable in run ids. */
@@ -267,8 +294,26 @@ function configOf(spec: SweepSpec, params: Readonly<Record<string, unknown>>, se
 }
 
 /**
+ * Check every grid value, and every list value and bound of a range, on its own over the preset
+ * and `config`, before anything is crossed: a bad value in the last key is named at once rather
+ * than after the cross product is built. (A value that is only wrong next to another key's value
+ * is still found when the runs are resolved, within {@link MAX_SWEEP_RUNS}.)
+ */
+function checkEveryValue(spec: SweepSpec): void {
+  const seed = spec.seeds[0] ?? 1;
+  for (const [key, values] of Object.entries(spec.grid)) {
+    for (const value of values) configOf(spec, { [key]: value }, seed);
+  }
+  for (const [key, range] of Object.entries(spec.ranges ?? {})) {
+    const values = Array.isArray(range) ? range : [(range as NumericRange).min, (range as NumericRange).max];
+    for (const value of values) configOf(spec, { [key]: value }, seed);
+  }
+}
+
+/**
  * Resolve a grid file into its runs: every point (grid cross product, × random samples) × every
- * seed, each with its resolved config and run id. Every value is checked.
+ * seed, each with its resolved config and run id. Every value is checked, each on its own before
+ * the cross product is built, and a file planning more than {@link MAX_SWEEP_RUNS} runs is refused.
  *
  * @param input - the parsed grid file (untrusted)
  * @throws {@link @parl/core!ParlInputError} naming the path or value at fault, e.g. `grid["env.budget"][1]`
@@ -281,6 +326,7 @@ function configOf(spec: SweepSpec, params: Readonly<Record<string, unknown>>, se
  */
 export function resolveSweep(input: unknown): ResolvedSweep {
   const spec = validateSweepSpec(input);
+  checkEveryValue(spec);
   const points = pointsOf(spec);
   const runs: SweepRunPlan[] = [];
   const seen = new Set<string>();

@@ -19,6 +19,7 @@ import {
 } from '@parl/core';
 import { DEFAULT_ENV_CONFIG, resolveEnvConfig, type EnvConfig } from '../engine/env-config.js';
 import { DEFAULT_MLP_SPEC, type InitialHabit, type MlpSpec } from '../policies/mlp-policy.js';
+import { unknownSettingError } from '../engine/unknown-setting.js';
 
 /**
  * The reward part of a training config: core's {@link @parl/core!RewardConfig} fields under their
@@ -107,7 +108,7 @@ const TOP_KEYS = ['preset', 'seed', 'steps', 'tasksPerStep', 'rolloutsPerTask', 
 function checkKeys(obj: Record<string, unknown>, allowed: readonly string[], field: string): void {
   for (const key of Object.keys(obj)) {
     if (!allowed.includes(key)) {
-      throw new ParlInputError(fieldPath(field, key), obj[key], `a known setting (one of ${allowed.join(', ')})`);
+      throw unknownSettingError(field, key, allowed);
     }
   }
 }

@@ -97,9 +97,9 @@ export const VOLTAGENT_SPAN_TYPE_ROLES: Readonly<Record<string, SpanRole>> = {
 export const VOLTAGENT_RUN_KIND = 'voltagent.llm_run';
 
 /** Attributes holding a span's input content, in order of preference. */
-const INPUT_KEYS = ['gen_ai.tool.call.arguments', 'gen_ai.input.messages', 'ai.toolCall.args', 'ai.prompt', 'input.value', 'gen_ai.prompt', 'traceloop.entity.input', 'input'] as const;
+const INPUT_KEYS = ['gen_ai.tool.call.arguments', 'gen_ai.input.messages', 'ai.toolCall.args', 'ai.prompt', 'input.value', 'gen_ai.prompt', 'traceloop.entity.input', 'gcp.vertex.agent.tool_call_args', 'input'] as const;
 /** Attributes holding a span's output content, in order of preference. */
-const OUTPUT_KEYS = ['gen_ai.tool.call.result', 'gen_ai.output.messages', 'ai.toolCall.result', 'ai.response.text', 'output.value', 'gen_ai.completion', 'traceloop.entity.output', 'output'] as const;
+const OUTPUT_KEYS = ['gen_ai.tool.call.result', 'gen_ai.output.messages', 'ai.toolCall.result', 'ai.response.text', 'output.value', 'gen_ai.completion', 'traceloop.entity.output', 'gcp.vertex.agent.tool_response', 'output'] as const;
 
 function firstOf(attrs: Map<string, AttributeValue>, keys: readonly string[]): AttributeValue | undefined {
   for (const key of keys) {

@@ -105,6 +105,8 @@ function readStages(stages: unknown, path: string, depth: number, location: stri
 function namesByStage(finding: SerialCollapseFinding | undefined): Map<number, readonly { name: string; wallMs: number }[]> {
   const byStage = new Map<number, readonly { name: string; wallMs: number }[]>();
   for (const pattern of finding?.patterns ?? []) {
+    // A pattern inside a nested sub-agent counts its own stages (spec §5.2): not the top level's.
+    if (pattern.within.length > 0) continue;
     pattern.stages.forEach((stage, i) => {
       const group = pattern.groups[i] ?? [];
       if (group.length > 0) byStage.set(stage, group.map((g) => ({ name: g.name, wallMs: g.end_ms - g.start_ms })));

@@ -37,11 +37,12 @@ const INDEPENDENCE_WORDS: Readonly<Record<SerialPattern['independence'], string>
 /** One pattern in words (HTML). */
 export function patternWords(pattern: SerialPattern, mark: string): string {
   const stages = pattern.stages.map((s) => s + 1);
+  const where = pattern.within.length === 0 ? '' : ` inside sub-agent ${escapeHtml(pattern.within.map((n) => capText(n.name, NAME_CHARS)).slice(0, NAMES_LISTED).join(' › '))} (its own turns and stages; not marked on the timeline)`;
   const what =
     pattern.kind === 'waves'
       ? `<b>waves</b>: turn ${range(pattern.turns)} launched ${plural(pattern.groups.flat().length, 'sub-agent')}${escapeHtml(names(pattern))} that ran in ${pattern.groups.length} waves one after another (stages ${range(stages)})`
       : `<b>one per turn</b>: turns ${range(pattern.turns)} each launched one sub-agent or did the work itself${escapeHtml(names(pattern))} (stages ${range(stages)})`;
-  return `<li><span class="mark">${escapeHtml(mark)}</span> ${what}; independence <b>${pattern.independence}</b> — ${INDEPENDENCE_WORDS[pattern.independence]}. Launched together alone it would save ${plural(pattern.critical_steps_saved, 'critical step')}.</li>`;
+  return `<li><span class="mark">${escapeHtml(mark)}</span> ${what}${where}; independence <b>${pattern.independence}</b> — ${INDEPENDENCE_WORDS[pattern.independence]}. Launched together alone it would save ${plural(pattern.critical_steps_saved, 'critical step')}.</li>`;
 }
 
 /** The verdict line and the pattern list of a finding (HTML). */

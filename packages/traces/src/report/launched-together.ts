@@ -28,6 +28,27 @@ function launchTogether(stages: DrawnStage[], pattern: SerialPattern): void {
   for (const i of pattern.stages.slice(1)) stages[i] = EMPTY;
 }
 
+/**
+ * `stages` with `pattern` launched together inside the nested sub-agent that `within` leads to
+ * (spec §5.2: each step the stage and entry of the as-run stages of the agent above), each entry
+ * on the way re-measured by `@parl/core`. Undefined when the record has no nested entry there.
+ */
+function launchTogetherWithin(stages: readonly DrawnStage[], within: SerialPattern['within'], pattern: SerialPattern): DrawnStage[] | undefined {
+  const copy = [...stages];
+  const [step, ...rest] = within;
+  if (step === undefined) {
+    launchTogether(copy, pattern);
+    return copy;
+  }
+  const stage = copy[step.stage];
+  const entry = stage?.subs[step.entry];
+  if (stage === undefined || entry?.stages === undefined) return undefined;
+  const inner = launchTogetherWithin(entry.stages, rest, pattern);
+  if (inner === undefined) return undefined;
+  copy[step.stage] = { main: stage.main, subs: stage.subs.map((e, j) => (j === step.entry ? { ...entry, stages: inner, length: drawnCriticalSteps(inner) } : e)) };
+  return copy;
+}
+
 /** Why no launched-together schedule is drawn, or the schedule. */
 export type LaunchedTogether = { readonly stages: readonly DrawnStage[]; readonly why?: undefined } | { readonly stages?: undefined; readonly why: string };
 
@@ -43,10 +64,18 @@ export function launchedTogether(asRun: readonly DrawnStage[], finding: SerialCo
   if (!close(drawnCriticalSteps(asRun), finding.critical_steps_as_run)) {
     return { why: `the record's critical steps (${drawnCriticalSteps(asRun)}) are not the finding's as run (${finding.critical_steps_as_run}): it is not the as-run record` };
   }
-  const stages = [...asRun];
-  // A pattern inside a nested sub-agent (spec §5.2, `within` not empty) rewrites that agent's own
-  // stages, not these: until it is drawn, the reason below stands in for a wrong drawing.
-  for (const pattern of finding.patterns) if (pattern.independence !== 'dependent' && pattern.within.length === 0) launchTogether(stages, pattern);
+  let stages: DrawnStage[] = [...asRun];
+  // Deepest first, as the finding does: a nested agent's own patterns shorten it before its parent's patterns move it.
+  const chosen = finding.patterns.filter((p) => p.independence !== 'dependent').sort((a, b) => b.within.length - a.within.length);
+  for (const pattern of chosen) {
+    if (pattern.within.length === 0) {
+      launchTogether(stages, pattern);
+      continue;
+    }
+    const next = launchTogetherWithin(stages, pattern.within, pattern);
+    if (next === undefined) return { why: `the record has no nested sub-agent where a pattern inside ${pattern.within.map((w) => w.name).join(' › ')} says` };
+    stages = next;
+  }
   const critical = drawnCriticalSteps(stages);
   if (!close(critical, finding.critical_steps_if_parallel)) {
     return { why: `launching the patterns together gives ${critical} critical steps, not the finding's ${finding.critical_steps_if_parallel}` };

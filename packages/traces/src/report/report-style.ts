@@ -13,9 +13,10 @@ h1{font-size:1.35rem;margin:.2rem 0 .2rem}h2{font-size:1.1rem;margin:0 0 .4rem;o
 h3{font-size:.95rem;margin:.9rem 0 .3rem;color:#333}
 .sub{color:#555;margin:0 0 1rem}
 .card{background:#fff;border:1px solid #dde1e6;border-radius:8px;padding:.9rem 1rem;margin:0 0 1rem}
-.tiles{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:.6rem;margin:0 0 1rem}
+.tiles{display:grid;grid-template-columns:repeat(auto-fit,minmax(136px,1fr));gap:.6rem;margin:0 0 1rem}
 .tile{background:#fff;border:1px solid #dde1e6;border-radius:8px;padding:.5rem .7rem}
-.tile b{display:block;font-size:1.3rem}
+.tile b{display:block;font-size:1.3rem}.tile small{color:#555;font-size:.85rem;margin-left:.2rem}
+.card>h3:first-child{margin-top:0}
 .cols{display:grid;grid-template-columns:repeat(auto-fit,minmax(320px,1fr));gap:1rem}
 .hist{display:grid;grid-template-columns:6.5rem 1fr 3.5rem;gap:.25rem .5rem;align-items:center}
 .hist .bar{height:14px;background:#e9edf2;border-radius:3px;position:relative;overflow:hidden}
@@ -26,7 +27,7 @@ th,td{text-align:left;padding:.25rem .4rem;border-bottom:1px solid #eceff3;verti
 th{font-weight:600;color:#444;font-size:.85rem}
 td.id{overflow-wrap:anywhere;font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.82rem}
 td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
-col.rank{width:2.5rem}col.num{width:12%}col.v{width:15%}
+col.rank{width:2.5rem}col.num{width:11%}col.v{width:8.5rem}
 .yes{color:#b42318;font-weight:600}.no{color:#4a5565}
 .verdict{margin:.2rem 0}.verdict.bad b{color:#b42318}.verdict.ok b{color:#146c2e}
 .nums{margin:.2rem 0}.pats{margin:.3rem 0 0;padding-left:1.3rem}.pats li{margin:.15rem 0}
@@ -34,7 +35,7 @@ col.rank{width:2.5rem}col.num{width:12%}col.v{width:15%}
 .note{color:#666;font-size:.85rem;margin:.3rem 0}
 .legend{display:flex;flex-wrap:wrap;gap:.4rem 1rem;font-size:.85rem;color:#444;margin:.3rem 0 0}
 .legend span{display:inline-flex;align-items:center;gap:.35rem}
-.legend i{display:inline-block;width:1.4rem;height:.7rem;border-radius:2px;position:relative}
+.legend i{display:inline-block;width:1.4rem;height:.7rem;border-radius:2px;position:static}
 .tl{position:relative;padding-left:8.5rem;margin:.2rem 0 .4rem}
 .tl .bands{position:absolute;left:8.5rem;right:0;top:0;bottom:1.2rem;pointer-events:none}
 .band{position:absolute;top:0;bottom:0;border-left:1px dashed #c9a227;border-right:1px dashed #c9a227;background:rgba(244,211,94,.16);overflow:hidden}

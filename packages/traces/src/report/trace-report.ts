@@ -141,8 +141,9 @@ export class TraceReportBuilder {
     const listed = this.summaries.filter((s) => !drawnOrdinals.has(s.ordinal)).sort(bySaving);
     const unit = this.unit;
     const title = escapeHtml(this.title);
-    const legend = `<div class="legend"><span><i class="b m" style="position:static;display:inline-block"></i>orchestrator's own steps</span><span><i class="b" style="position:static;display:inline-block"></i>sub-agent</span><span><i class="b c" style="position:static;display:inline-block"></i>on the critical path</span><span><i class="b x" style="position:static;display:inline-block"></i>did not finish</span><span><i class="b o" style="position:static;display:inline-block"></i>a turn's own work, launched as a sub-agent</span><span><i class="band pattern" style="position:static;display:inline-block"></i>a serial pattern (numbered as in the finding)</span></div>`;
+    const legend = `<div class="legend"><span><i class="b m"></i>own steps (orchestrator, or a nested sub-agent's)</span><span><i class="b"></i>sub-agent</span><span><i class="b c"></i>on the critical path</span><span><i class="b x"></i>did not finish</span><span><i class="b n"></i>a nested sub-agent's whole span</span><span><i class="b o"></i>a turn's own work, launched as a sub-agent</span><span><i class="band pattern"></i>a serial pattern (numbered as in the finding)</span></div>`;
     const sections = this.candidates.map((c) => traceSectionHtml(c.summary, c.stages, c.finding, unit)).join('\n');
+    if (this.summaries.length === 1 && this.candidates.length === 1) return page(title, `<p class="sub">The record is as run (spec §7); numbers in ${unit}.</p><section class="card">${legend}</section>\n${sections}`);
     const drawnPart =
       this.candidates.length === 0
         ? ''
@@ -152,19 +153,24 @@ export class TraceReportBuilder {
 ${sections}`;
     const listedPart =
       listed.length === 0 ? '' : `<section class="card"><h2>${plural(listed.length, 'other trace')}, largest possible saving first</h2>${traceTableHtml(listed, unit, false, 'listed-table')}</section>`;
-    return `<!doctype html>
+    return page(title, `<p class="sub">${plural(this.summaries.length, 'trace')}: the top ${this.candidates.length} by critical steps a launched-together schedule would save are drawn, the rest listed. Records are as run (spec §7); numbers in ${unit}.</p>
+${summaryHtml(this.summaries, unit)}
+${drawnPart}
+${listedPart}`);
+  }
+}
+
+/** The document around the body of a report. */
+function page(title: string, body: string): string {
+  return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <link rel="icon" href="data:,"><title>${title}</title><style>${REPORT_STYLE}</style></head>
 <body><main>
 <h1>${title}</h1>
-<p class="sub">${plural(this.summaries.length, 'trace')}: the top ${this.candidates.length} by critical steps a launched-together schedule would save are drawn, the rest listed. Records are as run (spec §7); numbers in ${unit}.</p>
-${summaryHtml(this.summaries, unit)}
-${drawnPart}
-${listedPart}
+${body}
 </main></body></html>
 `;
-  }
 }
 
 /**

@@ -15,6 +15,8 @@ import { REPORT_ID_CHARS, type TraceSummary } from './trace-summary.js';
 
 function patternBands(layout: TimelineLayout, finding: SerialCollapseFinding): TimelineBand[] {
   return finding.patterns.slice(0, MAX_PATTERNS_DESCRIBED).flatMap((p, i) => {
+    // A pattern inside a nested sub-agent is described in words; its stages are not the top level's.
+    if (p.within.length > 0) return [];
     const first = layout.stageSpans[p.stages[0] ?? -1];
     const last = layout.stageSpans[p.stages[p.stages.length - 1] ?? -1];
     if (first === undefined || last === undefined) return [];

@@ -47,8 +47,8 @@ const BINS: readonly (readonly [string, number, number])[] = [
   ['over 5', 5, Infinity],
 ];
 
-function tile(label: string, value: string, id: string): string {
-  return `<div class="tile" id="${id}">${label}<b>${value}</b></div>`;
+function tile(label: string, value: string, id: string, share?: string): string {
+  return `<div class="tile" id="${id}">${label}<b>${value}${share === undefined ? '' : `<small>${share}</small>`}</b></div>`;
 }
 
 /** The tiles, the parallelism distribution and the pattern counts over all traces (HTML). */
@@ -62,9 +62,9 @@ export function summaryHtml(all: readonly TraceSummary[], unit: string): string 
   const median = sorted.length === 0 ? undefined : sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2] : ((sorted[sorted.length / 2 - 1] as number) + (sorted[sorted.length / 2] as number)) / 2;
   const tiles = [
     tile('Traces', formatNumber(n), 'sum-traces'),
-    tile('With serial collapse', `${formatNumber(collapsed)} (${percent(collapsed, n)})`, 'sum-collapse'),
+    tile('With serial collapse', formatNumber(collapsed), 'sum-collapse', percent(collapsed, n)),
     tile(`${unit[0]?.toUpperCase() ?? ''}${unit.slice(1)} as run`, formatNumber(asRun), 'sum-asrun'),
-    tile('Saved if launched together', `${formatNumber(saved)} (${percent(saved, asRun)})`, 'sum-saved'),
+    tile('Saved if launched together', formatNumber(saved), 'sum-saved', percent(saved, asRun)),
     tile('Median parallelism', median === undefined ? '–' : formatNumber(median), 'sum-parallelism'),
   ].join('');
   const counts = BINS.map(([, lo, hi]) => measured.filter((p) => p > lo && p <= hi).length);

@@ -49,33 +49,44 @@ export interface TraceShape {
   readonly width: number;
   /** Characters of each sub-agent name. */
   readonly nameChars: number;
+  /** Share of sub-agents (above depth 2) that launch sub-agents of their own. */
+  readonly nestedShare: number;
+}
+
+/** A generated mapping: turns of waves of sub-agents; below `depth` 2, some sub-agents launch sub-agents of their own (spec §5.2). */
+function generatedMapping(id: string, random: () => number, shape: TraceShape, depth: number, clock: { ms: number }): TraceMapping {
+  const pick = (n: number): number => 1 + Math.floor(random() * n);
+  const turns: TurnGroup[] = [];
+  const nested = new Map<string, TraceMapping>();
+  const turnCount = depth === 0 ? shape.turns : pick(3);
+  for (let t = 1; t <= turnCount; t++) {
+    const waves: SubAgentRef[][] = [];
+    const waveCount = random() < 0.3 ? 0 : pick(depth === 0 ? shape.waves : 2);
+    for (let w = 0; w < waveCount; w++) {
+      const wave: SubAgentRef[] = [];
+      for (let k = 0, n = pick(depth === 0 ? shape.width : 3); k < n; k++) {
+        const spanId = `${id}-${depth}-${t}-${w}-${k}`;
+        const steps = pick(6);
+        const name = `agent-${depth}-${t}-${w}-${k}-`.padEnd(shape.nameChars, 'x');
+        const launches = depth < 2 && random() < shape.nestedShare;
+        if (launches) nested.set(spanId, generatedMapping(spanId, random, shape, depth + 1, clock));
+        wave.push({ span_id: spanId, name, start_ms: clock.ms, end_ms: clock.ms + steps * 100, steps, finished: random() > 0.1, nested: launches });
+      }
+      waves.push(wave);
+      clock.ms += 1000;
+    }
+    turns.push({ turn: t, main_steps: 1, waves, own_tool_calls: waveCount === 0 && random() < 0.5 ? 1 : 0 });
+  }
+  return { orchestrator: id, turns, warnings: [], contents: new Map(), ownToolContents: new Map(), nested };
 }
 
 /** One generated trace: a mapping made up turn by turn, its record as run and its finding. */
 export function generatedTrace(id: string, random: () => number, shape: TraceShape): TraceReportEntry {
-  const pick = (n: number): number => 1 + Math.floor(random() * n);
-  const turns: TurnGroup[] = [];
-  let clock = 1_750_000_000_000;
-  for (let t = 1; t <= shape.turns; t++) {
-    const waves: SubAgentRef[][] = [];
-    const waveCount = random() < 0.3 ? 0 : pick(shape.waves);
-    for (let w = 0; w < waveCount; w++) {
-      const wave: SubAgentRef[] = [];
-      for (let k = 0, n = pick(shape.width); k < n; k++) {
-        const steps = pick(6);
-        const name = `agent-${t}-${w}-${k}-`.padEnd(shape.nameChars, 'x');
-        wave.push({ span_id: `${id}-${t}-${w}-${k}`, name, start_ms: clock, end_ms: clock + steps * 100, steps, finished: random() > 0.1, nested: false });
-      }
-      waves.push(wave);
-      clock += 1000;
-    }
-    turns.push({ turn: t, main_steps: 1, waves, own_tool_calls: waveCount === 0 && random() < 0.5 ? 1 : 0 });
-  }
-  const mapping: TraceMapping = { orchestrator: 'orchestrator', turns, warnings: [], contents: new Map(), ownToolContents: new Map(), nested: new Map() };
+  const mapping = generatedMapping(id, random, shape, 0, { ms: 1_750_000_000_000 });
   return { record: { id, stages: stagesOf(mapping, 'overlap') }, finding: serialCollapseFinding(id, mapping) };
 }
 
 /** A typical trace: a few turns, a few waves, a few sub-agents. */
-export const TYPICAL: TraceShape = { turns: 6, waves: 3, width: 4, nameChars: 12 };
+export const TYPICAL: TraceShape = { turns: 6, waves: 3, width: 4, nameChars: 12, nestedShare: 0.08 };
 /** The largest trace the report has to bound: many turns, waves and sub-agents, long names. */
-export const WIDE_AND_LONG: TraceShape = { turns: 120, waves: 4, width: 40, nameChars: 200 };
+export const WIDE_AND_LONG: TraceShape = { turns: 120, waves: 4, width: 40, nameChars: 200, nestedShare: 0.002 };

@@ -5,7 +5,7 @@
  * @module
  */
 import { Redis } from 'ioredis';
-import { CliError } from '../errors.js';
+import { SweepError } from './sweep-error.js';
 
 /** The queue `parl sweep --queue` and `parl worker` use unless `--queue-name` says otherwise. */
 export const DEFAULT_QUEUE_NAME = 'parl-sweep';
@@ -13,17 +13,17 @@ export const DEFAULT_QUEUE_NAME = 'parl-sweep';
 /**
  * Check a `--queue` URL; returns it unchanged.
  *
- * @throws {@link CliError} (exit code 2) for anything but a redis:// or rediss:// URL
+ * @throws {@link SweepError} (usage) for anything but a redis:// or rediss:// URL
  */
 export function checkQueueUrl(url: string): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new CliError(`--queue ${url} is not a URL; expected redis://HOST[:PORT][/DB]`, 2);
+    throw new SweepError(`--queue ${url} is not a URL; expected redis://HOST[:PORT][/DB]`, true);
   }
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
-    throw new CliError(`--queue ${url} is not a Redis URL; expected redis://HOST[:PORT][/DB] or rediss://…`, 2);
+    throw new SweepError(`--queue ${url} is not a Redis URL; expected redis://HOST[:PORT][/DB] or rediss://…`, true);
   }
   return url;
 }

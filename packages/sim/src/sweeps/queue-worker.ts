@@ -7,7 +7,7 @@
  * @module
  */
 import { UnrecoverableError, Worker } from 'bullmq';
-import type { SweepRunOutput, SweepTask } from '@parl/sim';
+import type { SweepRunOutput, SweepTask } from './sweep-job.js';
 import { createLocalPool, defaultThreads } from './local-pool.js';
 import { DEFAULT_QUEUE_NAME, redisConnection, shownQueueUrl } from './queue-connection.js';
 import { SWEEP_JOB_NAME } from './queue-runner.js';

@@ -15,9 +15,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import type { SweepRunOutput, SweepTask } from '@parl/sim';
-import { CliError } from '../errors.js';
-import { INSTALL_SIMULATOR_HINT } from '../simulator.js';
+import type { SweepRunOutput, SweepTask } from './sweep-job.js';
 
 /** Something that trains sweep runs: the local pool or a queue. */
 export interface SweepRunner {
@@ -35,17 +33,12 @@ export function defaultThreads(): number {
 }
 
 /**
- * The file the pool's threads load: `@parl/sim/sweep-worker`'s ES module.
- *
- * @throws {@link CliError} (exit code 1) saying how to install `@parl/sim` when it is missing
+ * The file the pool's threads load: this package's built `dist/sweep-worker.js`
+ * (`@parl/sim/sweep-worker`), found through the package's own name so that it is the same file
+ * whether the caller runs the built package or its sources (tests).
  */
 export function sweepWorkerFile(): string {
-  let simPackage: string;
-  try {
-    simPackage = createRequire(import.meta.url).resolve('@parl/sim/package.json');
-  } catch {
-    throw new CliError(`sweeps train with @parl/sim, which is not installed: ${INSTALL_SIMULATOR_HINT}`, 1);
-  }
+  const simPackage = createRequire(import.meta.url).resolve('@parl/sim/package.json');
   return pathToFileURL(join(dirname(simPackage), 'dist', 'sweep-worker.js')).href;
 }
 

@@ -4,8 +4,21 @@
  *
  * @module
  */
+import { stringify } from 'csv-stringify/sync';
 import { speedupOverSerial, type RunSummary, type SweepRunNumbers } from '@parl/core';
-import { csvRow } from '@parl/io';
+
+/** One cell: numbers as JSON writes them, a λ schedule object as JSON, null (none, unknown) as empty. */
+function csvCell(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** One CSV row with its line ending, RFC 4180 quoting (csv-stringify). */
+function csvRow(cells: readonly unknown[]): string {
+  return stringify([cells.map(csvCell)]);
+}
 
 /** The columns after the parameters and `seed`, in spec §9's order. */
 export const RESULT_COLUMNS = [

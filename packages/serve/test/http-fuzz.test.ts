@@ -1,0 +1,171 @@
+/**
+ * Property tests over HTTP bodies (issue 24), on a real server on loopback: whatever a client
+ * sends to `POST /v1/traces` (any bytes as JSON or protobuf, any JSON value, valid OTLP requests
+ * with a part replaced by anything, attributes nested at any depth) or to
+ * `POST /v1/episodes/{id}/outcome` (any JSON body, any id, any query), the answer is a 2xx or a 4xx
+ * with a one-line `error` — never a 5xx — and the server stays healthy. `pnpm test` runs
+ * PARL_FUZZ_RUNS=100 inputs per property (default); `pnpm fuzz` runs 5,000 (docs/reliability.md).
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ParlServeClient } from '../src/index.js';
+import { startServer, type TestServer } from './support/server.js';
+
+const RUNS = Number(process.env['PARL_FUZZ_RUNS'] ?? 100);
+const SEED = process.env['PARL_FUZZ_SEED'] === undefined ? undefined : Number(process.env['PARL_FUZZ_SEED']);
+const params = { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) };
+/** Each property's time limit grows with its runs (loopback requests on a loaded 2-core machine). */
+const TIMEOUT = 60_000 + RUNS * 40;
+
+let s: TestServer;
+let tried = 0;
+beforeAll(async () => {
+  s = await startServer({ labelThreads: 0, quietPeriodMs: 0 });
+});
+afterAll(async () => {
+  expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+  const metrics = await (await fetch(`${s.url}/metrics`)).text();
+  // No request of the whole run was answered 5xx.
+  expect(metrics).not.toMatch(/^parl_http_requests_total\{[^}]*status="5\d\d"\} [1-9]/m);
+  await s.stop();
+  process.stdout.write(`http-fuzz: ${tried} HTTP bodies tried\n`);
+});
+
+async function send(path: string, body: Uint8Array | string, contentType: string): Promise<number> {
+  tried += 1;
+  const res = await fetch(`${s.url}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+  const text = await res.text();
+  if (res.status >= 400) {
+    const error = (JSON.parse(text) as { error?: unknown }).error;
+    expect(typeof error).toBe('string');
+    expect(error as string).not.toContain('\n');
+  }
+  return res.status;
+}
+
+const SPAN = {
+  traceId: '0af7651916cd43dd8448eb211c80319c',
+  spanId: 'b7ad6b7169203331',
+  name: 'invoke_agent boss',
+  startTimeUnixNano: '1735732800000000000',
+  endTimeUnixNano: '1735732801000000000',
+  attributes: [
+    { key: 'gen_ai.operation.name', value: { stringValue: 'invoke_agent' } },
+    { key: 'gen_ai.agent.name', value: { stringValue: 'boss' } },
+  ],
+  status: { code: 0 },
+};
+const REQUEST = { resourceSpans: [{ resource: { attributes: [] }, scopeSpans: [{ scope: { name: 'x' }, spans: [SPAN] }] }] };
+
+/** Replace the value at one path of a JSON value (chosen by `pick`) with `replacement`. */
+function mutate(value: unknown, pick: number, replacement: unknown): unknown {
+  const paths: (string | number)[][] = [];
+  const walk = (v: unknown, path: (string | number)[]): void => {
+    paths.push(path);
+    if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, i]));
+    else if (typeof v === 'object' && v !== null) for (const [k, x] of Object.entries(v)) walk(x, [...path, k]);
+  };
+  walk(value, []);
+  const path = paths[pick % paths.length] as (string | number)[];
+  if (path.length === 0) return replacement;
+  const copy = structuredClone(value) as Record<string | number, unknown>;
+  let at = copy;
+  for (const key of path.slice(0, -1)) at = at[key] as Record<string | number, unknown>;
+  at[path[path.length - 1] as string | number] = replacement;
+  return copy;
+}
+
+describe('POST /v1/traces over HTTP, fuzzed', () => {
+  it(
+    'answers 200 or 400 to any bytes, as JSON or as protobuf',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.uint8Array({ maxLength: 512 }), fc.constantFrom('application/json', 'application/x-protobuf'), async (bytes, type) => {
+          expect([200, 400]).toContain(await send('/v1/traces', bytes, type));
+        }),
+        params,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'answers 200 or 400 to any JSON value, and to a valid request with any one part replaced by anything',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.jsonValue(), fc.nat(), fc.boolean(), async (value, pick, whole) => {
+          const body = whole ? value : mutate(REQUEST, pick, value);
+          const status = await send('/v1/traces', JSON.stringify(body), 'application/json');
+          expect([200, 400]).toContain(status);
+        }),
+        params,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'answers 200 or 400 to attributes nested at any depth up to 5,000 levels',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 1, max: 5000 }), fc.boolean(), async (depth, list) => {
+          const open = list ? '{"arrayValue":{"values":[' : '{"kvlistValue":{"values":[{"key":"k","value":';
+          const close = list ? ']}}' : '}]}}';
+          const value = `${open.repeat(depth - 1)}{"stringValue":"x"}${close.repeat(depth - 1)}`;
+          const text = JSON.stringify(REQUEST).replace('{"stringValue":"boss"}', value);
+          const status = await send('/v1/traces', text, 'application/json');
+          expect(status).toBe(depth > 64 ? 400 : 200);
+        }),
+        { ...params, numRuns: Math.max(10, Math.floor(RUNS / 10)) },
+      );
+    },
+    TIMEOUT,
+  );
+});
+
+describe('POST /v1/episodes/{id}/outcome over HTTP, fuzzed', () => {
+  let known = '';
+  beforeAll(async () => {
+    // A trace id of its own: the fuzzed requests above reuse SPAN's, and may have left that trace
+    // open with an unreadable span in it.
+    const traceId = 'feedfacefeedfacefeedfacefeedface';
+    const chat = { ...SPAN, traceId, spanId: 'c7ad6b7169203331', parentSpanId: SPAN.spanId, name: 'chat', attributes: [{ key: 'gen_ai.operation.name', value: { stringValue: 'chat' } }] };
+    const own = { resourceSpans: [{ scopeSpans: [{ spans: [chat, { ...SPAN, traceId }] }] }] };
+    expect(await send('/v1/traces', JSON.stringify(own), 'application/json')).toBe(200);
+    known = (await new ParlServeClient({ url: s.url }).waitForEpisode(traceId)).id;
+  });
+
+  it(
+    'answers 200, 400 or 404 to any JSON body, for a known id or any other',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(fc.jsonValue(), fc.record({ success: fc.oneof(fc.boolean(), fc.double(), fc.integer()), quality: fc.double(), training_step: fc.double() }, { requiredKeys: [] })),
+          fc.oneof(fc.constant('known'), fc.string({ minLength: 1, maxLength: 40 })),
+          async (body, id) => {
+            const path = `/v1/episodes/${encodeURIComponent(id === 'known' ? known : id)}/outcome`;
+            const status = await send(path, JSON.stringify(body), 'application/json');
+            expect([200, 400, 404]).toContain(status);
+          },
+        ),
+        params,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'answers 200 or 400 to any query string and any bytes',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.dictionary(fc.string({ maxLength: 12 }), fc.string({ maxLength: 20 }), { maxKeys: 4 }), fc.uint8Array({ maxLength: 200 }), async (query, bytes) => {
+          const qs = new URLSearchParams(query).toString();
+          const status = await send(`/v1/episodes/${known}/outcome${qs === '' ? '' : `?${qs}`}`, bytes, 'application/json');
+          expect([200, 400]).toContain(status);
+        }),
+        params,
+      );
+    },
+    TIMEOUT,
+  );
+});
