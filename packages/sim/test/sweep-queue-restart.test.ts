@@ -4,69 +4,36 @@
  * middle of the sweep (issue 24, item 8): the sweep notices, puts what is not complete back on
  * the queue, finishes every run, and loses none already written.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
+import { findRedisServer, startRedisServer, type RedisServer } from '@parl/test-support/redis-server';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { runSweep, type QueueRunnerEvent, type SweepRunEvent } from '../src/index.js';
 import { createQueueRunner, startQueueWorker, type QueueWorkerHandle } from '../src/queue.js';
 import { getPreset, resolveTrainingConfig, runIdOf } from '../src/index.js';
 
-const REDIS_SERVER = process.env['REDIS_SERVER_PATH'] ?? (spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim() || '/usr/bin/redis-server');
-const HAVE_REDIS = spawnSync(REDIS_SERVER, ['--version']).status === 0;
-if (!HAVE_REDIS) console.warn(`sweep queue restart test skipped: no redis-server at ${REDIS_SERVER} (install Debian's redis-server, or set REDIS_SERVER_PATH)`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Start redis-server on `port` with no persistence (a restart comes back empty) and wait for PONG. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const client = new Redis(`redis://127.0.0.1:${port}`, { maxRetriesPerRequest: null, retryStrategy: (n) => (n > 100 ? null : 50) });
-  client.on('error', () => undefined);
-  try {
-    await client.ping();
-  } finally {
-    client.disconnect();
-  }
-  return child;
-}
-
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
+const redisLookup = findRedisServer();
+const HAVE_REDIS = redisLookup.skipReason === undefined;
+if (!HAVE_REDIS) console.warn(`sweep queue restart test skipped: ${redisLookup.skipReason}`);
 
 const TINY_CONFIG = { tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } };
 
 describe.skipIf(!HAVE_REDIS)('a sweep through a Redis that restarts empty mid-sweep', () => {
-  let redis: ChildProcess | undefined;
+  let redis: RedisServer | undefined;
   let worker: QueueWorkerHandle | undefined;
   let temp: TempDir | undefined;
   afterEach(async () => {
     await worker?.close();
-    await stop(redis);
+    await redis?.close();
+    redis = undefined;
     await temp?.remove();
   });
 
   it('re-queues what is not complete, finishes every run, and keeps the runs already written', { timeout: 240_000 }, async () => {
     temp = await makeTempDir('sweep-restart');
-    const port = await freePort();
-    const url = `redis://127.0.0.1:${port}`;
-    redis = await startRedis(port);
+    redis = await startRedisServer(redisLookup.path as string);
+    const url = redis.url;
     const debug = process.env['PARL_TEST_DEBUG'] === undefined ? () => undefined : (x: unknown) => console.error(new Date().toISOString(), JSON.stringify(x));
     worker = startQueueWorker({ url, name: 'restart-test', threads: 1, stalledAfterSeconds: 2, onEvent: debug });
     const out = join(temp.path, 'sweep');
@@ -92,8 +59,7 @@ describe.skipIf(!HAVE_REDIS)('a sweep through a Redis that restarts empty mid-sw
           firstWritten = { dir, mtime: statSync(join(dir, 'summary.json')).mtimeMs };
           // Redis dies and comes back with nothing: the queue, its jobs, the sweep's sentinel all gone.
           restarted = (async () => {
-            await stop(redis);
-            redis = await startRedis(port);
+            await redis?.restart({ empty: true });
           })();
         }
       },
@@ -111,16 +77,15 @@ describe.skipIf(!HAVE_REDIS)('a sweep through a Redis that restarts empty mid-sw
   });
 
   it('never waits for ever in silence: a Redis that stays away is reported, then the waiting runs fail by name', { timeout: 60_000 }, async () => {
-    const port = await freePort();
-    const url = `redis://127.0.0.1:${port}`;
-    redis = await startRedis(port);
+    redis = await startRedisServer(redisLookup.path as string);
+    const url = redis.url;
     const events: QueueRunnerEvent[] = [];
     const runner = createQueueRunner(url, { name: 'away-test', pollMs: 100, unreachableLimitMs: 3_000, onEvent: (e) => events.push(e) });
     const config = resolveTrainingConfig({ steps: 1, ...TINY_CONFIG }, getPreset('parl'));
     const waiting = runner.run({ runId: runIdOf(config), config });
     waiting.catch(() => undefined);
     await new Promise((r) => setTimeout(r, 500)); // queued; no worker takes it
-    await stop(redis);
+    await redis.close();
     await expect(waiting).rejects.toThrow(new RegExp(`^Redis at ${url.replace(/[/.]/g, '\\$&')} did not answer for [3-9] s: run the same parl sweep again to resume once it is back$`));
     expect(events.some((e) => e.kind === 'redis-unreachable')).toBe(true);
     await runner.close();
