@@ -31,6 +31,17 @@ const BODY_SCHEMA = {
 /** The terms `extra_logs` carries, one list each. */
 export const EXTRA_LOG_FIELDS = ['r_parallel', 'r_finish', 'r_perf', 'lambda1', 'lambda2'] as const;
 
+/**
+ * Labels labelled between two yields to the event loop: about a millisecond of work on a typical
+ * record, so a 16 MiB body of labels never blocks `/healthz` for more than a slice.
+ */
+export const GET_REWARD_SLICE = 256;
+
+/** Let the event loop serve what is waiting (I/O callbacks included) before going on. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Register `POST /get_reward`. */
 export function getRewardRoute(app: FastifyInstance, service: ParlService): void {
   app.post<{ Querystring: RewardQuery; Body: GetRewardBody }>('/get_reward', { schema: { querystring: REWARD_QUERY_SCHEMA, body: BODY_SCHEMA } }, async (request) => {
@@ -40,7 +51,12 @@ export function getRewardRoute(app: FastifyInstance, service: ParlService): void
       throw new ParlInputError('labels', `${labels.length} labels`, `one label per query (${query.length} queries)`);
     }
     const fresh: Readonly<Record<string, unknown>>[] = [];
-    const labelled = labels.map((label, i) => {
+    const labelled: Readonly<Record<string, unknown>>[] = [];
+    for (let i = 0; i < labels.length; i++) {
+      // Labels are labelled in slices, yielding to the event loop between them, so one large body
+      // never holds health checks, metrics or other requests for more than a slice's work.
+      if (i > 0 && i % GET_REWARD_SLICE === 0) await yieldToEventLoop();
+      const label = labels[i];
       const location = `labels[${i}]`;
       let record: unknown = label;
       if (typeof label === 'string') {
@@ -54,13 +70,14 @@ export function getRewardRoute(app: FastifyInstance, service: ParlService): void
         } else {
           const episode = service.store.get(text);
           if (episode === undefined) throw new ParlInputError('label', text, 'the id of a known episode (unknown id, or its trace has not finished)', location);
-          return labelReward(episode.labelled ?? episode.record, config, location) as unknown as Readonly<Record<string, unknown>>;
+          labelled.push(labelReward(episode.labelled ?? episode.record, config, location) as unknown as Readonly<Record<string, unknown>>);
+          continue;
         }
       }
       const out = labelReward(record, config, location) as unknown as Readonly<Record<string, unknown>>;
       fresh.push(out);
-      return out;
-    });
+      labelled.push(out);
+    }
     service.metrics.recordsLabelled.inc({ endpoint: 'get_reward' }, labelled.length);
     await service.acceptLabelled(fresh, 'get_reward');
     const rewards = labelled.map((r) => r['total_reward'] as number);
