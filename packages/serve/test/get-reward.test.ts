@@ -50,6 +50,7 @@ describe('POST /get_reward', () => {
     const body = JSON.stringify({ labels: Array.from({ length: 100_000 }, () => 'known') });
     let done = false;
     let answeredMeanwhile = 0;
+    let poller: Promise<void> = Promise.resolve();
     const big = new Promise<number>((resolve, reject) => {
       const req = request(`${s.url}/get_reward`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
         res.resume();
@@ -62,7 +63,7 @@ describe('POST /get_reward', () => {
       // once the whole body is handed over, keep asking /healthz until the answer comes: with the
       // labelling done in one go, none of them could be answered before it
       req.end(body, () => {
-        void (async () => {
+        poller = (async () => {
           while (!done) {
             const res = await fetch(`${s.url}/healthz`);
             await res.arrayBuffer();
@@ -72,6 +73,7 @@ describe('POST /get_reward', () => {
       });
     });
     expect(await big).toBe(200);
+    await poller;
     expect(answeredMeanwhile).toBeGreaterThanOrEqual(20);
   }, 120_000);
 });

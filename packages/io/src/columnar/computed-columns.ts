@@ -14,6 +14,7 @@ import {
   CRITICAL_STEPS_BATCH_FIELDS,
   allocateRewardBatchOutput,
   criticalStepsBatch,
+  launchedSubagentsOfRows,
   ParlInputError,
   resolveRewardConfig,
   rewardBatch,
@@ -204,16 +205,11 @@ function kernelLabel(input: KernelColumns, rows: number, config: ResolvedRewardC
   return out;
 }
 
-/** Sub-agents launched per row (the default of `num_subagents`): 0 without stages. */
+/** Sub-agents launched per row (the default of `num_subagents`), by core's one rule: 0 without stages. */
 function launchedSubagents(stages: RaggedStages | undefined, rows: number): Float64Array {
   const out = new Float64Array(rows);
   if (stages === undefined) return out;
-  for (let b = 0; b < rows; b++) {
-    const first = stages.rowStart[b] as number;
-    const last = stages.rowStart[b + 1] as number;
-    out[b] = (stages.subStart[last] as number) - (stages.subStart[first] as number);
-  }
-  return out;
+  return launchedSubagentsOfRows(stages.rowStart.subarray(0, rows + 1), stages.subStart, out);
 }
 
 /**
