@@ -55,7 +55,7 @@ export class ParlInputError extends Error {
   /** Where the record came from, e.g. `line 17`; undefined when unknown. */
   readonly location: string | undefined;
   /**
-   * The stable code of this kind of error (see {@link PARL_ERROR_CODES}); by default
+   * The stable code of this kind of error (one of `PARL_ERROR_CODES`); by default
    * `PARL_ERR_MISSING_FIELD` when the value is undefined, else `PARL_ERR_INVALID_VALUE`.
    */
   readonly code: ParlErrorCode;

@@ -107,7 +107,7 @@ function hasOwnField(record: Readonly<Record<string, unknown>>): boolean {
 /**
  * The output line for a record read from `text` (its whole line, trimmed, a JSON object) and
  * labelled with `fields`, or `undefined` when only the full path gives the same record (see the
- * module comment): `text` with its closing brace replaced by {@link labelFieldsTail}.
+ * module comment): `text` with its closing brace replaced by `labelFieldsTail`.
  *
  * @param text - the input line, trimmed: the JSON text of `record`
  * @param record - `JSON.parse(text)`

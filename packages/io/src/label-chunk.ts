@@ -2,7 +2,7 @@
  * Labelling a chunk of whole JSONL lines in one call — the unit of work of `parl reward` and
  * `parl critical-steps` on JSONL, run in the main thread or in a worker thread. Lines are read
  * exactly as {@link readRecords} reads them (split on LF, each checked to be UTF-8, trimmed, blank
- * ones passed over) and each record is written by {@link labelFieldsTail} where it can be, else
+ * ones passed over) and each record is written by `labelFieldsTail` where it can be, else
  * by `JSON.stringify` of the merged record. What the caller has to say (warnings, bad records) is
  * returned as events in line order, with the messages the record-by-record loop prints.
  *
@@ -119,7 +119,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * `line N` of the chunk; the caller shifts them, see {@link badRecordError}).
  *
  * A record on the fast path is written as the bytes of its input line with the computed fields
- * in place of its closing brace ({@link labelFieldsTail}): the record's text is copied, not
+ * in place of its closing brace (`labelFieldsTail`): the record's text is copied, not
  * encoded again.
  *
  * @param job - the lines

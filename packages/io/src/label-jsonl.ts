@@ -23,7 +23,7 @@ export interface ChunkLabeller {
   close(): Promise<void>;
 }
 
-/** Options of {@link labelJsonlChunks}. */
+/** Options of `labelJsonlChunks`. */
 export interface LabelJsonlOptions {
   /** The output format of the chunks. */
   readonly format: LabelChunkJob['format'];

@@ -126,7 +126,7 @@ function ownBytes(body: Uint8Array): Uint8Array {
 }
 
 /**
- * A {@link BodyLabeller} on worker threads: the same thread file as {@link createLabelPool}.
+ * A {@link BodyLabeller} on worker threads: the same thread file as `createLabelPool`.
  * The body's reward config is made sendable here (see `sendableRewardConfig`).
  *
  * @example

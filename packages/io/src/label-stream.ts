@@ -37,14 +37,16 @@ function logLine(io: LabelStreams, line: string): void {
 
 /**
  * Stream records through the labelling `spec` describes. JSONL input is labelled chunk by chunk
- * (see {@link labelJsonlChunks}): each record written as its own line with the computed fields
+ * (see `labelJsonlChunks`): each record written as its own line with the computed fields
  * appended where that gives the same record (see `appendLabelFields`), in this thread or in
  * `threads` worker threads, in input order either way. A JSON document, or CSV output, goes
  * record by record. Memory stays bounded by the largest record (and a few chunks); the output
  * file, when there is one, appears under its name only when every record is done.
  *
  * @param command - the command name, for messages
- * @param spec - the labelling and its resolved config (see {@link labelFieldsOf})
+ * @param options - where records come from and go to (`in`, `out`, `format`, `threads`, `onError`, …)
+ * @param io - the standard streams used when `in` or `out` is absent
+ * @param labelling - the labelling and its resolved config (see {@link labelFieldsOf})
  * @throws {@link @parl/core!ParlInputError} for a bad option, or the first bad record under `fail` (the output is dropped)
  */
 export async function labelStream(command: string, options: RecordIoOptions, io: LabelStreams, labelling: LabelSpec): Promise<RecordRunSummary> {

@@ -28,7 +28,6 @@ export { REWARD_QUERY_PARAMS, REWARD_QUERY_SCHEMA, rewardConfigOfQuery, type Rew
 export { EXTRA_LOG_FIELDS } from './routes/get-reward.js';
 export { LiveStats, episodePoint, SERIES_SECONDS, SERIES_STEPS, STATS_FIELDS, type EpisodePoint, type SeriesPoint, type StatsField, type StatsSnapshot } from './dashboard/live-stats.js';
 export { ServeMetrics, type MetricSources } from './metrics.js';
-export { authorized } from './auth.js';
 export { createRecordsLabeller, type RecordsLabeller } from './labelling/records-labeller.js';
-export { packedPointCount, packPoint, POINT_WIDTH, unpackPoint } from './labelling/packed-points.js';
+export { packedPointCount, POINT_WIDTH, unpackPoint } from './labelling/packed-points.js';
 export { ParlServeClient, type ParlServeClientOptions, type GetRewardAnswer } from './client.js';

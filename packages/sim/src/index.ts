@@ -102,11 +102,9 @@ export {
   lossOfLogProb,
   parlObjectiveGradients,
   parlObjectiveLoss,
-  ratioWindowMask,
   type ObjectiveBatch,
 } from './training/parl-objective.js';
 export {
-  buildUpdateBatch,
   disposeUpdateBatch,
   rewardConfigOf,
   train,
@@ -118,7 +116,6 @@ export {
 } from './training/trainer.js';
 export {
   countLogits,
-  countTables,
   decayWeights,
   habitWeight,
   type CountBasis,

@@ -7,11 +7,11 @@ import {
   Rng,
   groupAdvantages,
   parlObjectiveGradients,
-  parlObjectiveLoss,
-  ratioWindowMask,
+  parlObjectiveLoss, 
   type ObjectiveBatch,
   type ObjectiveConfig,
 } from '../src/index.js';
+import { ratioWindowMask } from '../src/training/parl-objective.js';
 
 const OBJECTIVE: ObjectiveConfig = { alpha: -0.5, beta: 0.5, tau: 0.3 };
 

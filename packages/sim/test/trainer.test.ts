@@ -1,14 +1,12 @@
 import { tf } from '@parl/gpu';
 import { describe, expect, it } from 'vitest';
-import {
-  buildUpdateBatch,
+import { 
   DEFAULT_MLP_SPEC,
   disposeUpdateBatch,
   FEATURE_COUNT,
   getPreset,
   MlpPolicy,
-  parlObjectiveGradients,
-  ratioWindowMask,
+  parlObjectiveGradients, 
   resolveTrainingConfig,
   Rng,
   train,
@@ -17,6 +15,8 @@ import {
   type ObjectiveConfig,
   type TrainingProgress,
 } from '../src/index.js';
+import { buildUpdateBatch } from '../src/training/trainer.js';
+import { ratioWindowMask } from '../src/training/parl-objective.js';
 
 /** n random decisions of 4 episodes (about half of them launches on 1–20 ready subtasks). */
 function randomTrace(n: number, policy: MlpPolicy, seed: number): DecisionTrace {

@@ -1,6 +1,7 @@
 import { ParlInputError } from '@parl/core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MLP_SPEC, PRESET_NAMES, countLogits, countTables, decayWeights, getPreset, habitWeight, resolveTrainingConfig, rewardConfigOf } from '../src/index.js';
+import { DEFAULT_MLP_SPEC, PRESET_NAMES, countLogits,  decayWeights, getPreset, habitWeight, resolveTrainingConfig, rewardConfigOf } from '../src/index.js';
+import { countTables } from '../src/policies/count-head.js';
 
 describe('presets', () => {
   it('names every preset and rejects unknown ones, listing the valid names', () => {

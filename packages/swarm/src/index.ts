@@ -27,6 +27,7 @@ export { generateSuite, SUITE_DEFAULTS, type SuiteOptions } from './tasks/suites
 export { answerItems, itemF1, type AnswerItem } from './tasks/answer-lines.js';
 export { corpusTools, documentText, SEARCH_LIMIT, type CorpusDocument } from './tasks/corpus.js';
 export { runRollouts, type RolloutLine, type RolloutOptions } from './rollouts/run-rollouts.js';
+export type { SampleLine } from './rollouts/rollout-file.js';
 export { SUBAGENT_KINDS, SWARM_EVAL_OPTIONS, SWARM_RUN_OPTIONS, type SubagentKind, type SwarmEvalOptions, type SwarmRunOptions } from './options.js';
 export { API_KEY_VARIABLES, endpointModel } from './jobs/endpoint-models.js';
 export { openSpanCapture, openSpansFile, type SpanCapture, type SpansFile } from './jobs/spans-file.js';

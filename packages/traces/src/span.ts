@@ -29,7 +29,7 @@ export const MAX_CONTENT_CHARS = 4096;
 /**
  * Captured content as text for the independence check: the text the agents exchanged (message
  * contents, tool arguments and results), taken out of the framework's envelope by
- * {@link exchangedText}, cut to {@link MAX_CONTENT_CHARS}. Undefined for absent, null or empty
+ * `exchangedText`, cut to {@link MAX_CONTENT_CHARS}. Undefined for absent, null or empty
  * content, and for content that is all envelope.
  */
 export function contentText(value: unknown): string | undefined {

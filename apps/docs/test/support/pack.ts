@@ -52,8 +52,16 @@ export function tarballEntries(tarball: string): string[] {
  */
 export function unexpectedEntries(entries: readonly string[], packageName = ''): string[] {
   // the cli's committed bin; sim's names/, queue/ and runs/ package.json, which serve `@parl/sim/names`,
-  // `@parl/sim/queue` and `@parl/sim/runs` under node10 resolution
-  const extra = packageName === '@parl/cli' ? ['bin/parl.js'] : packageName === '@parl/sim' ? ['names/package.json', 'queue/package.json', 'runs/package.json'] : [];
+  // `@parl/sim/queue` and `@parl/sim/runs` under node10 resolution; serve's and swarm's options/
+  // package.json likewise
+  const extra =
+    packageName === '@parl/cli'
+      ? ['bin/parl.js']
+      : packageName === '@parl/sim'
+        ? ['names/package.json', 'queue/package.json', 'runs/package.json']
+        : packageName === '@parl/serve'
+          ? ['options/package.json']
+          : [];
   return entries.filter((entry) => !(entry.startsWith('dist/') || ['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json', ...extra].includes(entry)));
 }
 

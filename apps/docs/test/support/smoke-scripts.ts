@@ -46,6 +46,31 @@ export const SMOKE_SCRIPTS: Readonly<Record<string, SmokeScript>> = {
     `,
     check: (p) => (Math.abs((p.total_reward as number) - 0.8525) < 1e-12 ? undefined : `expected total_reward 0.8525, got ${JSON.stringify(p)}`),
   },
+  '@parl/io': {
+    packageName: '@parl/io',
+    // The labelling engine on a JSONL stream, in this thread: one record in, one labelled line out.
+    source: `
+      import { Readable, PassThrough } from 'node:stream';
+      import { labelStream } from '@parl/io';
+      const stdout = new PassThrough();
+      let text = '';
+      stdout.on('data', (chunk) => { text += chunk; });
+      const stdin = Readable.from(['{"num_subagents": 25, "completed_subtasks": 20, "success": true, "quality": 0.8, "training_step": 5000}\\n']);
+      const summary = await labelStream('reward', {}, { stdin, stdout, stderr: new PassThrough() }, { command: 'reward', config: {} });
+      console.log(JSON.stringify({ written: summary.records_written, total_reward: JSON.parse(text.trim()).total_reward }));
+    `,
+    check: (p) => (p.written === 1 && Math.abs((p.total_reward as number) - 0.8525) < 1e-12 ? undefined : `expected one record with total_reward 0.8525, got ${JSON.stringify(p)}`),
+  },
+  '@parl/swarm': {
+    packageName: '@parl/swarm',
+    // An offline task suite from a seed, scored against its own answer and a wrong one.
+    source: `
+      import { generateSuite } from '@parl/swarm';
+      const tasks = generateSuite('wide', { tasks: 3, seed: 1 });
+      console.log(JSON.stringify({ tasks: tasks.length, kinds: tasks.map((t) => t.kind), wrong: tasks[0].score('nothing') }));
+    `,
+    check: (p) => (p.tasks === 3 && p.wrong === 0 ? undefined : `expected 3 wide tasks and r_perf 0 for a wrong answer, got ${JSON.stringify(p)}`),
+  },
   '@parl/traces': {
     packageName: '@parl/traces',
     // An OpenAI Agents SDK export: a planner whose first turn launches two sub-agents at once.

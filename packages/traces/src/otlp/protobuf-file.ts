@@ -30,7 +30,7 @@ const SNIFF_BYTES = 64;
 export type TraceFileShape = 'json' | 'gzip' | 'protobuf-request' | 'protobuf-length-prefixed';
 
 /**
- * The shape of an input from its first bytes (at least {@link SNIFF_BYTES} of them when the input
+ * The shape of an input from its first bytes (at least `SNIFF_BYTES` of them when the input
  * is that long): gzip, JSON text, one protobuf request, or length-prefixed protobuf requests.
  */
 export function traceFileShape(head: Uint8Array): TraceFileShape {
