@@ -5,9 +5,9 @@ import { computeReward } from '@parl/core';
 import { describe, expect, it } from 'vitest';
 import { BIN, runBin } from './support/bin.js';
 import { BAD_RECORD, GOOD_RECORDS, jsonl, parseJsonl } from './support/records.js';
-import { useTempDirs } from './support/temp-dir.js';
+import { useTempDirs } from '@parl/test-support/temp-dir';
 
-const tempDir = useTempDirs();
+const tempDir = useTempDirs('cli');
 
 describe('the parl bin (node bin/parl.js)', () => {
   it('is an executable node script', () => {

@@ -14,9 +14,9 @@ import { describe, expect, it } from 'vitest';
 import { rowRecord } from '../../io/src/columnar/computed-columns.js';
 import { runBin } from './support/bin.js';
 import { parl } from './support/memory-io.js';
-import { useTempDirs } from './support/temp-dir.js';
+import { useTempDirs } from '@parl/test-support/temp-dir';
 
-const tempDir = useTempDirs();
+const tempDir = useTempDirs('cli');
 const RECORD_LOADS = fileURLToPath(new URL('./support/record-loads.mjs', import.meta.url));
 
 const steps = fc.oneof(fc.integer({ min: 0, max: 30 }), fc.double({ min: 0, max: 50, noNaN: true, noDefaultInfinity: true }));

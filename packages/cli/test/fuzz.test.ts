@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parl } from './support/memory-io.js';
-import { CRITICAL_STEPS_FIELDS, REWARD_FIELDS, fuzzLine, validRecord } from './support/fuzz-records.js';
+import { CRITICAL_STEPS_FIELDS, REWARD_FIELDS, fuzzLine, validRecord } from '@parl/test-support/fuzz-records';
 
 /** Records per command over the whole property (runs × lines per file). */
 const RECORDS = Number(process.env['PARL_FUZZ_RECORDS'] ?? 10_000);

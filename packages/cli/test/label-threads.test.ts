@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parl, type CliRun } from './support/memory-io.js';
-import { fuzzLine, validRecord } from './support/fuzz-records.js';
-import { useTempDirs } from './support/temp-dir.js';
+import { fuzzLine, validRecord } from '@parl/test-support/fuzz-records';
+import { useTempDirs } from '@parl/test-support/temp-dir';
 
-const tempDir = useTempDirs();
+const tempDir = useTempDirs('cli');
 
 /**
  * `parl ARGS --in FILE` with `input` in FILE: a file is read 1 MiB at a time, so the input is cut

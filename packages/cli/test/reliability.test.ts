@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { BIN, requireBuiltBin, runBin } from './support/bin.js';
 import { parl } from './support/memory-io.js';
 import { parseJsonl } from './support/records.js';
-import { filesIn, useTempDirs } from './support/temp-dir.js';
+import { filesIn, useTempDirs } from '@parl/test-support/temp-dir';
 
-const tempDir = useTempDirs();
+const tempDir = useTempDirs('cli');
 
 const deepField = `${'['.repeat(5000)}${']'.repeat(5000)}`;
 

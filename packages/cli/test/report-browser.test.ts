@@ -5,7 +5,7 @@ import { findChromium, launchChromium, type Browser } from '@parl/test-support/c
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parl } from './support/memory-io.js';
 import { writeRunFixture } from './support/run-fixture.js';
-import { useTempDirs } from './support/temp-dir.js';
+import { useTempDirs } from '@parl/test-support/temp-dir';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { bestPoint, sweepPointRows } from '@parl/sim';
 import { buildSweepReport } from '../src/report/sweep-report.js';
@@ -16,7 +16,7 @@ const HAVE_CHROMIUM = chromiumLookup.skipReason === undefined;
 const SKIP_REASON = chromiumLookup.skipReason ?? '';
 if (!HAVE_CHROMIUM) console.warn(`report-browser tests skipped: ${SKIP_REASON}`);
 
-const tempDir = useTempDirs();
+const tempDir = useTempDirs('cli');
 
 interface PageCheck {
   errors: string[];

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { ExtremaDownsampler } from '../src/report/extrema-downsampler.js';
 import { parl } from './support/memory-io.js';
 import { writeRunFixture } from './support/run-fixture.js';
-import { filesIn, useTempDirs } from './support/temp-dir.js';
+import { filesIn, useTempDirs } from '@parl/test-support/temp-dir';
 
-const tempDir = useTempDirs();
+const tempDir = useTempDirs('cli');
 
 /** The number of data points of every chart dataset in a report, by chart and dataset label. */
 function chartPoints(html: string): Map<string, number> {

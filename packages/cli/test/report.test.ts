@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { readRunFolder } from '../src/report/run-folder.js';
 import { parl } from './support/memory-io.js';
 import { writeRunFixture } from './support/run-fixture.js';
-import { filesIn, useTempDirs } from './support/temp-dir.js';
+import { filesIn, useTempDirs } from '@parl/test-support/temp-dir';
 
-const tempDir = useTempDirs();
+const tempDir = useTempDirs('cli');
 
 function inlineData(html: string): { type: string; data: { datasets: { label: string; data: unknown[] }[] } }[] {
   const m = /<script type="application\/json" id="parl-charts">([\s\S]*?)<\/script>/.exec(html);

@@ -4,9 +4,9 @@ import { computeReward, criticalSteps } from '@parl/core';
 import { describe, expect, it } from 'vitest';
 import { parl } from './support/memory-io.js';
 import { BAD_RECORD, GOOD_RECORDS, jsonl, parseJsonl } from './support/records.js';
-import { filesIn, useTempDirs } from './support/temp-dir.js';
+import { filesIn, useTempDirs } from '@parl/test-support/temp-dir';
 
-const tempDir = useTempDirs();
+const tempDir = useTempDirs('cli');
 
 describe('parl reward', () => {
   it('adds every spec §3 field to each JSONL record, keeping its own fields, with core numbers', async () => {

@@ -4,9 +4,9 @@ import { parseSchedule, scheduleEndStep } from '@parl/core';
 import { describe, expect, it } from 'vitest';
 import { sampleSchedule } from '../src/commands/schedule-samples.js';
 import { parl } from './support/memory-io.js';
-import { filesIn, useTempDirs } from './support/temp-dir.js';
+import { filesIn, useTempDirs } from '@parl/test-support/temp-dir';
 
-const tempDir = useTempDirs();
+const tempDir = useTempDirs('cli');
 
 describe('parl schedule', () => {
   it('prints a table over the schedule\'s own range, then an ASCII chart', async () => {

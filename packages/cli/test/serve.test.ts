@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, requireBuiltBin, runBin } from './support/bin.js';
-import { useTempDirs } from './support/temp-dir.js';
+import { useTempDirs } from '@parl/test-support/temp-dir';
 
 const RECORD_LOADS = fileURLToPath(new URL('./support/record-loads.mjs', import.meta.url));
-const makeTempDir = useTempDirs();
+const makeTempDir = useTempDirs('cli');
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');

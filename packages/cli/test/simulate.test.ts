@@ -4,9 +4,9 @@ import { computeReward } from '@parl/core';
 import { describe, expect, it } from 'vitest';
 import { parl } from './support/memory-io.js';
 import { parseJsonl } from './support/records.js';
-import { filesIn, useTempDirs } from './support/temp-dir.js';
+import { filesIn, useTempDirs } from '@parl/test-support/temp-dir';
 
-const tempDir = useTempDirs();
+const tempDir = useTempDirs('cli');
 
 describe('parl simulate', () => {
   it('writes spec §5 records of a scripted policy that parl reward accepts; the same seed gives the same records', async () => {

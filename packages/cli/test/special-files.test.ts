@@ -8,9 +8,9 @@ import { closeSync, existsSync, lstatSync, openSync, readdirSync, statSync, writ
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, requireBuiltBin } from './support/bin.js';
-import { filesIn, useTempDirs } from './support/temp-dir.js';
+import { filesIn, useTempDirs } from '@parl/test-support/temp-dir';
 
-const tempDir = useTempDirs();
+const tempDir = useTempDirs('cli');
 
 /** Run the bin with stdin opened on a file or device (as `parl ARGS < PATH` does). */
 function runWithStdinFile(args: readonly string[], path: string): { code: number | null; stdout: string; stderr: string } {

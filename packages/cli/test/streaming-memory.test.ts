@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { BIN, requireBuiltBin } from './support/bin.js';
-import { useTempDirs } from './support/temp-dir.js';
+import { useTempDirs } from '@parl/test-support/temp-dir';
 
-const tempDir = useTempDirs();
+const tempDir = useTempDirs('cli');
 
 /** Records of about 2 KiB each, so a few hundred MB is only ~100k records of work. */
 async function writeLargeJsonl(path: string, records: number): Promise<void> {

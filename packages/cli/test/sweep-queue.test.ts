@@ -7,14 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, requireBuiltBin } from './support/bin.js';
 import { parl } from './support/memory-io.js';
 import { writeTinyGrid } from './support/sweep-grid.js';
-import { useTempDirs } from './support/temp-dir.js';
+import { useTempDirs } from '@parl/test-support/temp-dir';
 
 const redisLookup = findRedisServer();
 const HAVE_REDIS = redisLookup.skipReason === undefined;
 const SKIP_REASON = redisLookup.skipReason ?? '';
 if (!HAVE_REDIS) console.warn(`sweep queue tests skipped: ${SKIP_REASON}`);
 
-const tempDir = useTempDirs();
+const tempDir = useTempDirs('cli');
 
 /** A `parl worker` process whose stderr is collected; `waitFor` resolves on the first match. */
 interface WorkerProc {

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parl } from './support/memory-io.js';
 import { writeTinyGrid, TINY_CONFIG } from './support/sweep-grid.js';
-import { filesIn, useTempDirs } from './support/temp-dir.js';
+import { filesIn, useTempDirs } from '@parl/test-support/temp-dir';
 
-const tempDir = useTempDirs();
+const tempDir = useTempDirs('cli');
 
 interface SweepJsonRuns {
   runs: { run_id: string; point: number; seed: number; wall_s: number | null }[];

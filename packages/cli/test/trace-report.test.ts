@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parl } from './support/memory-io.js';
-import { filesIn, useTempDirs } from './support/temp-dir.js';
+import { filesIn, useTempDirs } from '@parl/test-support/temp-dir';
 
 const OTLP = fileURLToPath(new URL('./fixtures/otlp-two-traces.jsonl', import.meta.url));
 const WORKED = fileURLToPath(new URL('./fixtures/worked-example.jsonl', import.meta.url));
-const tempDir = useTempDirs();
+const tempDir = useTempDirs('cli');
 
 describe('parl trace --report', () => {
   it('writes the trace report with the records, every trace id in it, the serial one drawn first', async () => {

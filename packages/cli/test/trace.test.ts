@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { BIN, requireBuiltBin } from './support/bin.js';
 import { parl } from './support/memory-io.js';
 import { parseJsonl } from './support/records.js';
-import { filesIn, useTempDirs } from './support/temp-dir.js';
+import { filesIn, useTempDirs } from '@parl/test-support/temp-dir';
 
-const tempDir = useTempDirs();
+const tempDir = useTempDirs('cli');
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 const OTLP = fixture('otlp-two-traces.jsonl');
 const OPENAI = fixture('openai-agents-parallel.jsonl');

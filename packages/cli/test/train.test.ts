@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { readRunFolder } from '../src/report/run-folder.js';
 import { parl } from './support/memory-io.js';
 import { parseJsonl } from './support/records.js';
-import { filesIn, useTempDirs } from './support/temp-dir.js';
+import { filesIn, useTempDirs } from '@parl/test-support/temp-dir';
 
-const tempDir = useTempDirs();
+const tempDir = useTempDirs('cli');
 
 /** A small run: 3 steps of few tasks, a short evaluation. */
 function smallConfig(dir: string): string {

@@ -8,7 +8,7 @@ import { criticalStepsLabelFields, rewardLabelFields, withLabelFields } from '@p
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { appendLabelFields, MAX_FAST_PATH_BRACKETS } from '../src/append-fields.js';
-import { validRecord } from './support/fuzz-records.js';
+import { validRecord } from '@parl/test-support/fuzz-records';
 
 type Fields = Readonly<Record<string, unknown>>;
 const labellers: readonly [string, (r: unknown) => Fields][] = [

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ParlIoError } from '../src/errors.js';
 import { atomicFileSink, tempPathFor, writeFileAtomic } from '../src/text-sink.js';
-import { filesIn, useTempDirs } from './support/temp-dir.js';
+import { filesIn, useTempDirs } from '@parl/test-support/temp-dir';
 
-const tempDir = useTempDirs();
+const tempDir = useTempDirs('io');
 
 describe('atomic file output', () => {
   it('writes to a temp file in the same folder and renames it on finish', async () => {
