@@ -79,7 +79,7 @@ export function ratioWindowMask(logRatio: ArrayLike<number>, objective: Objectiv
 /**
  * The K2.5 loss L(θ) (see the module comment) as a scalar tensor, built from the policy's
  * variables so that `tf.variableGrads` differentiates it. `mask` comes from
- * {@link ratioWindowMask} and is a constant of the loss. Call inside `tf.tidy` or a gradient
+ * `ratioWindowMask` and is a constant of the loss. Call inside `tf.tidy` or a gradient
  * function.
  */
 export function parlObjectiveLoss(policy: MlpPolicy, batch: ObjectiveBatch, mask: tf.Tensor1D, objective: ObjectiveConfig): tf.Scalar {
