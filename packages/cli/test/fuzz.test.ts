@@ -6,7 +6,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parl } from './support/memory-io.js';
-import { CRITICAL_STEPS_FIELDS, REWARD_FIELDS, fuzzLine, validRecord } from '@parl/test-support/fuzz-records';
+import { CRITICAL_STEPS_FIELDS, fuzzLine, rewardFieldsOf, validRecord } from '@parl/test-support/fuzz-records';
+import { LABEL_FIELDS } from '@parl/core';
+
+const REWARD_FIELDS = rewardFieldsOf(LABEL_FIELDS);
 
 /** Records per command over the whole property (runs × lines per file). */
 const RECORDS = Number(process.env['PARL_FUZZ_RECORDS'] ?? 10_000);

@@ -3,7 +3,6 @@
  * them valid, the rest mutated the ways real files go wrong (a field of the wrong type, a huge or
  * negative number, deep nesting, a truncated or garbled line, a stray CR).
  */
-import { LABEL_FIELDS } from '@parl/core';
 import fc from 'fast-check';
 
 const count = fc.integer({ min: 0, max: 60 });
@@ -84,10 +83,10 @@ export const fuzzLine: fc.Arbitrary<string> = fc.oneof(
 export const CRITICAL_STEPS_FIELDS: readonly string[] = ['critical_steps', 'total_steps', 'parallelism', 'num_stages', 'max_width', 'mean_width'];
 
 /**
- * The spec §3 fields `parl reward` computes, with r_perf: core's label fields without the §2 ones
- * and the budget's `within_budget` (a boolean) and `budget_cut_stage` (null when nothing is cut).
+ * The spec §3 fields `parl reward` computes, with r_perf: core's label fields (`labelFields`, pass
+ * `LABEL_FIELDS` from `@parl/core`; test support cannot depend on core, which uses it) without the
+ * §2 ones and the budget's `within_budget` (a boolean) and `budget_cut_stage` (null when nothing is cut).
  */
-export const REWARD_FIELDS: readonly string[] = [
-  ...LABEL_FIELDS.filter((f) => !CRITICAL_STEPS_FIELDS.includes(f) && f !== 'within_budget' && f !== 'budget_cut_stage'),
-  'r_perf',
-];
+export function rewardFieldsOf(labelFields: readonly string[]): readonly string[] {
+  return [...labelFields.filter((f) => !CRITICAL_STEPS_FIELDS.includes(f) && f !== 'within_budget' && f !== 'budget_cut_stage'), 'r_perf'];
+}
