@@ -7,28 +7,10 @@
 import cliProgress from 'cli-progress';
 import { formatNumber } from '../report/format-number.js';
 import type { CliIo } from './cli-io.js';
+import type { SweepRunEvent } from '@parl/sim';
 
-/** One run that left the sweep's to-do list. */
-export interface SweepProgressEvent {
-  /** Trained now, found complete, or failed. */
-  readonly kind: 'finished' | 'skipped' | 'failed';
-  /** Its run id. */
-  readonly runId: string;
-  /** Its point's values and seed, e.g. `lambda1=constant:0 seed=2`. */
-  readonly label: string;
-  /** Runs done so far (this one included). */
-  readonly done: number;
-  /** Runs in the sweep. */
-  readonly total: number;
-  /** For a finished run: its speed-up over serial and final r_perf. */
-  readonly speedup?: number;
-  /** Final r_perf of a finished run. */
-  readonly r_perf?: number;
-  /** Seconds it took. */
-  readonly wallSeconds?: number;
-  /** Why it failed. */
-  readonly error?: string;
-}
+/** One run that left the sweep's to-do list: the event `@parl/sim`'s sweep runner reports. */
+export type SweepProgressEvent = SweepRunEvent;
 
 /** Shows a sweep's progress; {@link SweepProgress.stop} ends the bar. */
 export interface SweepProgress {
