@@ -9,7 +9,7 @@ import { PassThrough, Readable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { labelRecordsBody, labelStream } from '../src/index.js';
-import { fuzzRuns } from './support/fuzz-runs.js';
+import { fuzzRuns, fuzzSeed } from './support/fuzz-runs.js';
 
 const stage = fc.record({ main_steps: fc.integer({ min: 0, max: 5 }), sub_steps: fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 4 }) });
 const good = fc.record(
@@ -54,7 +54,7 @@ describe('one engine for parl reward and /v1/rewards', () => {
         if ('error' in body) expect(stream).toEqual({ error: body.error });
         else expect(stream).toEqual({ text: Buffer.from(body.answer).toString('utf8') });
       }),
-      { numRuns: fuzzRuns(200), seed: 24 },
+      { numRuns: fuzzRuns(200), seed: fuzzSeed(24) },
     );
     process.stderr.write(`body fuzz (NDJSON against parl reward): ${tried} inputs\n`);
   });
@@ -68,7 +68,7 @@ describe('one engine for parl reward and /v1/rewards', () => {
         if ('error' in out) expect(out.error).not.toContain('\n');
         else expect(out.format === 'ndjson' || Buffer.from(out.answer).toString('utf8').startsWith('[')).toBe(true);
       }),
-      { numRuns: fuzzRuns(300), seed: 12 },
+      { numRuns: fuzzRuns(300), seed: fuzzSeed(12) },
     );
     process.stderr.write(`body fuzz (any bytes): ${tried} inputs\n`);
   });

@@ -11,7 +11,9 @@ import { RecordBatchFileWriter, RecordBatchReader, RecordBatchStreamWriter, tabl
 import * as parquet from 'parquet-wasm';
 import type { TextSink } from '../text-sink.js';
 import { ParlIoError } from '../errors.js';
-import { checkArrowFraming } from './arrow-framing.js';
+import { ParlInputError } from '@parl/core';
+import { checkedArrowStream } from './arrow-framing.js';
+import { arrowDamage } from './arrow-bytes.js';
 import type { ColumnarFormat } from './columnar-format.js';
 
 /** Rows per Arrow batch read from a Parquet row group. */
@@ -73,26 +75,17 @@ export async function* columnarBatches(format: ColumnarFormat, handle: FileHandl
     }
     return;
   }
-  // The framing is checked first (arrow-framing.ts): every length field fits in the file. A stream
-  // is then read from the checked bytes only; a file through its footer (the file format keeps its
-  // schema there), any failure of which is named as damage.
+  // Every message is checked before apache-arrow sees it (arrow-framing.ts): the file format is
+  // read as the IPC stream it holds, its footer checked against the messages but never followed.
   const { size } = await handle.stat();
-  const range = await checkArrowFraming(handle, path, size);
-  if (range.start > 0) {
-    try {
-      const reader = await RecordBatchReader.from(handle);
-      for await (const batch of reader) yield batch;
-    } catch (err) {
-      throw new ParlIoError(`cannot read --in ${path}: not a whole Arrow IPC file (its footer or a message is damaged: ${err instanceof Error ? err.message : String(err)})`, 2);
-    }
-    return;
-  }
-  const bytes = handle.createReadStream({ start: range.start, end: range.end - 1, autoClose: false });
+  let reader: AsyncIterable<RecordBatch>;
   try {
-    const reader = await RecordBatchReader.from(bytes as unknown as AsyncIterable<Uint8Array>);
+    reader = await RecordBatchReader.from(checkedArrowStream(handle, path, size));
     for await (const batch of reader) yield batch;
-  } finally {
-    bytes.destroy();
+  } catch (err) {
+    if (err instanceof ParlInputError) throw err;
+    // What the checks let through and apache-arrow still refuses: named, never an unexpected error.
+    throw arrowDamage(path, 'a message', err instanceof Error ? err.message.split('\n')[0] : String(err), 'one apache-arrow reads');
   }
 }
 
