@@ -157,15 +157,16 @@ export async function* checkedArrowStream(handle: FileHandle, path: string, size
   for (let n = 1; ; n++) {
     if (at === limit && footer !== undefined && n > 1) break;
     const left = limit - at;
-    if (left < 4 || (left < 8 && at === start)) {
-      if (left === 0 && n === 1) throw arrowDamage(path, 'the file', `${size} bytes`, 'a schema message at least');
-      throw arrowDamage(path, `message ${n} at byte ${at}`, `${left} bytes`, 'a message length (4 or 8 bytes) or the end-of-stream marker: the file is cut');
+    if (left === 0) {
+      if (n === 1) throw arrowDamage(path, 'the file', `${size} bytes`, 'a schema message at least');
+      throw arrowDamage(path, `the bytes after message ${n - 1} (byte ${at})`, 'the end of the file', 'another message or the end-of-stream marker (the stream is cut)');
     }
+    if (left < 4) throw arrowDamage(path, `message ${n} at byte ${at} length`, `${left} bytes`, 'a 4-byte length (the file is cut)');
     const head = await readAt(handle, at, Math.min(8, left));
     let length = head.readUInt32LE(0);
     let headBytes = 4;
     if (length === CONTINUATION) {
-      if (left < 8) throw arrowDamage(path, `message ${n} at byte ${at}`, `${left} bytes`, 'a message length after the continuation marker: the file is cut');
+      if (left < 8) throw arrowDamage(path, `message ${n} at byte ${at} length`, `${left - 4} bytes after the continuation marker`, 'a 4-byte length (the file is cut)');
       length = head.readUInt32LE(4);
       headBytes = 8;
     }
