@@ -43,7 +43,7 @@ describe('damaged columnar input', () => {
     await expectRefused('arrow', Buffer.from('not arrow at all\n'), /\(Arrow IPC\): message 1 at byte 0 metadata length/);
     const stream = columnarBytes(recordsTable(), 'arrows');
     // Without its end-of-stream marker: cut exactly after the last batch.
-    await expectRefused('arrows', stream.subarray(0, stream.length - 8), /the bytes after message 4 \(byte \d+\) must be another message or the end-of-stream marker \(the stream is cut\), got "the end of the file"/);
+    await expectRefused('arrows', stream.subarray(0, stream.length - 8), /the bytes after message 5 \(byte \d+\) must be another message or the end-of-stream marker \(the stream is cut\), got "the end of the file"/);
     for (const cut of [1, 7, 100, Math.floor(stream.length / 2), stream.length - 9]) await expectRefused('arrows', stream.subarray(0, cut));
     const file = columnarBytes(recordsTable(), 'arrow');
     for (const cut of [6, 8, 100, Math.floor(file.length / 2), file.length - 1]) await expectRefused('arrow', file.subarray(0, cut));
