@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { DataType, Field, MetadataVersion, type Dictionary, type Int, type Union } from 'apache-arrow';
+import { DataType, Field, MetadataVersion, UnionMode, type Dictionary, type Int, type Union } from 'apache-arrow';
 
 /** A field node of a batch's metadata: rows and nulls of one array. */
 interface NodeLike {
@@ -30,10 +30,15 @@ interface BufferLike {
 
 /** The part of a decoded `RecordBatch` header (apache-arrow's metadata class) this check reads. */
 export interface BatchHeaderLike {
+  /** Rows of the batch. */
   readonly length: number;
+  /** One per array of the schema, depth first. */
   readonly nodes: readonly NodeLike[];
+  /** The arrays' buffers, in the loader's order. */
   readonly buffers: readonly BufferLike[];
+  /** The body's compression, null when uncompressed. */
   readonly compression: unknown;
+  /** Data buffers of each view column (`Utf8View`, `BinaryView`), in order. */
   readonly variadicBufferCounts: readonly number[];
 }
 
@@ -53,6 +58,11 @@ export class BatchDamage extends Error {
   /** What the format requires. */
   readonly expected: string;
 
+  /**
+   * @param field - the part of the batch
+   * @param value - what was found
+   * @param expected - what the format requires
+   */
   constructor(field: string, value: unknown, expected: string) {
     super(`${field} must be ${expected}, got ${String(value)}`);
     this.name = 'BatchDamage';
@@ -83,16 +93,13 @@ class BatchWalker {
   private node = 0;
   private buffer = 0;
   private variadic = 0;
-  private readonly view: DataView;
 
   constructor(
     private readonly header: BatchHeaderLike,
     private readonly body: Uint8Array,
     private readonly dictionaryLengths: ReadonlyMap<number, number>,
     private readonly version: MetadataVersion,
-  ) {
-    this.view = new DataView(body.buffer, body.byteOffset, body.byteLength);
-  }
+  ) {}
 
   private nextNode(path: string): NodeLike {
     const node = this.header.nodes[this.node++];
@@ -206,7 +213,7 @@ class BatchWalker {
     // Before version 5 a union had a validity bitmap too (apache-arrow reads and drops it).
     if (this.version < MetadataVersion.V5) this.nextBuffer(`${path} validity bitmap`, 0);
     const typeIds = this.nextBuffer(`${path} type ids`, length);
-    const dense = type.mode === 1;
+    const dense = type.mode === UnionMode.Dense;
     const offsets = dense ? this.nextBuffer(`${path} offsets`, length * 4) : undefined;
     const declared = Array.from(type.typeIds as ArrayLike<number>);
     const childLengths = type.children.map((child: Field, i: number) => this.visit(child.type, `${path} [child ${i}]`));

@@ -17,8 +17,11 @@ const MAGIC = Buffer.from('ARROW1');
 
 /** Where a message lies, as a footer block says it: its first byte, its prefix and metadata, its body. */
 export interface FooterBlock {
+  /** The message's first byte in the file. */
   readonly offset: number;
+  /** Its prefix and metadata, in bytes: the body starts at `offset + metaDataLength`. */
   readonly metaDataLength: number;
+  /** Its body, in bytes. */
   readonly bodyLength: number;
 }
 
@@ -26,8 +29,11 @@ export interface FooterBlock {
 export interface ArrowFooter {
   /** The footer's first byte: the stream part ends here. */
   readonly start: number;
+  /** The schema the footer carries. */
   readonly schema: Schema;
+  /** Where it says the dictionary batches are. */
   readonly dictionaries: readonly FooterBlock[];
+  /** Where it says the record batches are. */
   readonly recordBatches: readonly FooterBlock[];
 }
 

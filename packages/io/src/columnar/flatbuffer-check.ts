@@ -54,6 +54,11 @@ export class FlatBufferDamage extends Error {
   /** What was found. */
   readonly found: string;
 
+  /**
+   * @param path - the damaged field's path from the root
+   * @param expected - what was expected there
+   * @param found - what was found
+   */
   constructor(path: string, expected: string, found: string) {
     super(`${path} must be ${expected}, got ${found}`);
     this.name = 'FlatBufferDamage';
