@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { columnarBytes, isNamedInputError, labelFile, outputsIn, recordsTable } from './support/columnar-files.js';
 import { byteMutation, mutate } from './support/byte-mutations.js';
-import { fuzzRuns, fuzzSeed } from './support/fuzz-runs.js';
+import { fuzzRuns, fuzzSeed, fuzzTimeout } from './support/fuzz-runs.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'parl-io-fuzz-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -20,7 +20,7 @@ const FORMATS = ['arrow', 'arrows', 'parquet'] as const;
 
 describe('columnar byte mutations', () => {
   for (const format of FORMATS) {
-    it(`.${format}: labelled whole, or one named line with nothing written`, { timeout: 600_000 }, async () => {
+    it(`.${format}: labelled whole, or one named line with nothing written`, { timeout: fuzzTimeout(fuzzRuns(40)) }, async () => {
       const original = columnarBytes(recordsTable(), format);
       let tried = 0;
       let labelled = 0;

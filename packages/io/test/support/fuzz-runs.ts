@@ -15,3 +15,11 @@ export function fuzzSeed(offset: number): number {
   const env = Number(process.env['PARL_FUZZ_SEED']);
   return Number.isInteger(env) ? (env + offset) | 0 : offset;
 }
+
+/**
+ * The time limit of a fuzz property of `runs` inputs: a safety net against a hang, not a speed
+ * check (10 minutes, or 200 ms an input for the long runs of `pnpm fuzz`).
+ */
+export function fuzzTimeout(runs: number): number {
+  return Math.max(600_000, runs * 200);
+}
