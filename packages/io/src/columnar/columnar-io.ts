@@ -10,7 +10,6 @@ import type { FileHandle } from 'node:fs/promises';
 import { RecordBatchFileWriter, RecordBatchReader, RecordBatchStreamWriter, tableFromIPC, tableToIPC, Table, type RecordBatch } from 'apache-arrow';
 import * as parquet from 'parquet-wasm';
 import type { TextSink } from '../text-sink.js';
-import { ParlIoError } from '../errors.js';
 import { ParlInputError } from '@parl/core';
 import { checkedArrowStream } from './arrow-framing.js';
 import { arrowDamage } from './arrow-bytes.js';
@@ -34,7 +33,7 @@ async function withoutWasmPanic<T>(work: Promise<T>, path: string): Promise<T> {
   const panicked = new Promise<never>((_, reject) => {
     onException = (err: Error): void => {
       if (!(err instanceof WasmRuntimeError)) throw err;
-      reject(new ParlIoError(`cannot read --in ${path}: not a whole Parquet file (its data does not decode: ${err.message})`, 2));
+      reject(parquetDamage(path, 'its data pages', err, 'data that decodes (parquet-wasm panicked)'));
     };
     process.on('uncaughtException', onException);
   });
@@ -45,6 +44,12 @@ async function withoutWasmPanic<T>(work: Promise<T>, path: string): Promise<T> {
   }
 }
 
+/** A damaged Parquet file, as a one-line error: the part, what parquet-wasm said (its first line), what was expected. */
+function parquetDamage(path: string, field: string, err: unknown, expected: string): ParlInputError {
+  const said = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+  return new ParlInputError(field, said, expected, `--in ${path} (Parquet)`, 'PARL_ERR_PARSE');
+}
+
 /** The record batches of a columnar file, in order. */
 export async function* columnarBatches(format: ColumnarFormat, handle: FileHandle, path: string): AsyncGenerator<RecordBatch> {
   if (format === 'parquet') {
@@ -52,8 +57,8 @@ export async function* columnarBatches(format: ColumnarFormat, handle: FileHandl
     try {
       file = await withoutWasmPanic(parquet.ParquetFile.fromFile(await openAsBlob(path)), path);
     } catch (err) {
-      if (err instanceof ParlIoError) throw err;
-      throw new ParlIoError(`cannot read --in ${path}: not a whole Parquet file (${err instanceof Error ? err.message : String(err)})`, 2);
+      if (err instanceof ParlInputError) throw err;
+      throw parquetDamage(path, 'the file', err, 'a whole Parquet file (magic strings, a footer parquet-wasm reads)');
     }
     let panicked = false;
     try {
@@ -63,9 +68,9 @@ export async function* columnarBatches(format: ColumnarFormat, handle: FileHandl
         try {
           table = await withoutWasmPanic(file.read({ rowGroups: [group], batchSize: PARQUET_BATCH_ROWS }), path);
         } catch (err) {
-          panicked = err instanceof ParlIoError;
+          panicked = err instanceof ParlInputError;
           if (panicked) throw err;
-          throw new ParlIoError(`cannot read --in ${path}: not a whole Parquet file (row group ${group + 1}: ${err instanceof Error ? err.message : String(err)})`, 2);
+          throw parquetDamage(path, `row group ${group + 1}`, err, 'a row group parquet-wasm decodes');
         }
         for (const batch of tableFromIPC(table.intoIPCStream()).batches) yield batch;
       }
