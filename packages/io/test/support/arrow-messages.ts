@@ -103,3 +103,20 @@ export function fileAround(stream: Uint8Array, footerSchema?: Schema): Buffer {
   parts.push(footer, length, Buffer.from('ARROW1', 'latin1'));
   return Buffer.concat(parts);
 }
+
+/** Where the metadata of an Arrow file lies: each message's FlatBuffer and, in the file format, the footer. */
+export function metadataRanges(bytes: Uint8Array): { start: number; end: number }[] {
+  const buf = Buffer.from(bytes);
+  const ranges: { start: number; end: number }[] = [];
+  const file = buf.subarray(0, 6).toString('latin1') === 'ARROW1';
+  const limit = file ? buf.length - 10 - buf.readInt32LE(buf.length - 10) : buf.length;
+  let at = file ? 8 : 0;
+  while (at + 8 <= limit) {
+    const length = buf.readUInt32LE(at + 4);
+    if (length === 0) break;
+    ranges.push({ start: at + 8, end: at + 8 + length });
+    at += 8 + length + Message.decode(buf.subarray(at + 8, at + 8 + length)).bodyLength;
+  }
+  if (file) ranges.push({ start: limit, end: buf.length - 10 });
+  return ranges;
+}
