@@ -5,79 +5,20 @@
  *
  * @module
  */
-import { openAsBlob } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { RecordBatchFileWriter, RecordBatchReader, RecordBatchStreamWriter, tableFromIPC, tableToIPC, Table, type RecordBatch } from 'apache-arrow';
+import { RecordBatchFileWriter, RecordBatchReader, RecordBatchStreamWriter, tableToIPC, Table, type RecordBatch } from 'apache-arrow';
 import * as parquet from 'parquet-wasm';
 import type { TextSink } from '../text-sink.js';
 import { ParlInputError } from '@parl/core';
 import { checkedArrowStream } from './arrow-framing.js';
+import { parquetBatches } from './parquet-read.js';
 import { arrowDamage } from './arrow-bytes.js';
 import type { ColumnarFormat } from './columnar-format.js';
-
-/** Rows per Arrow batch read from a Parquet row group. */
-const PARQUET_BATCH_ROWS = 65_536;
-
-/**
- * `work` (a parquet-wasm call), or a named error when the WebAssembly panics under it. A panic on
- * damaged data (a data page that does not decode) is thrown from inside a wasm-bindgen callback:
- * an uncaught `RuntimeError` with a Rust stack, while `work` never settles. Such an exception
- * is caught while `work` runs and becomes the rejection of this call; any other uncaught exception
- * is thrown on, as it would have been.
- */
-/** The error class a WebAssembly trap (a Rust panic ends in one) is thrown as. */
-const WasmRuntimeError = (globalThis as unknown as { WebAssembly: { RuntimeError: abstract new () => Error } }).WebAssembly.RuntimeError;
-
-async function withoutWasmPanic<T>(work: Promise<T>, path: string): Promise<T> {
-  let onException: ((err: Error) => void) | undefined;
-  const panicked = new Promise<never>((_, reject) => {
-    onException = (err: Error): void => {
-      if (!(err instanceof WasmRuntimeError)) throw err;
-      reject(parquetDamage(path, 'its data pages', err, 'data that decodes (parquet-wasm panicked)'));
-    };
-    process.on('uncaughtException', onException);
-  });
-  try {
-    return await Promise.race([work, panicked]);
-  } finally {
-    process.off('uncaughtException', onException as (err: Error) => void);
-  }
-}
-
-/** A damaged Parquet file, as a one-line error: the part, what parquet-wasm said (its first line), what was expected. */
-function parquetDamage(path: string, field: string, err: unknown, expected: string): ParlInputError {
-  const said = (err instanceof Error ? err.message : String(err)).split('\n')[0];
-  return new ParlInputError(field, said, expected, `--in ${path} (Parquet)`, 'PARL_ERR_PARSE');
-}
 
 /** The record batches of a columnar file, in order. */
 export async function* columnarBatches(format: ColumnarFormat, handle: FileHandle, path: string): AsyncGenerator<RecordBatch> {
   if (format === 'parquet') {
-    let file: parquet.ParquetFile;
-    try {
-      file = await withoutWasmPanic(parquet.ParquetFile.fromFile(await openAsBlob(path)), path);
-    } catch (err) {
-      if (err instanceof ParlInputError) throw err;
-      throw parquetDamage(path, 'the file', err, 'a whole Parquet file (magic strings, a footer parquet-wasm reads)');
-    }
-    let panicked = false;
-    try {
-      const groups = file.metadata().numRowGroups();
-      for (let group = 0; group < groups; group++) {
-        let table: parquet.Table;
-        try {
-          table = await withoutWasmPanic(file.read({ rowGroups: [group], batchSize: PARQUET_BATCH_ROWS }), path);
-        } catch (err) {
-          panicked = err instanceof ParlInputError;
-          if (panicked) throw err;
-          throw parquetDamage(path, `row group ${group + 1}`, err, 'a row group parquet-wasm decodes');
-        }
-        for (const batch of tableFromIPC(table.intoIPCStream()).batches) yield batch;
-      }
-    } finally {
-      // After a panic the WebAssembly instance is not to be called again.
-      if (!panicked) file.free();
-    }
+    yield* parquetBatches(path);
     return;
   }
   // Every message is checked before apache-arrow sees it (arrow-framing.ts): the file format is
