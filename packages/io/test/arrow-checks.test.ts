@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Field, Float64, Message, MessageHeader, Schema, tableToIPC } from 'apache-arrow';
+import { Field, Float64, Message, MessageHeader, Schema, Table, tableFromArrays, tableToIPC } from 'apache-arrow';
 import * as parquet from 'parquet-wasm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { batchBuffers, editBatch, fileAround, joinStream, splitStream, type RawMessage } from './support/arrow-messages.js';
@@ -110,6 +110,16 @@ describe('Arrow files as other writers lay them out', () => {
   it('reads a file whose stream part starts with the schema message (pyarrow, arrow-rs)', async () => {
     const end = await labelFile(freshDir(), 'arrow', fileAround(columnarBytes(recordsTable(), 'arrows')));
     expect(end).toEqual({ ok: true, rows: 120 });
+  });
+
+  it('reads files of no rows: a zero-row batch, or no batch at all (the schema only in the footer)', async () => {
+    const zeroRows = tableFromArrays({ r_perf: new Float64Array(0) });
+    for (const table of [zeroRows, new Table(zeroRows.schema)]) {
+      for (const format of ['arrow', 'arrows'] as const) {
+        const end = await labelFile(freshDir(), format, tableToIPC(table, format === 'arrow' ? 'file' : 'stream'));
+        expect(end).toEqual({ ok: true, rows: 0 });
+      }
+    }
   });
 
   it('names a footer whose schema is not the stream schema', async () => {
