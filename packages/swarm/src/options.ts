@@ -38,6 +38,18 @@ const urlOption: OptionParser<string> = (text, field) => {
   return text.replace(/\/+$/, '');
 };
 
+/** A redis:// or rediss:// URL (the queue's; checked again, with the same words, where it connects). */
+const redisUrlOption: OptionParser<string> = (text, field) => {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== 'redis:' && url?.protocol !== 'rediss:') throw new ParlInputError(field, text, 'a Redis URL: redis://HOST[:PORT][/DB] or rediss://…');
+  return text;
+};
+
 /** A comma-separated list of r_perf targets in [0, 1]. */
 const targetsOption: OptionParser<number[]> = (text, field) =>
   text.split(',').map((part, i) => {
@@ -65,6 +77,8 @@ export interface SwarmRunOptions {
   readonly trainingStep?: number;
   readonly out?: string;
   readonly spans?: string;
+  readonly queue?: string;
+  readonly queueName?: string;
 }
 
 const common = {
@@ -88,6 +102,8 @@ export const SWARM_RUN_OPTIONS = defineOptionTable<SwarmRunOptions>({
   trainingStep: { flag: 'training-step', arg: 'S', parse: nonNegativeDecimalOption, default: 0, help: 'training step of the spec §3 reward fields (λ1, λ2)' },
   out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the rollout lines (JSONL) to FILE, atomically; a rerun resumes, running only the missing task × sample' },
   spans: { flag: 'spans', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the episodes\' OpenTelemetry spans to FILE as OTLP JSON (one export request per line), readable by parl trace' },
+  queue: { flag: 'queue', arg: 'URL', parse: redisUrlOption, help: 'run the episodes on parl worker processes through a BullMQ queue in Redis (redis://HOST[:PORT][/DB]); this process writes the lines; each worker reads the API key from its own environment' },
+  queueName: { flag: 'queue-name', arg: 'NAME', parse: nonEmptyTextOption, defaultText: 'parl-sweep', help: 'the queue\'s name in Redis (with --queue; parl worker --queue-name must match)' },
 });
 
 /** The settings `parl swarm eval` takes. */
