@@ -14,6 +14,7 @@ import {
   nonNegativeDecimalOption,
   ParlInputError,
   positiveIntegerOption,
+  switchOption,
   type BudgetMode,
   type OptionParser,
 } from '@parl/core';
@@ -79,6 +80,7 @@ export interface SwarmRunOptions {
   readonly spans?: string;
   readonly queue?: string;
   readonly queueName?: string;
+  readonly logprobs?: boolean;
 }
 
 const common = {
@@ -102,6 +104,7 @@ export const SWARM_RUN_OPTIONS = defineOptionTable<SwarmRunOptions>({
   trainingStep: { flag: 'training-step', arg: 'S', parse: nonNegativeDecimalOption, default: 0, help: 'training step of the spec §3 reward fields (λ1, λ2)' },
   out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the rollout lines (JSONL) to FILE, atomically; a rerun resumes, running only the missing task × sample' },
   spans: { flag: 'spans', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the episodes\' OpenTelemetry spans to FILE as OTLP JSON (one export request per line), readable by parl trace' },
+  logprobs: { flag: 'logprobs', parse: switchOption, help: 'ask the endpoint for the orchestrator\'s log-probabilities and token ids (OpenAI logprobs, vLLM return_token_ids); its assistant messages carry them as logprobs and token_ids' },
   queue: { flag: 'queue', arg: 'URL', parse: redisUrlOption, help: 'run the episodes on parl worker processes through a BullMQ queue in Redis (redis://HOST[:PORT][/DB]); this process writes the lines; each worker reads the API key from its own environment' },
   queueName: { flag: 'queue-name', arg: 'NAME', parse: nonEmptyTextOption, defaultText: 'parl-sweep', help: 'the queue\'s name in Redis (with --queue; parl worker --queue-name must match)' },
 });

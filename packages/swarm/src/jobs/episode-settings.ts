@@ -24,6 +24,8 @@ export interface EndpointSettingsInput {
   readonly onBudget?: 'fail' | 'truncate' | undefined;
   readonly trainingStep?: number | undefined;
   readonly tracer?: Tracer | undefined;
+  /** Ask for the orchestrator's log-probabilities and token ids. */
+  readonly logprobs?: boolean | undefined;
   /** Models by name instead of the endpoint (tests, and a caller with its own provider). */
   readonly models?: ((name: string) => LanguageModel) | undefined;
   /** The environment the API key is read from (default `process.env`). */
@@ -46,5 +48,6 @@ export function endpointSettings(input: EndpointSettingsInput): EpisodeSettings 
     retry: DEFAULT_RETRY,
     singleAgent: false,
     tracer: input.tracer,
+    tokenDetails: input.logprobs === true,
   };
 }

@@ -23,7 +23,7 @@ import { runSample } from './run-rollouts.js';
 export const ROLLOUT_JOB_NAME = 'swarm-rollout';
 
 /** The options of `parl swarm run` that shape an episode: what a job carries. */
-const EPISODE_OPTION_KEYS = ['baseUrl', 'model', 'subagentModel', 'subagents', 'suite', 'seed', 'concurrency', 'limits', 'budget', 'onBudget', 'trainingStep'] as const;
+const EPISODE_OPTION_KEYS = ['baseUrl', 'model', 'subagentModel', 'subagents', 'suite', 'seed', 'concurrency', 'limits', 'budget', 'onBudget', 'trainingStep', 'logprobs'] as const;
 
 /** One rollout to run: the settings (as flag texts), the task's place in the suite and the sample. */
 export interface RolloutJob {
@@ -50,7 +50,8 @@ export function rolloutJob(options: SwarmRunOptions, task: number, sample: numbe
   const texts: Record<string, string> = {};
   for (const key of EPISODE_OPTION_KEYS) {
     const value = options[key];
-    if (value !== undefined) texts[SWARM_RUN_OPTIONS[key].flag] = String(value);
+    // A switch is given as 'true' or not at all, as on the command line.
+    if (value !== undefined && value !== false) texts[SWARM_RUN_OPTIONS[key].flag] = String(value);
   }
   return { options: texts, task, sample, spans };
 }
