@@ -33,6 +33,7 @@ export {
   rolloutJobHandler,
   runRolloutJob,
   type RolloutJob,
+  type RolloutJobHandler,
   type RolloutJobHooks,
   type RolloutJobResult,
 } from './rollouts/rollout-job.js';

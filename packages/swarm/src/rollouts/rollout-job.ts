@@ -10,7 +10,6 @@
  */
 import { createHash } from 'node:crypto';
 import { ParlInputError, resolveOptions } from '@parl/core';
-import type { QueueJobHandler } from '@parl/io/queue';
 import type { LanguageModel } from 'ai';
 import { openSpanCapture } from '../jobs/spans-file.js';
 import { endpointSettings } from '../jobs/episode-settings.js';
@@ -106,6 +105,14 @@ export function rolloutJobLabel(data: unknown): string {
   return `rollout ${o['suite'] ?? '?'}-s${o['seed'] ?? '?'}-${String(job.task)}/${String(job.sample)}`;
 }
 
+/** A handler of rollout jobs, in the shape `@parl/io/queue`'s worker loop takes (its `QueueJobHandler`). */
+export interface RolloutJobHandler {
+  /** A short label of one job for log lines: `rollout wide-s1-3/0`. */
+  label(data: unknown): string;
+  /** Run one job and return what goes back to the coordinator. */
+  run(data: unknown): Promise<RolloutJobResult>;
+}
+
 /**
  * The handler `parl worker` runs rollout jobs with (`@parl/io/queue`'s worker loop): one
  * episode per job, on the event loop (model calls are network I/O), so a worker takes as many at
@@ -116,6 +123,6 @@ export function rolloutJobLabel(data: unknown): string {
  * startQueueWorker({ url, name: 'parl-sweep', concurrency: 8, handlers: { [ROLLOUT_JOB_NAME]: rolloutJobHandler() } });
  * ```
  */
-export function rolloutJobHandler(hooks: RolloutJobHooks = {}): QueueJobHandler {
+export function rolloutJobHandler(hooks: RolloutJobHooks = {}): RolloutJobHandler {
   return { label: (data) => rolloutJobLabel(data), run: (data) => runRolloutJob(data, hooks) };
 }
