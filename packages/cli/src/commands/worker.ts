@@ -30,8 +30,8 @@ export interface WorkerCommandOptions {
   readonly quiet?: boolean;
 }
 
-/** The job names a worker knows, with the package each needs. */
-const JOB_KINDS = { train: '@parl/sim', 'swarm-rollout': '@parl/swarm' } as const;
+/** The job names a worker knows, with the package that runs each (the names its packages export; here for a package that is missing). */
+const JOB_KINDS = { '@parl/sim': 'train', '@parl/swarm': 'swarm-rollout' } as const;
 
 /** A handler that fails every job of its name at once with `line` (its package is not installed). */
 function unrunnable(line: string): QueueJobHandler {
@@ -41,12 +41,15 @@ function unrunnable(line: string): QueueJobHandler {
   };
 }
 
-/** The handler of a job kind, or the one that says how to install what it needs. */
-async function handlerOf(pkg: (typeof JOB_KINDS)[keyof typeof JOB_KINDS], load: () => Promise<QueueJobHandler>): Promise<{ handler: QueueJobHandler; installed: boolean }> {
+/** A job kind: its name and handler, or the handler that says how to install what it needs. */
+async function jobKind(
+  pkg: keyof typeof JOB_KINDS,
+  load: () => Promise<{ readonly name: string; readonly handler: QueueJobHandler }>,
+): Promise<{ readonly name: string; readonly handler: QueueJobHandler; readonly installed: boolean }> {
   try {
-    return { handler: await withOptionalPackage(pkg, 'worker', load), installed: true };
+    return { ...(await withOptionalPackage(pkg, 'worker', load)), installed: true };
   } catch (err) {
-    if (err instanceof CliError) return { handler: unrunnable(err.message), installed: false };
+    if (err instanceof CliError) return { name: JOB_KINDS[pkg], handler: unrunnable(err.message), installed: false };
     throw err;
   }
 }
@@ -67,8 +70,14 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo): P
   checkQueueUrl(options.queue);
   const { availableParallelism } = await import('node:os');
   const threads = options.threads ?? availableParallelism();
-  const sweep = await handlerOf('@parl/sim', async () => (await import('@parl/sim/queue')).sweepJobHandler(threads));
-  const swarm = await handlerOf('@parl/swarm', async () => (await import('@parl/swarm')).rolloutJobHandler());
+  const sweep = await jobKind('@parl/sim', async () => {
+    const sim = await import('@parl/sim/queue');
+    return { name: sim.SWEEP_JOB_NAME, handler: sim.sweepJobHandler(threads) };
+  });
+  const swarm = await jobKind('@parl/swarm', async () => {
+    const rollouts = await import('@parl/swarm');
+    return { name: rollouts.ROLLOUT_JOB_NAME, handler: rollouts.rolloutJobHandler() };
+  });
   if (!sweep.installed && !swarm.installed) {
     throw new CliError('parl worker needs @parl/sim (sweep runs) or @parl/swarm (swarm rollouts), and neither is installed: npm install @parl/sim, or npm install @parl/swarm', 1);
   }
@@ -77,8 +86,8 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo): P
     url: options.queue,
     name: options.queueName ?? DEFAULT_QUEUE_NAME,
     concurrency: threads,
-    handlers: { train: sweep.handler, 'swarm-rollout': swarm.handler },
-    unknownJob: (name) => `parl worker runs ${Object.keys(JOB_KINDS).join(' and ')} jobs, not ${name}: is this worker older than the command that queued it?`,
+    handlers: { [sweep.name]: sweep.handler, [swarm.name]: swarm.handler },
+    unknownJob: (name) => `parl worker runs ${sweep.name} and ${swarm.name} jobs, not ${name}: is this worker older than the command that queued it?`,
     ...(options.stalledAfter === undefined ? {} : { stalledAfterSeconds: options.stalledAfter }),
     onEvent: (e) => {
       if (e.kind === 'error') logLine(io, `parl worker: ${e.error}`);

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { ParlInputError } from '@parl/core';
 import type { LanguageModel } from 'ai';
 import type { SwarmRunOptions } from '../options.js';
 import type { RolloutQueueEvent } from '../rollouts/queue-rollouts.js';
@@ -26,8 +27,11 @@ export interface SwarmRunHooks {
  * Run `options.tasks` × `options.groupSize` episodes; the lines also go to `options.out`
  * (resumable) and the spans to `options.spans`. With `options.queue`, the episodes run on
  * `parl worker` processes and this process writes the same lines.
+ *
+ * @throws {@link @parl/core!ParlInputError} for `queueName` without `queue`
  */
 export async function swarmRun(options: SwarmRunOptions, hooks: SwarmRunHooks = {}): Promise<RolloutLine[]> {
+  if (options.queueName !== undefined && options.queue === undefined) throw new ParlInputError('--queue-name', options.queueName, 'given only with --queue');
   const tasks = generateSuite(options.suite, { tasks: options.tasks, seed: options.seed });
   const spans = options.spans === undefined ? undefined : await openSpansFile(options.spans);
   try {
