@@ -1,6 +1,7 @@
 /** Generate every framework's fixtures: `pnpm generate` (or `pnpm generate openai-agents …` for some). */
 import { generateAiSdk } from './ai-sdk.js';
 import { generateLangChain } from './langchain.js';
+import { generateLangSmith } from './langsmith.js';
 import { generateMastra } from './mastra.js';
 import { generateOpenAiAgents } from './openai-agents.js';
 
@@ -9,6 +10,7 @@ const generators: Record<string, () => Promise<void>> = {
   'ai-sdk': generateAiSdk,
   mastra: generateMastra,
   langchain: generateLangChain,
+  langsmith: generateLangSmith,
 };
 
 const wanted = process.argv.slice(2);
