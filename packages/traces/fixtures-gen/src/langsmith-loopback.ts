@@ -1,7 +1,9 @@
 /**
  * A loopback stand-in for the LangSmith API that the real `langsmith` Client posts to: it answers
  * `GET /info` and records every `POST /runs/multipart` (and `/runs/batch`, the SDK's fallback),
- * decoding the multipart body with the platform's own `Response.formData()`. Nothing else is
+ * decoding the multipart body with the platform's own `Response.formData()`, and every OTLP/HTTP
+ * protobuf request to `/otel/v1/traces` (where the SDK's OpenTelemetry exporter sends spans), as
+ * the bytes received. Nothing else is
  * served: any other request is answered 404 and reported, so that a change in what the SDK sends
  * shows at generation time.
  */
@@ -62,12 +64,15 @@ export interface LangSmithLoopback {
   url: string;
   /** The operations received, in the order they arrived; `take()` empties the list. */
   take(): PostedRunOperation[];
+  /** The OTLP/HTTP protobuf request bodies received at `/otel/v1/traces`, in order; `takeOtlp()` empties the list. */
+  takeOtlp(): Buffer[];
   close(): Promise<void>;
 }
 
 /** Start the loopback API on 127.0.0.1 (a free port). */
 export async function startLangSmithLoopback(): Promise<LangSmithLoopback> {
   let received: PostedRunOperation[] = [];
+  let otlp: Buffer[] = [];
   const server: Server = createServer((req, res) => {
     void (async () => {
       try {
@@ -88,6 +93,12 @@ export async function startLangSmithLoopback(): Promise<LangSmithLoopback> {
           res.writeHead(202, { 'content-type': 'application/json' }).end('{}');
           return;
         }
+        if (req.method === 'POST' && path === '/otel/v1/traces') {
+          if (req.headers['content-type'] !== 'application/x-protobuf') throw new Error(`OTLP content-type ${req.headers['content-type']}`);
+          otlp.push(await readBody(req));
+          res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+          return;
+        }
         console.error(`  langsmith loopback: unexpected ${req.method} ${req.url}`);
         res.writeHead(404).end();
       } catch (err) {
@@ -103,6 +114,11 @@ export async function startLangSmithLoopback(): Promise<LangSmithLoopback> {
     take() {
       const out = received;
       received = [];
+      return out;
+    },
+    takeOtlp() {
+      const out = otlp;
+      otlp = [];
       return out;
     },
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),

@@ -1,9 +1,12 @@
 /**
  * LangGraph's scenarios (./langgraph-scenarios.ts) traced by the real `langsmith` SDK: LangChain's
  * `LangChainTracer` on a `langsmith` `Client` whose `apiUrl` is a loopback stand-in for the
- * LangSmith API (./langsmith-loopback.ts) with a dummy key. The fixture is the runs the SDK posted,
- * each run's create and update merged by id as LangSmith's ingest merges them (the SDK sends them
- * merged itself when both fall in one batch), one run per line in `dotted_order` (start) order.
+ * LangSmith API (./langsmith-loopback.ts) with a dummy key. Two fixtures per scenario:
+ * - `langsmith/`: the runs the SDK posted, each run's create and update merged by id as LangSmith's
+ *   ingest merges them (the SDK sends them merged itself when both fall in one batch), one run per
+ *   line in `dotted_order` (start) order: the runs as stored;
+ * - `langsmith-ingest/`: the run operations as posted, one per line in the order sent: a run whose
+ *   end fell in a later batch is there twice, its create without `end_time` and its update.
  */
 import { LangChainTracer } from '@langchain/core/tracers/tracer_langchain';
 import { Client } from 'langsmith';
@@ -54,6 +57,7 @@ export async function generateLangSmith(): Promise<void> {
       if (unended.length > 0) throw new Error(`${scenario.name}: ${unended.length} run(s) posted but never updated with an end time`);
       console.error(`  ${scenario.name}: ${operations.length} operations posted, ${runs.length} runs`);
       writeFixture('langsmith', scenario.name, runs.map(withoutStack));
+      writeFixture('langsmith-ingest', scenario.name, operations.map((op) => withoutStack(op.run)));
     }
   } finally {
     await api.close();

@@ -1,0 +1,127 @@
+/**
+ * Traces written by the real `langsmith` SDK (0.12.0) for LangGraph (test/fixtures/frameworks,
+ * see its README): the runs as stored (`langsmith/`), the run operations as the SDK posted them
+ * (`langsmith-ingest/`: creates and their later updates), and what the SDK's OpenTelemetry mode
+ * exports (`langsmith-otel/`). The scenario counts of `langsmith/` and `langsmith-ingest/` are
+ * checked with every framework in frameworks.test.ts.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { decodeOtlpProtobuf, type TraceResult } from '../src/index.js';
+import { LangSmithRunOperations } from '../src/formats/langsmith-operations.js';
+import { collect, collectError } from './support/collect.js';
+
+const root = fileURLToPath(new URL('./fixtures/frameworks/', import.meta.url));
+const SCENARIOS = ['parallel-swarm', 'serial-collapse', 'dependent-pipeline', 'failing-subagent', 'nested-subagents'];
+
+type Run = Record<string, unknown> & { id: string };
+function runsOf(folder: string, scenario: string): Run[] {
+  return readFileSync(`${root}${folder}/${scenario}.jsonl`, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Run);
+}
+
+describe('LangSmith runs posted by the langsmith SDK', () => {
+  it.each(SCENARIOS)('%s: posted by langsmith-js 0.12.0 from LangGraph, one run per id', (scenario) => {
+    const runs = runsOf('langsmith', scenario);
+    expect(new Set(runs.map((r) => r.id)).size).toBe(runs.length);
+    for (const r of runs) {
+      expect((r['extra'] as { runtime: Record<string, string> }).runtime).toMatchObject({ sdk: 'langsmith-js', sdk_version: '0.12.0', library: 'langchain-js' });
+      expect(r['end_time']).toBeDefined();
+    }
+    expect(runs.filter((r) => r['run_type'] === 'llm').every((r) => r['name'] === 'ScriptedChatModel')).toBe(true);
+  });
+
+  it.each(SCENARIOS)('%s: the operations as posted hold runs twice (create without end_time, then its update) and read as the merged runs do', async (scenario) => {
+    const ops = runsOf('langsmith-ingest', scenario);
+    const first = new Map<string, Run>();
+    let updates = 0;
+    for (const op of ops) {
+      const created = first.get(op.id);
+      if (created === undefined) first.set(op.id, op);
+      else {
+        updates++;
+        expect(created['end_time']).toBeUndefined();
+        expect(op['end_time']).toBeDefined();
+      }
+    }
+    expect(updates).toBeGreaterThan(0);
+    const read = async (folder: string): Promise<TraceResult> => {
+      const { results, warnings } = await collect([readFileSync(`${root}${folder}/${scenario}.jsonl`, 'utf8')], { strict: true });
+      expect(warnings).toEqual([]);
+      expect(results).toHaveLength(1);
+      return results[0] as TraceResult;
+    };
+    const ingest = await read('langsmith-ingest');
+    const stored = await read('langsmith');
+    expect(ingest.record.stages).toEqual(stored.record.stages);
+    const { trace_id: _a, ...ingestFinding } = ingest.finding as unknown as Record<string, unknown>;
+    const { trace_id: _b, ...storedFinding } = stored.finding as unknown as Record<string, unknown>;
+    expect(ingestFinding).toEqual(storedFinding);
+  });
+
+  it('the same operations with every create dropped still read (each update carries the whole run); with every update dropped, the first open run is named', async () => {
+    const ops = runsOf('langsmith-ingest', 'serial-collapse');
+    const updatesOnly = ops.filter((op) => op['end_time'] !== undefined);
+    expect(updatesOnly.length).toBe(new Set(ops.map((op) => op.id)).size);
+    const { results } = await collect([updatesOnly.map((op) => JSON.stringify(op)).join('\n')], { strict: true });
+    expect(results[0]?.finding.serial_collapse).toBe(true);
+
+    const createsOnly = ops.filter((op, i) => ops.findIndex((o) => o.id === op.id) === i);
+    const open = createsOnly.find((op) => op['end_time'] === undefined) as Run;
+    const line = createsOnly.indexOf(open) + 1;
+    const err = await collectError([createsOnly.map((op) => JSON.stringify(op)).join('\n')]);
+    expect(err.message).toContain(`line ${line}: run ${open.id}`);
+    expect(err.message).toContain('end_time must be a timestamp (the span never ended: the trace is incomplete)');
+  });
+});
+
+describe('LangSmith run creates held for their updates', () => {
+  const create = (id: string) => ({ id, run_type: 'chain', start_time: '2026-01-01T00:00:00Z', child_runs: [] });
+  it('merges an update over its create, passes other values through, and keeps no more than its limit open', () => {
+    const ops = new LangSmithRunOperations(2);
+    expect(ops.take(create('a'), 'line 1')).toBeUndefined();
+    expect(ops.take({ id: 'x', run_type: 'llm', end_time: 5 }, 'line 2')).toEqual({ value: { id: 'x', run_type: 'llm', end_time: 5 }, location: 'line 2' });
+    expect(ops.take({ id: 'a', end_time: '2026-01-01T00:00:01Z', outputs: { answer: 'done' } }, 'line 3')).toEqual({
+      value: { ...create('a'), end_time: '2026-01-01T00:00:01Z', outputs: { answer: 'done' } },
+      location: 'line 3 (the update of the run created at line 1)',
+    });
+    expect(ops.openRuns).toBe(0);
+    // A run tree with its children filled in is an export, read as it is.
+    const tree = { ...create('t'), child_runs: [create('c')] };
+    expect(ops.take(tree, 'line 4')).toEqual({ value: tree, location: 'line 4' });
+    ops.take(create('b'), 'line 5');
+    ops.take(create('c'), 'line 6');
+    expect(() => ops.take(create('d'), 'line 7')).toThrow('line 7 must be at most 2 runs open at once (a run created without end_time waits for the update with its id), got "3 LangSmith runs created and not yet updated"');
+    expect(ops.drain().map((o) => o.location)).toEqual(['line 5', 'line 6']);
+    expect(ops.openRuns).toBe(0);
+  });
+});
+
+describe("LangSmith's OpenTelemetry mode on LangGraph", () => {
+  const files = readdirSync(`${root}langsmith-otel`).sort();
+
+  it('exports nothing for LangGraph alone, and only the traceable span around it: one span, with no model call, tool or sub-agent', () => {
+    expect(files).toEqual(SCENARIOS.map((s) => `${s}-in-traceable.binpb`).sort());
+    for (const file of files) {
+      const bytes = readFileSync(`${root}langsmith-otel/${file}`);
+      // One length-prefixed request, as the SDK's OTLP/HTTP protobuf exporter posted it.
+      expect(bytes.readUInt32BE(0)).toBe(bytes.length - 4);
+      const request = decodeOtlpProtobuf(new Uint8Array(bytes.subarray(4))) as { resourceSpans: { scopeSpans: { scope: { name: string }; spans: { name: string; attributes: { key: string; value: { stringValue?: string } }[] }[] }[] }[] };
+      const spans = request.resourceSpans.flatMap((rs) => rs.scopeSpans.flatMap((ss) => ss.spans.map((s) => ({ scope: ss.scope.name, ...s }))));
+      expect(spans.map((s) => [s.scope, s.name])).toEqual([['langsmith', 'app']]);
+      const attr = (key: string) => spans[0]?.attributes.find((a) => a.key === key)?.value.stringValue;
+      expect(attr('langsmith.traceable')).toBe('true');
+      // The LangGraph runs inside wrote their attributes onto the app's span (the SDK's translator).
+      expect(attr('langsmith.metadata.ls_integration')).toBe('langgraph');
+    }
+  });
+
+  it.each(SCENARIOS)('%s: parl trace writes no record, warns naming the trace and what is missing, and fails under strict', async (scenario) => {
+    const bytes = new Uint8Array(readFileSync(`${root}langsmith-otel/${scenario}-in-traceable.binpb`));
+    const { results, warnings } = await collect([bytes]);
+    expect(results).toEqual([]);
+    expect(warnings).toEqual([expect.stringMatching(/^skipped protobuf request 1 \(byte 0\): trace [0-9a-f]{32} must be a trace with at least one step, but it has no recognised model call .* got "1 span\(s\) without step information"$/)]);
+    const err = await collectError([bytes], { strict: true });
+    expect(err.message).toMatch(/has no recognised model call/);
+  });
+});
