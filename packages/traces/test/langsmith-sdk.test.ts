@@ -8,6 +8,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { criticalSteps, subagentCounts } from '@parl/core';
 import { decodeOtlpProtobuf, type TraceResult } from '../src/index.js';
 import { LangSmithRunOperations } from '../src/formats/langsmith-operations.js';
 import { collect, collectError } from './support/collect.js';
@@ -72,6 +73,36 @@ describe('LangSmith runs posted by the langsmith SDK', () => {
     const err = await collectError([createsOnly.map((op) => JSON.stringify(op)).join('\n')]);
     expect(err.message).toContain(`line ${line}: run ${open.id}`);
     expect(err.message).toContain('end_time must be a timestamp (the span never ended: the trace is incomplete)');
+  });
+});
+
+/**
+ * What each scripted run did: model calls in all (the orchestrator's and every sub-agent's), the
+ * critical steps as run, sub-agents launched by the orchestrator and how many of them finished.
+ */
+const SCRIPTED: Record<string, { total: number; critical: number; launched: number; completed: number; serialCollapse: boolean }> = {
+  // orchestrator 2 calls; alpha 2, beta 3, gamma 1, all at once: 1 + 3 + 1 critical.
+  'parallel-swarm': { total: 8, critical: 5, launched: 3, completed: 3, serialCollapse: false },
+  // orchestrator 4 calls, one worker per turn: (1+2) + (1+3) + (1+1) + 1.
+  'serial-collapse': { total: 10, critical: 10, launched: 3, completed: 3, serialCollapse: true },
+  // orchestrator 3 calls, alpha 2 then beta 2 (beta's input quotes alpha's report).
+  'dependent-pipeline': { total: 7, critical: 7, launched: 2, completed: 2, serialCollapse: false },
+  // orchestrator 2 calls; alpha 2 and flaky 2 (its second call fails) at once.
+  'failing-subagent': { total: 6, critical: 4, launched: 2, completed: 1, serialCollapse: false },
+  // orchestrator 2; lead 2 with delta 2 and epsilon 2 at once; alpha 3 beside the lead.
+  'nested-subagents': { total: 11, critical: 6, launched: 2, completed: 2, serialCollapse: false },
+};
+
+describe.each(['langsmith', 'langsmith-ingest'])('%s: the counts the scripted run had', (folder) => {
+  it.each(SCENARIOS)('%s: total steps are the llm runs posted, and critical steps, sub-agents and serial collapse are the script\'s', async (scenario) => {
+    const llmRuns = new Set(runsOf(folder, scenario).filter((r) => r['run_type'] === 'llm').map((r) => r.id));
+    const { results } = await collect([readFileSync(`${root}${folder}/${scenario}.jsonl`, 'utf8')], { strict: true });
+    const result = results[0] as TraceResult;
+    const steps = criticalSteps(result.record.stages ?? []);
+    const counts = subagentCounts(result.record);
+    const want = SCRIPTED[scenario] as (typeof SCRIPTED)[string];
+    expect(llmRuns.size).toBe(want.total);
+    expect([steps.total_steps, steps.critical_steps, counts.launched, counts.completed, result.finding.serial_collapse]).toEqual([want.total, want.critical, want.launched, want.completed, want.serialCollapse]);
   });
 });
 
