@@ -12,7 +12,10 @@
 import { TraceInputError } from '../errors.js';
 import { isLangSmithRun } from './langsmith.js';
 
-/** The most run creates held open at once, waiting for their updates. */
+/**
+ * The most LangSmith run creates (runs posted without `end_time`) that `readTraces` holds open at
+ * once while waiting for the updates with their ids; one more is an error naming its line.
+ */
 export const MAX_OPEN_LANGSMITH_RUNS = 100_000;
 
 interface OpenRun {
