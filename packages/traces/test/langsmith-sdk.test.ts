@@ -6,9 +6,11 @@
  * checked with every framework in frameworks.test.ts.
  */
 import { readFileSync, readdirSync } from 'node:fs';
+import fc from 'fast-check';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { criticalSteps, subagentCounts } from '@parl/core';
+import type { StageRecord } from '@parl/core';
 import { decodeOtlpProtobuf, type TraceResult } from '../src/index.js';
 import { LangSmithRunOperations } from '../src/formats/langsmith-operations.js';
 import { collect, collectError } from './support/collect.js';
@@ -103,6 +105,55 @@ describe.each(['langsmith', 'langsmith-ingest'])('%s: the counts the scripted ru
     const want = SCRIPTED[scenario] as (typeof SCRIPTED)[string];
     expect(llmRuns.size).toBe(want.total);
     expect([steps.total_steps, steps.critical_steps, counts.launched, counts.completed, result.finding.serial_collapse]).toEqual([want.total, want.critical, want.launched, want.completed, want.serialCollapse]);
+  });
+});
+
+/** A result with each stage's sub-agents and each pattern's group members sorted (their order within a group carries no meaning). */
+function unordered(r: TraceResult): unknown {
+  const sortStages = (stages: readonly StageRecord[]): unknown =>
+    stages.map((st) => ({ ...st, sub_steps: (st.sub_steps ?? []).map((e) => (typeof e === 'object' && 'stages' in e ? { ...e, stages: sortStages(e.stages) } : e)).map((e) => JSON.stringify(e)).sort() }));
+  const f = r.finding;
+  return {
+    id: r.record.id,
+    stages: sortStages(r.record.stages ?? []),
+    finding: [f.serial_collapse, f.critical_steps_as_run, f.critical_steps_if_parallel, f.critical_steps_saved],
+    patterns: f.patterns.map((p) => [p.kind, p.turns, p.stages, p.independence, p.critical_steps_saved, p.groups.map((g) => g.map((x) => x.name).sort()), p.within.map((w) => w.name)]),
+  };
+}
+
+describe('LangSmith run operations in any batching', () => {
+  it.each(SCENARIOS)('%s: any runs split into a create and a later update, the update anywhere after it, read as the stored runs', async (scenario) => {
+    const stored = runsOf('langsmith', scenario);
+    const text = (runs: readonly Record<string, unknown>[]) => runs.map((r) => JSON.stringify(r)).join('\n');
+    const expected = (await collect([text(stored)], { strict: true })).results[0] as TraceResult;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.boolean(), fc.nat()), { minLength: stored.length, maxLength: stored.length }), async (choices) => {
+        const lines: Record<string, unknown>[] = [];
+        const updates: { after: number; run: Record<string, unknown> }[] = [];
+        stored.forEach((run, i) => {
+          const [split, delay] = choices[i] as [boolean, number];
+          if (!split) {
+            lines.push(run);
+            return;
+          }
+          const { end_time: _end, outputs: _outputs, error: _error, ...create } = run;
+          lines.push(create);
+          updates.push({ after: i + (delay % (stored.length - i)), run });
+        });
+        // Each update goes after the stored run at its position (so after its create).
+        const ordered: Record<string, unknown>[] = [];
+        lines.forEach((line, i) => {
+          ordered.push(line);
+          for (const u of updates) if (u.after === i) ordered.push(u.run);
+        });
+        const { results, warnings } = await collect([text(ordered)], { strict: true });
+        expect(warnings).toEqual([]);
+        expect(results).toHaveLength(1);
+        // The sub-agents of a stage are in arrival order, which the batching changes: compared as sets.
+        expect(unordered(results[0] as TraceResult)).toEqual(unordered(expected));
+      }),
+      { numRuns: 25 },
+    );
   });
 });
 
