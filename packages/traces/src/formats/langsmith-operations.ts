@@ -2,7 +2,7 @@
  * LangSmith runs as the SDK posts them: a run's create (`post`, no `end_time` yet) and, in a later
  * batch, its update (`patch`, the same `id` with `end_time`, `outputs`, `error`). Saved one per
  * line, a file of these holds two objects per run that did not fit one batch (the SDK merges the
- * pair itself when both fall in one). {@link LangSmithRunOperations} holds each open create until
+ * pair itself when both fall in one). `LangSmithRunOperations` holds each open create until
  * the update with its id arrives and hands back the two merged (the update's fields over the
  * create's), as LangSmith's ingest merges them; a create never updated is read as it is at the end
  * of the input, and so reported as a run that never ended.
