@@ -2,7 +2,8 @@
  * Traces written by the real `langsmith` SDK (0.12.0) for LangGraph (test/fixtures/frameworks,
  * see its README): the runs as stored (`langsmith/`), the run operations as the SDK posted them
  * (`langsmith-ingest/`: creates and their later updates), and what the SDK's OpenTelemetry mode
- * exports (`langsmith-otel/`). The scenario counts of `langsmith/` and `langsmith-ingest/` are
+ * exports (`langsmith-otel/`: nothing of LangGraph's runs; agents made of `traceable` functions
+ * span by span). The scenario counts of `langsmith/` and `langsmith-ingest/` are
  * checked with every framework in frameworks.test.ts.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -14,6 +15,7 @@ import type { StageRecord } from '@parl/core';
 import { decodeOtlpProtobuf, type TraceResult } from '../src/index.js';
 import { LangSmithRunOperations } from '../src/formats/langsmith-operations.js';
 import { collect, collectError } from './support/collect.js';
+import { otlpLine } from './support/hand-spans.js';
 
 const root = fileURLToPath(new URL('./fixtures/frameworks/', import.meta.url));
 const SCENARIOS = ['parallel-swarm', 'serial-collapse', 'dependent-pipeline', 'failing-subagent', 'nested-subagents'];
@@ -179,31 +181,90 @@ describe('LangSmith run creates held for their updates', () => {
   });
 });
 
-describe("LangSmith's OpenTelemetry mode on LangGraph", () => {
+/** The spans of a length-prefixed protobuf fixture, with their scope, status, events and attributes. */
+function otlpSpansOf(file: string): { scope: string; name: string; status?: { code?: number }; events?: { name: string }[]; attr: (key: string) => string | undefined }[] {
+  const bytes = readFileSync(`${root}langsmith-otel/${file}`);
+  const out: ReturnType<typeof otlpSpansOf> = [];
+  for (let offset = 0; offset < bytes.length; ) {
+    const length = bytes.readUInt32BE(offset);
+    const request = decodeOtlpProtobuf(new Uint8Array(bytes.subarray(offset + 4, offset + 4 + length))) as {
+      resourceSpans: { scopeSpans: { scope: { name: string }; spans: { name: string; status?: { code?: number }; events?: { name: string }[]; attributes: { key: string; value: { stringValue?: string } }[] }[] }[] }[];
+    };
+    offset += 4 + length;
+    for (const rs of request.resourceSpans) {
+      for (const ss of rs.scopeSpans) {
+        for (const span of ss.spans) {
+          const { attributes, ...rest } = span;
+          out.push({ scope: ss.scope.name, ...rest, attr: (key) => attributes.find((a) => a.key === key)?.value.stringValue });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+describe("LangSmith's OpenTelemetry mode", () => {
   const files = readdirSync(`${root}langsmith-otel`).sort();
 
-  it('exports nothing for LangGraph alone, and only the traceable span around it: one span, with no model call, tool or sub-agent', () => {
-    expect(files).toEqual(SCENARIOS.map((s) => `${s}-in-traceable.binpb`).sort());
-    for (const file of files) {
-      const bytes = readFileSync(`${root}langsmith-otel/${file}`);
-      // One length-prefixed request, as the SDK's OTLP/HTTP protobuf exporter posted it.
-      expect(bytes.readUInt32BE(0)).toBe(bytes.length - 4);
-      const request = decodeOtlpProtobuf(new Uint8Array(bytes.subarray(4))) as { resourceSpans: { scopeSpans: { scope: { name: string }; spans: { name: string; attributes: { key: string; value: { stringValue?: string } }[] }[] }[] }[] };
-      const spans = request.resourceSpans.flatMap((rs) => rs.scopeSpans.flatMap((ss) => ss.spans.map((s) => ({ scope: ss.scope.name, ...s }))));
+  it('on LangGraph: exports nothing for LangGraph alone, and only the traceable span around it: one span, with no model call, tool or sub-agent', () => {
+    expect(files).toEqual(SCENARIOS.flatMap((s) => [`${s}-in-traceable.binpb`, `${s}-traceable-agents.binpb`]).sort());
+    for (const scenario of SCENARIOS) {
+      const spans = otlpSpansOf(`${scenario}-in-traceable.binpb`);
       expect(spans.map((s) => [s.scope, s.name])).toEqual([['langsmith', 'app']]);
-      const attr = (key: string) => spans[0]?.attributes.find((a) => a.key === key)?.value.stringValue;
-      expect(attr('langsmith.traceable')).toBe('true');
+      expect(spans[0]?.attr('langsmith.traceable')).toBe('true');
       // The LangGraph runs inside wrote their attributes onto the app's span (the SDK's translator).
-      expect(attr('langsmith.metadata.ls_integration')).toBe('langgraph');
+      expect(spans[0]?.attr('langsmith.metadata.ls_integration')).toBe('langgraph');
     }
   });
 
-  it.each(SCENARIOS)('%s: parl trace writes no record, warns naming the trace and what is missing, and fails under strict', async (scenario) => {
+  it.each(SCENARIOS)('on LangGraph, %s: parl trace writes no record, warns naming the trace and what is missing, and fails under strict', async (scenario) => {
     const bytes = new Uint8Array(readFileSync(`${root}langsmith-otel/${scenario}-in-traceable.binpb`));
     const { results, warnings } = await collect([bytes]);
     expect(results).toEqual([]);
     expect(warnings).toEqual([expect.stringMatching(/^skipped protobuf request 1 \(byte 0\): trace [0-9a-f]{32} must be a trace with at least one step, but it has no recognised model call .* got "1 span\(s\) without step information"$/)]);
     const err = await collectError([bytes], { strict: true });
     expect(err.message).toMatch(/has no recognised model call/);
+  });
+
+  it.each(SCENARIOS)('agents made of traceable functions, %s: one span per run, read through langsmith.span.kind to the scripted counts', async (scenario) => {
+    const spans = otlpSpansOf(`${scenario}-traceable-agents.binpb`);
+    expect(spans.every((s) => s.scope === 'langsmith' && s.attr('langsmith.traceable') === 'true')).toBe(true);
+    const want = SCRIPTED[scenario] as (typeof SCRIPTED)[string];
+    expect(spans.filter((s) => s.attr('langsmith.span.kind') === 'llm')).toHaveLength(want.total);
+    const { results, warnings } = await collect([new Uint8Array(readFileSync(`${root}langsmith-otel/${scenario}-traceable-agents.binpb`))], { strict: true });
+    expect(warnings).toEqual([]);
+    const result = results[0] as TraceResult;
+    expect(result.warnings).toEqual([]);
+    const steps = criticalSteps(result.record.stages ?? []);
+    const counts = subagentCounts(result.record);
+    expect([steps.total_steps, steps.critical_steps, counts.launched, counts.completed, result.finding.serial_collapse]).toEqual([want.total, want.critical, want.launched, want.completed, want.serialCollapse]);
+    if (scenario === 'serial-collapse') expect(result.finding.patterns.map((p) => [p.kind, p.independence])).toEqual([['one_per_turn', 'likely']]);
+    if (scenario === 'dependent-pipeline') expect(result.finding.patterns.map((p) => [p.kind, p.independence])).toEqual([['one_per_turn', 'dependent']]);
+  });
+
+  it('a failed run: status OK (the SDK sets OK at the start, and OpenTelemetry keeps OK final) with an exception event, read as not finished', async () => {
+    const failed = otlpSpansOf('failing-subagent-traceable-agents.binpb').filter((s) => s.events?.some((e) => e.name === 'exception'));
+    expect(failed.map((s) => s.name).sort()).toEqual(['ScriptedChatModel', 'ask_flaky', 'flaky']);
+    expect(failed.map((s) => s.status?.code)).toEqual([1, 1, 1]);
+    const { results } = await collect([new Uint8Array(readFileSync(`${root}langsmith-otel/failing-subagent-traceable-agents.binpb`))]);
+    expect(results[0]?.record.stages?.[0]?.sub_steps).toEqual(expect.arrayContaining([{ steps: 2, finished: false }, { steps: 2, finished: true }]));
+  });
+
+  it('an exception event marks an error only on LangSmith spans (elsewhere the exception may have been handled)', async () => {
+    const event = { name: 'exception', timeUnixNano: '0', attributes: [] };
+    const withEvent = (langsmith: boolean): string => {
+      const req = JSON.parse(otlpLine([
+        { id: 'root', op: 'invoke_agent', agent: 'boss', start: 0, end: 300 },
+        { id: 'llm', parent: 'root', op: 'chat', start: 0, end: 100 },
+        { id: 'tool', parent: 'root', op: 'execute_tool', start: 100, end: 250 },
+        { id: 'sub', parent: 'tool', op: 'invoke_agent', agent: 'helper', start: 100, end: 250, extraAttributes: langsmith ? [{ key: 'langsmith.span.kind', value: { stringValue: 'agent' } }] : [] },
+        { id: 'subllm', parent: 'sub', op: 'chat', start: 110, end: 200 },
+      ])) as { resourceSpans: { scopeSpans: { spans: Record<string, unknown>[] }[] }[] };
+      for (const span of req.resourceSpans[0]?.scopeSpans[0]?.spans ?? []) if (span['spanId'] === 'sub') span['events'] = [event];
+      return JSON.stringify(req);
+    };
+    const finishedOf = async (text: string) => (await collect([text])).results[0]?.record.stages?.[0]?.sub_steps;
+    expect(await finishedOf(withEvent(false))).toEqual([{ steps: 1, finished: true }]);
+    expect(await finishedOf(withEvent(true))).toEqual([{ steps: 1, finished: false }]);
   });
 });
