@@ -34,7 +34,7 @@ const MAGIC = Buffer.from('ARROW1');
 /** The end-of-stream marker: a continuation and a zero length. */
 const END_OF_STREAM = Buffer.from([0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0]);
 
-/** Where the messages lie: bytes `[start, limit)`, and whether they may end without an end-of-stream marker (the file format). */
+/** Where the messages lie: bytes `[start, limit)`; and the footer, in the file format (whose stream may end without its end-of-stream marker). */
 interface MessageRange {
   readonly start: number;
   readonly limit: number;
