@@ -35,3 +35,10 @@ export { csvCell, csvRow } from './csv.js';
 export type { ColumnarFormat } from './columnar/columnar-format.js';
 export { checkQueueUrl, shownQueueUrl } from './queue/queue-url.js';
 export { DEFAULT_QUEUE_NAME } from './queue/queue-name.js';
+export {
+  DEFAULT_STALLED_AFTER_S,
+  QUEUE_NAME_ROW,
+  QUEUE_URL_ROW,
+  WORKER_OPTIONS,
+  type WorkerSettings,
+} from './queue/queue-options.js';
