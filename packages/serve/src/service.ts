@@ -14,6 +14,8 @@ import { episodePoint, LiveStats } from './dashboard/live-stats.js';
 import type { LabelledBody } from '@parl/io';
 import { packedPointCount, unpackPoint } from './labelling/packed-points.js';
 import { createRecordsLabeller, type RecordsLabeller } from './labelling/records-labeller.js';
+import type { TraceMappingOutput } from './threads/thread-tasks.js';
+import { traceMapper, type ThreadMapper } from './threads/trace-mapping.js';
 import { ServeMetrics } from './metrics.js';
 import type { ResolvedServeOptions } from './options.js';
 
@@ -57,6 +59,8 @@ export class ParlService {
       maxOpenSpans: options.maxOpenSpans,
       onWarning: options.onWarning,
       onEpisode: (result, rollout) => this.traceFinished(result, rollout),
+      // Large traces are mapped on the labelling threads (threads/trace-mapping.ts).
+      mapTrace: traceMapper(() => this.threadMapper(), (event) => this.metrics.traceMappings.inc({ on: event })),
       onDropped: (traceId, reason) => {
         this.metrics.tracesEvicted.inc({ reason });
         // At shutdown the spans stay in the log, to be replayed at the next start.
@@ -176,6 +180,13 @@ export class ParlService {
     for (const e of ids) this.store.putPosted(e.id, e.json);
     for (const record of labelled) this.stats.add(episodePoint(record, undefined));
     if (labelled.length > 0) this.metrics.episodes.inc({ source }, labelled.length);
+  }
+
+  /** The labelling threads' `mapTraceTask`, once they run; undefined before, or with no threads. */
+  private threadMapper(): ThreadMapper | undefined {
+    const call = this.labellerOf?.call;
+    if (call === undefined) return undefined;
+    return (input, transfer, bytes) => call<TraceMappingOutput>('mapTraceTask', input, transfer, bytes);
   }
 
   /** Where `/v1/rewards` bodies are labelled (worker threads, or the event loop). */

@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BodyQueueFullError, createBodyLabeller, labelRecordsBody, type LabelBodyFailure, type LabelBodyTask, type LabelledBody } from '@parl/io';
+import { BodyQueueFullError, createBodyLabeller, labelRecordsBody, type LabelBodyFailure, type LabelBodyTask, type LabelledBody, type ModuleCall } from '@parl/io';
 import { httpError } from '../http-error.js';
 import { bodyExtras } from './body-extras.js';
 
@@ -16,6 +16,12 @@ import { bodyExtras } from './body-extras.js';
 export interface RecordsLabeller {
   /** Label one body (its bytes may be moved to a thread: do not use them afterwards). */
   label(task: LabelBodyTask): Promise<LabelledBody | LabelBodyFailure>;
+  /**
+   * Run an export of `dist/thread-tasks.js` on the threads, under the bounds of the bodies;
+   * undefined with no threads. Rejects with `BodyQueueFullError` (from `@parl/io`) when a body
+   * would be refused.
+   */
+  readonly call: (<T>(name: string, input: unknown, transfer: ArrayBuffer[], bytes: number) => Promise<T>) | undefined;
   /** Threads labelling (0: the event loop labels). */
   readonly threads: number;
   /** Stop the threads (tasks in flight finish first). */
@@ -23,15 +29,15 @@ export interface RecordsLabeller {
 }
 
 /**
- * The extras module the threads load: `body-extras.js` next to the built module holding this
- * code, or, when this runs from the sources (the package's tests), the built one in `dist/`.
+ * A module the threads load (`body-extras.js`, `thread-tasks.js`): next to the built module holding
+ * this code, or, when this runs from the sources (the package's tests), the built one in `dist/`.
  */
-function bodyExtrasFile(): string {
-  for (const candidate of ['./body-extras.js', '../../dist/body-extras.js']) {
+function threadModuleFile(name: string): string {
+  for (const candidate of [`./${name}`, `../../dist/${name}`]) {
     const url = new URL(candidate, import.meta.url);
     if (existsSync(fileURLToPath(url))) return url.href;
   }
-  throw new Error('body-extras.js is missing next to the @parl/serve build (build @parl/serve)');
+  throw new Error(`${name} is missing next to the @parl/serve build (build @parl/serve)`);
 }
 
 /**
@@ -54,11 +60,16 @@ export async function createRecordsLabeller(
   onShed: (reason: 'bodies' | 'bytes') => void = () => undefined,
 ): Promise<RecordsLabeller> {
   if (threads === 0) {
-    return { threads, label: (task) => Promise.resolve(labelRecordsBody(task, bodyExtras)), close: () => Promise.resolve() };
+    return { threads, label: (task) => Promise.resolve(labelRecordsBody(task, bodyExtras)), call: undefined, close: () => Promise.resolve() };
   }
-  const pool = await createBodyLabeller({ threads, maxQueued, maxQueuedBytes, extrasModule: bodyExtrasFile() });
+  const pool = await createBodyLabeller({ threads, maxQueued, maxQueuedBytes, extrasModule: threadModuleFile('body-extras.js') });
+  const tasksModule = threadModuleFile('thread-tasks.js');
   return {
     threads,
+    call: <T>(name: string, input: unknown, transfer: ArrayBuffer[], bytes: number): Promise<T> => {
+      const call: ModuleCall = { module: tasksModule, name, input, transfer, bytes };
+      return pool.call<T>(call);
+    },
     label: (task) =>
       pool.label(task).catch((err: unknown) => {
         if (err instanceof BodyQueueFullError) {

@@ -1,0 +1,122 @@
+/**
+ * Where a finished trace is mapped to its record and finding: a small one on the event loop (a
+ * thread's round trip would cost more than the mapping), a large one on a labelling thread, so
+ * that the event loop is never held for the mapping of a trace of megabytes (the independence
+ * check reads every captured input and output). Its spans go to the thread serialised in slices of
+ * about {@link SLICE_WEIGHT} characters, with a turn of the event loop between slices.
+ *
+ * @module
+ */
+import { BodyQueueFullError } from '@parl/io';
+import { traceToResult, type LiveIntakeOptions, type TraceResult, type TraceSpan } from '@parl/traces';
+import { serialize } from 'node:v8';
+import type { TraceMappingOutput } from './thread-tasks.js';
+
+/** The mapping options the intake hands on. */
+type MappingOptions = Parameters<NonNullable<LiveIntakeOptions['mapTrace']>>[2];
+
+/** What goes to the thread: the trace, its spans as `v8.serialize`d slices, its mapping options. */
+export interface TraceMappingInput {
+  /** The trace id. */
+  readonly traceId: string;
+  /** The spans, in order, as `v8.serialize`d arrays. */
+  readonly slices: readonly Uint8Array[];
+  /** See `traceToResult`. */
+  readonly options: MappingOptions;
+}
+
+/** A span's weight beside its captured content: its mapping costs about what this many characters of content cost. */
+const SPAN_WEIGHT = 40;
+
+/**
+ * Traces lighter than this (span count × {@link SPAN_WEIGHT} + characters of captured content) are
+ * mapped on the event loop: about a millisecond of work (docs/benchmarks.md).
+ */
+export const THREAD_MAPPING_WEIGHT = 16 * 1024;
+
+/** Weight of one slice of spans serialised between two turns of the event loop (about a millisecond). */
+const SLICE_WEIGHT = 256 * 1024;
+
+/** How heavy a span is to map and to serialise. */
+function spanWeight(span: TraceSpan): number {
+  return SPAN_WEIGHT + (span.input?.length ?? 0) + (span.output?.length ?? 0) + span.name.length + span.location.length;
+}
+
+/** The weight of a trace (see {@link THREAD_MAPPING_WEIGHT}). */
+export function traceWeight(spans: readonly TraceSpan[]): number {
+  let weight = 0;
+  for (const span of spans) weight += spanWeight(span);
+  return weight;
+}
+
+/** Let the event loop serve what is waiting (I/O callbacks included) before going on. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The spans as `v8.serialize`d slices of about {@link SLICE_WEIGHT}, the event loop served between two. */
+export async function serializeInSlices(spans: readonly TraceSpan[]): Promise<{ slices: Uint8Array[]; bytes: number }> {
+  const slices: Uint8Array[] = [];
+  let bytes = 0;
+  for (let from = 0; from < spans.length; ) {
+    if (from > 0) await yieldToEventLoop();
+    let to = from;
+    let weight = 0;
+    while (to < spans.length && (to === from || weight < SLICE_WEIGHT)) weight += spanWeight(spans[to++] as TraceSpan);
+    const buffer = serialize(spans.slice(from, to));
+    // Moved to the thread, so it must be a buffer of its own, never a view into a shared pool.
+    const own = buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength ? new Uint8Array(buffer.buffer, 0, buffer.byteLength) : new Uint8Array(buffer);
+    slices.push(own);
+    bytes += buffer.byteLength;
+    from = to;
+  }
+  return { slices, bytes };
+}
+
+/**
+ * Runs `mapTraceTask` (thread-tasks.ts) on a thread (see `RecordsLabeller.call`); rejects with
+ * `BodyQueueFullError` (from `@parl/io`) when the threads' queue is full.
+ */
+export type ThreadMapper = (input: TraceMappingInput, transfer: ArrayBuffer[], bytes: number) => Promise<TraceMappingOutput>;
+
+/** How long (ms) a trace waits before it asks a full queue of the threads again. */
+const QUEUE_FULL_WAIT_MS = 20;
+
+/** An error whose message is that of the `TraceInputError` a thread met mapping a trace. */
+class TraceMappingError extends Error {}
+
+/** Where traces were mapped, for the metrics: `event-loop`, `thread`, or `wait` (the threads' queue was full; asked again). */
+export type MappingEvent = 'event-loop' | 'thread' | 'wait';
+
+/**
+ * The intake's `mapTrace`: `traceToResult` here for a light trace, on a thread (`threadMapper()`,
+ * when it gives one) for a heavy one. The intake maps one trace at a time, so at most one trace's
+ * slices are held or queued for the threads; when their queue is full (bodies waiting), the trace
+ * waits {@link QUEUE_FULL_WAIT_MS} and asks again rather than being mapped on the event loop.
+ */
+export function traceMapper(threadMapper: () => ThreadMapper | undefined, onEvent: (event: MappingEvent) => void = () => undefined): NonNullable<LiveIntakeOptions['mapTrace']> {
+  return (traceId, spans, options): TraceResult | Promise<TraceResult> => {
+    const onThread = threadMapper();
+    if (onThread === undefined || traceWeight(spans) < THREAD_MAPPING_WEIGHT) {
+      onEvent('event-loop');
+      return traceToResult(traceId, spans, options);
+    }
+    return (async () => {
+      for (;;) {
+        const { slices, bytes } = await serializeInSlices(spans);
+        let out: TraceMappingOutput;
+        try {
+          out = await onThread({ traceId, slices, options }, slices.map((s) => s.buffer as ArrayBuffer), bytes);
+        } catch (err) {
+          if (!(err instanceof BodyQueueFullError)) throw err;
+          onEvent('wait');
+          await new Promise((resolve) => setTimeout(resolve, QUEUE_FULL_WAIT_MS));
+          continue;
+        }
+        onEvent('thread');
+        if ('error' in out) throw new TraceMappingError(out.error);
+        return out.result;
+      }
+    })();
+  };
+}
