@@ -25,7 +25,7 @@ export type { EpisodeEntry, EvictedEntry, LogEntry, OtlpEntry, OutcomeEntry, Rew
 export { otlpLogLine, rewardLogLine } from './episodes/log-entry.js';
 export { EpisodeStore, type StoredEpisode } from './episodes/episode-store.js';
 export { REWARD_QUERY_PARAMS, REWARD_QUERY_SCHEMA, rewardConfigOfQuery, type RewardQuery } from './reward-query.js';
-export { EXTRA_LOG_FIELDS } from './routes/get-reward.js';
+export { EXTRA_LOG_FIELDS } from './labelling/get-reward-labels.js';
 export { LiveStats, episodePoint, SERIES_SECONDS, SERIES_STEPS, STATS_FIELDS, type EpisodePoint, type SeriesPoint, type StatsField, type StatsSnapshot } from './dashboard/live-stats.js';
 export { ServeMetrics, type MetricSources } from './metrics.js';
 export { createRecordsLabeller, type RecordsLabeller } from './labelling/records-labeller.js';

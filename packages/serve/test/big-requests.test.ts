@@ -2,8 +2,13 @@
  * The event loop is not held by one large request: a large trace is mapped (record, finding and
  * its independence check) on a labelling thread, so health checks sent after its export are
  * answered before its episode exists; the episode is the one `traceToResult` makes of the spans.
- * Ordering only, over real HTTP on loopback: no timing is asserted.
+ * A `/get_reward` body near the body limit is parsed and labelled on a thread: health checks sent
+ * once it is handed over are answered while it is worked on, and the answer is core's numbers.
+ * Ordering and counts only, over real HTTP on loopback: no timing is asserted.
  */
+import { labelReward } from '@parl/core';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { parseExportRequest, readExportRequest, traceToResult } from '@parl/traces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigTraceExport } from './support/big-trace.js';
@@ -41,5 +46,82 @@ describe('a large request does not hold the event loop', () => {
     expect(JSON.stringify(episode?.record)).toBe(JSON.stringify(expected.record));
     expect(JSON.stringify(episode?.finding)).toBe(JSON.stringify(expected.finding));
     expect(await metric('parl_trace_mappings_total{on="thread"}')).toBe(1);
+  }, 120_000);
+});
+
+describe('a large /get_reward body does not hold the event loop', () => {
+  it('parses and labels a 15 MiB body on a thread: /healthz is answered many times before it, and the answer is core labelReward\'s', async () => {
+    const note = 'x'.repeat(250 * 1024);
+    const records = Array.from({ length: 60 }, (_, i) => ({ num_subagents: 1 + i, assigned_subtasks: 1 + i, completed_subtasks: i, r_perf: (i % 10) / 10, note }));
+    const body = JSON.stringify({ labels: records.map((r, i) => (i % 2 === 0 ? JSON.stringify(r) : r)) });
+    expect(body.length).toBeGreaterThan(15_000_000);
+    let done = false;
+    let answeredMeanwhile = 0;
+    let poller: Promise<void> = Promise.resolve();
+    const big = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(`${s.url}/get_reward?training_step=500`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          done = true;
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+        });
+      });
+      req.on('error', reject);
+      // Once the whole body is handed over, ask /healthz until the answer comes: with the body
+      // parsed and labelled on the event loop, hardly any could be answered before it.
+      req.end(body, () => {
+        poller = (async () => {
+          while (!done) {
+            const res = await fetch(`${s.url}/healthz`);
+            await res.arrayBuffer();
+            if (!done && res.status === 200) answeredMeanwhile++;
+          }
+        })();
+      });
+    });
+    const answer = await big;
+    await poller;
+    expect(answer.status).toBe(200);
+    const expected = records.map((r) => labelReward(r, { step: 500 }));
+    const rewards = expected.map((e) => e.total_reward);
+    const extra_logs = Object.fromEntries((['r_parallel', 'r_finish', 'r_perf', 'lambda1', 'lambda2'] as const).map((f) => [f, expected.map((e) => e[f])]));
+    expect(answer.text).toBe(JSON.stringify({ rewards, scores: rewards, extra_logs }));
+    expect(answeredMeanwhile).toBeGreaterThanOrEqual(5);
+  }, 120_000);
+});
+
+describe('on a thread or on the event loop, the same answers', () => {
+  it('answers /get_reward bodies of 64 KiB and more (read on a thread) byte for byte as labelThreads 0 does, and holds and logs the same records', async () => {
+    const loop = await startServer({ labelThreads: 0 });
+    try {
+      for (const server of [s, loop]) await server.post('/v1/rewards', JSON.stringify([{ id: 'seen', num_subagents: 10, success: true, quality: 0.5 }, { id: 7, r_perf: 0.3 }]));
+      const pad = ' '.repeat(70 * 1024);
+      const bodies = [
+        JSON.stringify({ query: ['a', 'b', 'c', 'd'], labels: [JSON.stringify({ num_subagents: 40, assigned_subtasks: 40, completed_subtasks: 30, r_perf: 0.7 }), 'seen', { r_perf: 0.1, id: 'fresh-1' }, '  7 '] }),
+        JSON.stringify({ labels: [{ id: 'fresh-2', r_perf: 0.25 }, JSON.stringify({ id: 'fresh-3', success: true, quality: 1 })] }),
+        JSON.stringify({ labels: ['{"r_perf": 1,', 'nope'] }),
+        JSON.stringify({ labels: ['nope', '{"r_perf": 1, "success": true}'] }),
+        JSON.stringify({ query: ['a', 'b'], labels: ['seen'] }),
+        '{"labels":[1]}',
+        '{"labels":[',
+        '[]',
+        JSON.stringify({ labels: [{ r_perf: 1e400 }] }),
+      ];
+      for (const body of bodies) {
+        const [onThread, onLoop] = await Promise.all([s.post('/get_reward?training_step=300', body + pad), loop.post('/get_reward?training_step=300', body + pad)]);
+        expect(`${onThread.status} ${onThread.text}`).toBe(`${onLoop.status} ${onLoop.text}`);
+      }
+      for (const id of ['fresh-1', 'fresh-2', 'fresh-3']) {
+        const [a, b] = await Promise.all([fetch(`${s.url}/v1/episodes/${id}`).then((r) => r.text()), fetch(`${loop.url}/v1/episodes/${id}`).then((r) => r.text())]);
+        expect(a).toBe(b);
+        expect(JSON.parse(a).id).toBe(id);
+      }
+      const logged = (file: string): string[] => readFileSync(file, 'utf8').split('\n').filter((l) => l.includes('"id":"fresh-'));
+      expect(logged(s.logFile)).toHaveLength(3);
+      expect(logged(s.logFile)).toEqual(logged(loop.logFile));
+    } finally {
+      await loop.stop();
+    }
   }, 120_000);
 });

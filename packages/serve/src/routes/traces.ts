@@ -8,13 +8,8 @@
  */
 import { encodeOtlpResponse, parseExportRequest, readExportRequest } from '@parl/traces';
 import type { FastifyInstance } from 'fastify';
+import { isProtobuf } from '../body/content-type.js';
 import type { ParlService } from '../service.js';
-
-/** True for the protobuf content types OTLP exporters send. */
-export function isProtobuf(contentType: string | undefined): boolean {
-  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  return type === 'application/x-protobuf' || type === 'application/protobuf';
-}
 
 /** Register `POST /v1/traces`. */
 export function tracesRoute(app: FastifyInstance, service: ParlService): void {
