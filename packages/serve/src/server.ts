@@ -156,7 +156,7 @@ export async function createParlServer(options: ServeOptions = {}): Promise<Parl
   try {
     await app.listen({ host: resolved.host, port: resolved.port });
   } catch (err) {
-    await service.close();
+    await service.abandon();
     throw listenError(err, resolved);
   }
   const address = app.server.address() as AddressInfo;

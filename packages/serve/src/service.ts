@@ -97,7 +97,7 @@ export class ParlService {
     try {
       service.labellerOf = await createRecordsLabeller(options.labelThreads, options.maxQueuedBodies, options.maxQueuedBodyBytes, (reason) => service.metrics.bodiesShed.inc({ reason }));
     } catch (err) {
-      await service.close();
+      await service.abandon();
       throw err;
     }
     return service;
@@ -258,5 +258,12 @@ export class ParlService {
     this.intake.close('the server stopped before the trace finished (its spans stay in the episode log and are replayed at start)');
     await this.labellerOf?.close();
     await this.log?.close();
+  }
+
+  /** Close after a start that failed: as {@link ParlService.close}, and a log file this start created, still empty of entries, is removed. */
+  async abandon(): Promise<void> {
+    this.intake.close('the server did not start');
+    await this.labellerOf?.close();
+    await this.log?.abandon();
   }
 }

@@ -2,7 +2,9 @@
  * Property tests over HTTP bodies (issue 24), on a real server on loopback: whatever a client
  * sends to `POST /v1/traces` (any bytes as JSON or protobuf, any JSON value, valid OTLP requests
  * with a part replaced by anything, attributes nested at any depth) or to
- * `POST /v1/episodes/{id}/outcome` (any JSON body, any id, any query), the answer is a 2xx or a 4xx
+ * `POST /v1/episodes/{id}/outcome` (any JSON body, any id, any query), to `POST /v1/rewards` and
+ * `POST /get_reward` (any bytes, any JSON value, a valid body with any part replaced, any query) or
+ * `GET /v1/episodes/{id}` (any id), the answer is a 2xx or a 4xx
  * with a one-line `error` — never a 5xx — and the server stays healthy. `pnpm test` runs
  * PARL_FUZZ_RUNS=100 inputs per property (default); `pnpm fuzz` runs 5,000 (docs/reliability.md).
  */
@@ -31,9 +33,9 @@ afterAll(async () => {
   process.stdout.write(`http-fuzz: ${tried} HTTP bodies tried\n`);
 });
 
-async function send(path: string, body: Uint8Array | string, contentType: string): Promise<number> {
+async function send(path: string, body: Uint8Array | string, contentType: string, base = s.url): Promise<number> {
   tried += 1;
-  const res = await fetch(`${s.url}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
   const text = await res.text();
   if (res.status >= 400) {
     const error = (JSON.parse(text) as { error?: unknown }).error;
@@ -162,6 +164,107 @@ describe('POST /v1/episodes/{id}/outcome over HTTP, fuzzed', () => {
           const qs = new URLSearchParams(query).toString();
           const status = await send(`/v1/episodes/${known}/outcome${qs === '' ? '' : `?${qs}`}`, bytes, 'application/json');
           expect([200, 400]).toContain(status);
+        }),
+        params,
+      );
+    },
+    TIMEOUT,
+  );
+});
+
+/** A spec §5 record that labels (the shape trainers post). */
+const RECORD = { id: 'r1', stages: [{ main_steps: 1, sub_steps: [2, 3] }], num_subagents: 2, completed_subtasks: 2, success: true, quality: 0.5, training_step: 10 };
+
+describe('POST /v1/rewards over HTTP, fuzzed (on the event loop, and on a labelling thread as by default)', () => {
+  let threaded: TestServer;
+  beforeAll(async () => {
+    threaded = await startServer({ labelThreads: 1 });
+  });
+  afterAll(async () => {
+    const metrics = await (await fetch(`${threaded.url}/metrics`)).text();
+    expect(metrics).not.toMatch(/^parl_http_requests_total\{[^}]*status="5\d\d"\} [1-9]/m);
+    await threaded.stop();
+  });
+
+  it(
+    'answers 200 or 400 to any bytes as JSON or NDJSON, and to any JSON value',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(fc.uint8Array({ maxLength: 512 }), fc.jsonValue().map((v) => JSON.stringify(v))),
+          fc.constantFrom('application/json', 'application/x-ndjson'),
+          fc.boolean(),
+          async (body, type, onThread) => {
+            expect([200, 400]).toContain(await send('/v1/rewards', body, type, onThread ? threaded.url : s.url));
+          },
+        ),
+        params,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'answers 200 or 400 to a valid record with any one part replaced by anything, under any query string',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.jsonValue(),
+          fc.nat(),
+          fc.dictionary(fc.oneof(fc.constantFrom('lambda1', 'lambda2', 'step', 'budget', 'on_budget', 'lambda'), fc.string({ maxLength: 8 })), fc.string({ maxLength: 20 }), { maxKeys: 3 }),
+          fc.boolean(),
+          async (value, pick, query, onThread) => {
+            const qs = new URLSearchParams(query).toString();
+            const status = await send(`/v1/rewards${qs === '' ? '' : `?${qs}`}`, JSON.stringify([mutate(RECORD, pick, value)]), 'application/json', onThread ? threaded.url : s.url);
+            expect([200, 400]).toContain(status);
+          },
+        ),
+        params,
+      );
+    },
+    TIMEOUT,
+  );
+});
+
+describe('POST /get_reward over HTTP, fuzzed', () => {
+  it(
+    'answers 200 or 400 to any bytes and any JSON value',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(fc.uint8Array({ maxLength: 512 }), fc.jsonValue().map((v) => JSON.stringify(v))), async (body) => {
+          expect([200, 400]).toContain(await send('/get_reward', body, 'application/json'));
+        }),
+        params,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "answers 200 or 400 to OpenRLHF's {query, prompts, labels} with any part replaced by anything (labels as ids, record texts or objects)",
+    async () => {
+      const body = { query: ['q1', 'q2', 'q3'], prompts: ['p1', 'p2', 'p3'], labels: [JSON.stringify(RECORD), RECORD, 'no-such-episode'] };
+      await fc.assert(
+        fc.asyncProperty(fc.jsonValue(), fc.nat(), async (value, pick) => {
+          expect([200, 400]).toContain(await send('/get_reward', JSON.stringify(mutate(body, pick, value)), 'application/json'));
+        }),
+        params,
+      );
+    },
+    TIMEOUT,
+  );
+});
+
+describe('GET /v1/episodes/{id} over HTTP, fuzzed', () => {
+  it(
+    'answers 200 or 404 to any id, as JSON or as the HTML page',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.string({ minLength: 1, maxLength: 60 }), fc.constantFrom('application/json', 'text/html', '*/*'), async (id, accept) => {
+          tried += 1;
+          const res = await fetch(`${s.url}/v1/episodes/${encodeURIComponent(id)}`, { headers: { accept } });
+          await res.arrayBuffer();
+          expect([200, 400, 404]).toContain(res.status);
         }),
         params,
       );

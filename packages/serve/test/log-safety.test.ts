@@ -7,7 +7,7 @@
  * torn last entry is repaired, with a warning.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,6 +85,27 @@ describe('--log checks (issue 24 item 2)', () => {
     expect((err as ParlInputError).field).toBe('logFile');
     expect((err as ParlInputError).message).toMatch(/PARL episode log/);
     expect(readFileSync(records, 'utf8')).toBe(text);
+  });
+
+  it('leaves no log file behind when the server cannot start (a busy port), and keeps a log it did not create', async () => {
+    const dir = scratch();
+    const busy = await createParlServer({ port: 0, labelThreads: 0 });
+    try {
+      const port = Number(new URL(busy.url).port);
+      const fresh = join(dir, 'new-episodes.jsonl');
+      const err = await createParlServer({ port, logFile: fresh, labelThreads: 0 }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ParlInputError);
+      expect((err as ParlInputError).field).toBe('port');
+      expect(existsSync(fresh)).toBe(false);
+      // A log that was there before (here: made by a server that started) is kept as it was.
+      const first = await createParlServer({ port: 0, logFile: fresh, labelThreads: 0 });
+      await first.close();
+      const before = readFileSync(fresh, 'utf8');
+      expect(await createParlServer({ port, logFile: fresh, labelThreads: 0 }).catch((e: unknown) => e)).toBeInstanceOf(ParlInputError);
+      expect(readFileSync(fresh, 'utf8')).toBe(before);
+    } finally {
+      await busy.close();
+    }
   });
 
   it('refuses a folder and a file in a missing folder', async () => {

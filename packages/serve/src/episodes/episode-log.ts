@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import { open, rm, type FileHandle } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { LogEntry } from './log-entry.js';
@@ -96,6 +96,8 @@ export class EpisodeLog {
     intervalMs: number,
     /** Bytes of whole entries in the file: where a failed write is cut back to. */
     private size: number,
+    /** The path, when this open created the file (see {@link EpisodeLog.abandon}). */
+    private readonly createdPath: string | undefined,
   ) {
     if (policy === 'interval') {
       this.timer = setInterval(() => void this.syncIfDirty(), intervalMs);
@@ -150,7 +152,7 @@ export class EpisodeLog {
         await file.datasync();
       }
       const { size } = await file.stat();
-      return new EpisodeLog(file, policy, intervalMs, size);
+      return new EpisodeLog(file, policy, intervalMs, size, state.created === true ? path : undefined);
     } catch (err) {
       await file.close();
       throw err;
@@ -240,5 +242,14 @@ export class EpisodeLog {
     if (this.timer !== undefined) clearInterval(this.timer);
     if (this.policy !== 'never') await this.file.datasync();
     await this.file.close();
+  }
+
+  /**
+   * Close, and remove the file when this open created it and nothing but the header was written
+   * to it: a server that fails to start (a busy port) leaves no file behind that it made.
+   */
+  async abandon(): Promise<void> {
+    await this.close();
+    if (this.createdPath !== undefined && this.size === Buffer.byteLength(LOG_HEADER_LINE)) await rm(this.createdPath, { force: true });
   }
 }

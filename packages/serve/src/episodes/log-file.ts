@@ -26,6 +26,8 @@ const HEAD_BYTES = 64 * 1024;
 export interface LogFileState {
   /** The file did not exist or was empty: the header is to be written. */
   readonly fresh: boolean;
+  /** The file did not exist: opening the log creates it. */
+  readonly created?: true;
   /** A word on a repair made (a torn last entry cut, or a missing final newline added). */
   readonly repaired: string | undefined;
 }
@@ -112,7 +114,7 @@ export function prepareLogFile(path: string): LogFileState {
       folder = undefined;
     }
     if (folder === undefined || !folder.isDirectory()) throw refuse(path, `a file in an existing folder (${dirname(path)} does not exist)`);
-    return { fresh: true, repaired: undefined };
+    return { fresh: true, created: true, repaired: undefined };
   }
   if (size === 0) return { fresh: true, repaired: undefined };
   if (!isLogHead(firstLine(path, size))) {
