@@ -14,7 +14,8 @@ import { episodePoint, LiveStats } from './dashboard/live-stats.js';
 import type { LabelledBody } from '@parl/io';
 import { packedPointCount, unpackPoint } from './labelling/packed-points.js';
 import { createRecordsLabeller, type RecordsLabeller } from './labelling/records-labeller.js';
-import type { TraceMappingOutput } from './threads/thread-tasks.js';
+import { deserializeSlice } from './threads/span-slices.js';
+import type { OtlpReadSlices, TraceMappingOutput } from './threads/thread-tasks.js';
 import { traceMapper, type ThreadMapper } from './threads/trace-mapping.js';
 import { ServeMetrics } from './metrics.js';
 import type { ResolvedServeOptions } from './options.js';
@@ -226,6 +227,26 @@ export class ParlService {
     this.metrics.spansReceived.inc(request.spans.length);
     this.metrics.spansRejected.inc(request.rejected);
     this.intake.add(request);
+  }
+
+  /**
+   * Accept the spans of one export request read on a thread (see `readOtlpTask`): logged, then
+   * added to their traces a slice at a time, the event loop served between slices; no trace is
+   * finished until all are in.
+   */
+  async acceptSpanSlices(read: OtlpReadSlices): Promise<void> {
+    if (read.spanCount > 0 && this.log !== undefined) await this.log.appendLines(read.logLine);
+    this.metrics.spansReceived.inc(read.spanCount);
+    this.metrics.spansRejected.inc(read.rejected);
+    const release = this.intake.hold();
+    try {
+      for (const [i, slice] of read.slices.entries()) {
+        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+        this.intake.add({ reads: deserializeSlice(slice), rollouts: read.rollouts });
+      }
+    } finally {
+      release();
+    }
   }
 
   private traceFinished(result: TraceResult, rollout: string | undefined): void {

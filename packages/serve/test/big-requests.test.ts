@@ -7,10 +7,12 @@
  * Ordering and counts only, over real HTTP on loopback: no timing is asserted.
  */
 import { labelReward } from '@parl/core';
+import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { parseExportRequest, readExportRequest, traceToResult } from '@parl/traces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentTraces } from './support/agent-spans.js';
 import { bigTraceExport } from './support/big-trace.js';
 import { startServer, type TestServer } from './support/server.js';
 
@@ -120,6 +122,46 @@ describe('on a thread or on the event loop, the same answers', () => {
       const logged = (file: string): string[] => readFileSync(file, 'utf8').split('\n').filter((l) => l.includes('"id":"fresh-'));
       expect(logged(s.logFile)).toHaveLength(3);
       expect(logged(s.logFile)).toEqual(logged(loop.logFile));
+    } finally {
+      await loop.stop();
+    }
+  }, 120_000);
+});
+
+describe('POST /v1/traces read on a thread or on the event loop, the same', () => {
+  it('answers, logs and makes the same episodes of large OTLP JSON and protobuf requests (read on a thread) as labelThreads 0 does', async () => {
+    const loop = await startServer({ labelThreads: 0, quietPeriodMs: 0 });
+    try {
+      const big = JSON.parse(bigTraceExport(40, 'c1'.repeat(16))) as { resourceSpans: { resource: unknown; scopeSpans: { spans: Record<string, unknown>[] }[] }[] };
+      const spans = big.resourceSpans[0]?.scopeSpans[0]?.spans ?? [];
+      // an unreadable span (a partial success), and a rollout id on the root
+      spans.push({ traceId: 'c2'.repeat(16), spanId: 'b'.repeat(16), name: 'broken', startTimeUnixNano: 'abc', endTimeUnixNano: '1' });
+      (spans[0]?.['attributes'] as unknown[]).push({ key: 'parl.rollout_id', value: { stringValue: 'big-rollout' } });
+      const json = JSON.stringify(big);
+      expect(json.length).toBeGreaterThan(128 * 1024);
+      const { spans: sdkSpans } = await agentTraces(160, (i) => `proto-rollout-${i}`);
+      const proto = ProtobufTraceSerializer.serializeRequest(sdkSpans) as Uint8Array;
+      expect(proto.byteLength).toBeGreaterThan(128 * 1024);
+      const answers: string[] = [];
+      for (const [body, type] of [[json, 'application/json'], [proto, 'application/x-protobuf'], ['{"resourceSpans":' + ' '.repeat(200 * 1024) + '7}', 'application/json']] as const) {
+        const [a, b] = await Promise.all([s.post('/v1/traces', body, { 'content-type': type }), loop.post('/v1/traces', body, { 'content-type': type })]);
+        expect(`${a.status} ${a.headers.get('content-type')} ${a.text}`).toBe(`${b.status} ${b.headers.get('content-type')} ${b.text}`);
+        answers.push(`${a.status} ${a.text}`);
+      }
+      expect(answers[0]).toMatch(/^200 \{"partialSuccess":\{"rejectedSpans":"1"/);
+      expect(answers[2]).toMatch(/^400 \{"error":"the request: resourceSpans must be/);
+      const client = (url: string) => async (id: string): Promise<string> => {
+        for (;;) {
+          const res = await fetch(`${url}/v1/episodes/${id}`);
+          if (res.status === 200) return res.text();
+          await res.arrayBuffer();
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      };
+      for (const id of ['big-rollout', 'proto-rollout-0', 'proto-rollout-159']) expect(await client(s.url)(id)).toBe(await client(loop.url)(id));
+      const logged = (file: string): string[] => readFileSync(file, 'utf8').split('\n').filter((l) => l.startsWith('{"t":"otlp"') && (l.includes('c1c1c1') || l.includes('"protobuf"')));
+      expect(logged(s.logFile).length).toBeGreaterThanOrEqual(2);
+      expect(logged(s.logFile).slice(-2)).toEqual(logged(loop.logFile).slice(-2));
     } finally {
       await loop.stop();
     }

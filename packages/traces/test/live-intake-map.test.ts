@@ -83,4 +83,24 @@ describe('LiveTraceIntake with mapTrace', () => {
     // taken for mapping already: not dropped again at close (its spans are the caller's to keep)
     expect(dropped).toEqual([]);
   });
+
+  it('finishes no trace while held (spans of one request added in parts), and finishes it with all its spans once released', async () => {
+    const given: number[] = [];
+    const { intake, episodes, settled } = setup((traceId, spans, options) => {
+      given.push(spans.length);
+      return traceToResult(traceId, spans, options);
+    });
+    const [llm, subllm, sub, root] = traceSpans('parts');
+    const release = intake.hold();
+    intake.add(request([root as Record<string, unknown>, llm as Record<string, unknown>]));
+    intake.sweep();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(episodes).toEqual([]);
+    intake.add(request([subllm as Record<string, unknown>, sub as Record<string, unknown>]));
+    release();
+    await settled(1);
+    expect(episodes).toEqual(['parts']);
+    expect(given).toEqual([4]);
+    intake.close('test over');
+  });
 });

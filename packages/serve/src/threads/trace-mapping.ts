@@ -2,14 +2,14 @@
  * Where a finished trace is mapped to its record and finding: a small one on the event loop (a
  * thread's round trip would cost more than the mapping), a large one on a labelling thread, so
  * that the event loop is never held for the mapping of a trace of megabytes (the independence
- * check reads every captured input and output). Its spans go to the thread serialised in slices of
- * about {@link SLICE_WEIGHT} characters, with a turn of the event loop between slices.
+ * check reads every captured input and output). Its spans go to the thread serialised in slices
+ * (span-slices.ts), with a turn of the event loop between slices.
  *
  * @module
  */
 import { BodyQueueFullError } from '@parl/io';
 import { traceToResult, type LiveIntakeOptions, type TraceResult, type TraceSpan } from '@parl/traces';
-import { serialize } from 'node:v8';
+import { readWeight, serializeSlice, sliceEnds } from './span-slices.js';
 import type { TraceMappingOutput } from './thread-tasks.js';
 
 /** The mapping options the intake hands on. */
@@ -19,33 +19,22 @@ type MappingOptions = Parameters<NonNullable<LiveIntakeOptions['mapTrace']>>[2];
 export interface TraceMappingInput {
   /** The trace id. */
   readonly traceId: string;
-  /** The spans, in order, as `v8.serialize`d arrays. */
+  /** The spans, in order, as serialised slices (span-slices.ts). */
   readonly slices: readonly Uint8Array[];
   /** See `traceToResult`. */
   readonly options: MappingOptions;
 }
 
-/** A span's weight beside its captured content: its mapping costs about what this many characters of content cost. */
-const SPAN_WEIGHT = 40;
-
 /**
- * Traces lighter than this (span count × {@link SPAN_WEIGHT} + characters of captured content) are
- * mapped on the event loop: about a millisecond of work (docs/benchmarks.md).
+ * Traces lighter than this (span count × 40 + characters of captured content, see `readWeight`)
+ * are mapped on the event loop: about a millisecond of work (docs/benchmarks.md).
  */
 export const THREAD_MAPPING_WEIGHT = 16 * 1024;
-
-/** Weight of one slice of spans serialised between two turns of the event loop (about a millisecond). */
-const SLICE_WEIGHT = 256 * 1024;
-
-/** How heavy a span is to map and to serialise. */
-function spanWeight(span: TraceSpan): number {
-  return SPAN_WEIGHT + (span.input?.length ?? 0) + (span.output?.length ?? 0) + span.name.length + span.location.length;
-}
 
 /** The weight of a trace (see {@link THREAD_MAPPING_WEIGHT}). */
 export function traceWeight(spans: readonly TraceSpan[]): number {
   let weight = 0;
-  for (const span of spans) weight += spanWeight(span);
+  for (const span of spans) weight += readWeight(span);
   return weight;
 }
 
@@ -54,20 +43,16 @@ function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-/** The spans as `v8.serialize`d slices of about {@link SLICE_WEIGHT}, the event loop served between two. */
+/** The spans as serialised slices (span-slices.ts), the event loop served between two. */
 export async function serializeInSlices(spans: readonly TraceSpan[]): Promise<{ slices: Uint8Array[]; bytes: number }> {
   const slices: Uint8Array[] = [];
   let bytes = 0;
-  for (let from = 0; from < spans.length; ) {
+  let from = 0;
+  for (const to of sliceEnds(spans)) {
     if (from > 0) await yieldToEventLoop();
-    let to = from;
-    let weight = 0;
-    while (to < spans.length && (to === from || weight < SLICE_WEIGHT)) weight += spanWeight(spans[to++] as TraceSpan);
-    const buffer = serialize(spans.slice(from, to));
-    // Moved to the thread, so it must be a buffer of its own, never a view into a shared pool.
-    const own = buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength ? new Uint8Array(buffer.buffer, 0, buffer.byteLength) : new Uint8Array(buffer);
-    slices.push(own);
-    bytes += buffer.byteLength;
+    const slice = serializeSlice(spans, from, to);
+    slices.push(slice);
+    bytes += slice.byteLength;
     from = to;
   }
   return { slices, bytes };

@@ -40,6 +40,8 @@ export class LiveTraceIntake {
   private readonly queued = new Set<string>();
   private draining = false;
   private closed = false;
+  /** Open {@link LiveTraceIntake.hold}s: while any is, no trace is finished. */
+  private holds = 0;
 
   /**
    * @param options - see {@link LiveIntakeOptions}
@@ -73,10 +75,27 @@ export class LiveTraceIntake {
     if (this.options.quietPeriodMs === 0) this.sweep();
   }
 
-  /** Evict stale traces, and queue the traces whose quiet period has passed to be finished. */
+  /**
+   * Finish no trace until the returned function is called: for the spans of one request added in
+   * several calls of {@link LiveTraceIntake.add} (with the event loop served between them), so
+   * that no trace is finished with only part of the request's spans. Stale traces still expire.
+   */
+  hold(): () => void {
+    this.holds += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds -= 1;
+      if (this.holds === 0 && this.options.quietPeriodMs === 0) this.sweep();
+    };
+  }
+
+  /** Evict stale traces, and queue the traces whose quiet period has passed to be finished (none while held). */
   sweep(): void {
     if (this.closed) return;
     this.assembler.expire();
+    if (this.holds > 0) return;
     for (const traceId of this.assembler.quietTraces(this.options.quietPeriodMs)) {
       if (this.queued.has(traceId)) continue;
       this.queued.add(traceId);
