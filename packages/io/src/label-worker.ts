@@ -43,7 +43,7 @@ export interface ModuleCallTask {
   readonly input: unknown;
 }
 
-/** What an export run by a {@link ModuleCallTask} returns (or resolves to). */
+/** What an export run on a labelling thread (see `BodyLabeller.call`) returns (or resolves to). */
 export interface ThreadCallResult {
   /** The result, structured-cloned back. */
   readonly value: unknown;

@@ -12,6 +12,7 @@
 //               captured input and output each; done when its episode is held (mapping + findings)
 //   get_reward  POST /get_reward, a 15 MiB body of 60 labels (records of 250 KiB); done when answered
 //   rewards     POST /v1/rewards, a 13 MiB JSON array of 40 000 records; done when answered
+//   idle        no request: /healthz alone for 2 s, the floor the machine's load sets
 //   otlp-big    POST /v1/traces, a 15 MiB OTLP JSON request of 1 800 traces of 4 KiB spans;
 //               done when answered (decoding and reading the request; the traces map later)
 import { fork } from 'node:child_process';
@@ -47,6 +48,8 @@ const exportOf = (spans) => JSON.stringify({ resourceSpans: [{ resource: { attri
 let round = 0;
 const note = 'x'.repeat(250 * 1024);
 const requests = {
+  // The floor: no request, /healthz polled for 2 s (what the machine's load alone costs the loop).
+  idle: () => ({ idleMs: 2000 }),
   trace: () => {
     const traceId = hex(++round, 32);
     return { path: '/v1/traces', body: exportOf(traceSpans(traceId, 280, `r${round}`)), episode: traceId };
@@ -80,16 +83,19 @@ async function startServer(threads) {
 
 /** Send one request and poll /healthz until its work is done; the server loop's delay meanwhile. */
 async function measure(server, make) {
-  const { path, body, episode } = make();
+  const { path, body = '', episode, idleMs } = make();
   const bytes = Buffer.from(body);
   let done = false;
   let health = 0;
   await server.ask('start');
   const started = performance.now();
-  const answered = fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes }).then(async (res) => {
-    await res.arrayBuffer();
-    return res.status;
-  });
+  const answered =
+    idleMs !== undefined
+      ? new Promise((resolve) => setTimeout(() => resolve(200), idleMs))
+      : fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes }).then(async (res) => {
+          await res.arrayBuffer();
+          return res.status;
+        });
   const poller = (async () => {
     while (!done) {
       const res = await fetch(`${server.url}/healthz`);
@@ -127,7 +133,7 @@ for (const [name, make] of Object.entries(requests)) {
     figures[threads] = { p99: median(runs.map((r) => r.p99)), max: median(runs.map((r) => r.max)), ms: median(runs.map((r) => r.ms)), health: median(runs.map((r) => r.health)), bytes: runs[0].bytes };
   }
   const [loop, thread] = [figures[0], figures[1]];
-  rows.push(`| ${name} (${(loop.bytes / 2 ** 20).toFixed(1)} MiB) | ${loop.p99.toFixed(0)} / ${loop.max.toFixed(0)} ms, ${loop.health} health, ${loop.ms.toFixed(0)} ms | ${thread.p99.toFixed(0)} / ${thread.max.toFixed(0)} ms, ${thread.health} health, ${thread.ms.toFixed(0)} ms | ${(loop.p99 / thread.p99).toFixed(1)}× / ${(loop.max / thread.max).toFixed(1)}× |`);
+  rows.push(`| ${name}${loop.bytes === 0 ? '' : ` (${(loop.bytes / 2 ** 20).toFixed(1)} MiB)`} | ${loop.p99.toFixed(0)} / ${loop.max.toFixed(0)} ms, ${loop.health} health, ${loop.ms.toFixed(0)} ms | ${thread.p99.toFixed(0)} / ${thread.max.toFixed(0)} ms, ${thread.health} health, ${thread.ms.toFixed(0)} ms | ${(loop.p99 / thread.p99).toFixed(1)}× / ${(loop.max / thread.max).toFixed(1)}× |`);
   console.log(rows.at(-1));
 }
 console.log(`load average at end: ${load()}`);

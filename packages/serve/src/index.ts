@@ -20,6 +20,7 @@ export {
   type ServeSettings,
 } from './options.js';
 export { ParlService, type EpisodeSource } from './service.js';
+export type { OtlpReadSlices } from './threads/thread-tasks.js';
 export { EpisodeLog, type FsyncPolicy, type LogStats } from './episodes/episode-log.js';
 export type { EpisodeEntry, EvictedEntry, LogEntry, OtlpEntry, OutcomeEntry, RewardEntry, SpansEntry } from './episodes/log-entry.js';
 export { otlpLogLine, rewardLogLine } from './episodes/log-entry.js';
