@@ -35,7 +35,11 @@ export class ServeMetrics {
   readonly tracesEvicted: Counter<'reason'>;
   /** Dashboard event streams disconnected for reading slower than the server sends. */
   readonly streamsDropped: Counter;
-  /** `/v1/rewards` bodies refused with `503`, by the bound that refused them (`bodies`: maxQueuedBodies; `bytes`: maxQueuedBodyBytes). */
+  /**
+   * Bodies refused with `503` because the labelling threads' queue was full — `/v1/rewards` bodies,
+   * and `/get_reward` and `/v1/traces` bodies large enough to be read on a thread — by the bound
+   * that refused them (`bodies`: maxQueuedBodies; `bytes`: maxQueuedBodyBytes).
+   */
   readonly bodiesShed: Counter<'reason'>;
   /**
    * Finished traces mapped, by where: `event-loop` (light ones, or no threads), `thread`; `wait`

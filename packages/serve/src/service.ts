@@ -193,7 +193,7 @@ export class ParlService {
 
   /** The labelling threads' `mapTraceTask`, once they run; undefined before, or with no threads. */
   private threadMapper(): ThreadMapper | undefined {
-    const call = this.labellerOf?.call;
+    const call = this.labellerOf?.callInBackground;
     if (call === undefined) return undefined;
     return (input, transfer, bytes) => call<TraceMappingOutput>('mapTraceTask', input, transfer, bytes);
   }

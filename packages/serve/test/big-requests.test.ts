@@ -167,3 +167,28 @@ describe('POST /v1/traces read on a thread or on the event loop, the same', () =
     }
   }, 120_000);
 });
+
+describe('large /get_reward and /v1/traces bodies share the labelling threads\' bounds', () => {
+  it('answers 503 with Retry-After beyond maxQueuedBodies, counted in parl_bodies_shed_total, and serves the rest', async () => {
+    const busy = await startServer({ labelThreads: 1, maxQueuedBodies: 1, quietPeriodMs: 0 });
+    try {
+      const note = 'n'.repeat(100 * 1024);
+      const reward = JSON.stringify({ labels: Array.from({ length: 4 }, (_, i) => JSON.stringify({ r_perf: i / 4, note })) });
+      const traces = Array.from({ length: 12 }, (_, i) => bigTraceExport(30, (i + 16).toString(16).repeat(16)));
+      const answers = await Promise.all([
+        ...Array.from({ length: 12 }, async () => fetch(`${busy.url}/get_reward`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: reward })),
+        ...traces.map(async (body) => fetch(`${busy.url}/v1/traces`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })),
+      ]);
+      expect(answers.every((r) => r.status === 200 || r.status === 503)).toBe(true);
+      const refused = answers.filter((r) => r.status === 503);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(answers.some((r) => r.status === 200)).toBe(true);
+      expect(refused[0]?.headers.get('retry-after')).toBe('1');
+      expect(await refused[0]?.json()).toEqual({ error: 'busy: 1 bodies are waiting to be labelled already (maxQueuedBodies); retry shortly' });
+      const metrics = await (await fetch(`${busy.url}/metrics`)).text();
+      expect(metrics).toContain(`parl_bodies_shed_total{reason="bodies"} ${refused.length}`);
+    } finally {
+      await busy.stop();
+    }
+  }, 120_000);
+});

@@ -17,11 +17,15 @@ export interface RecordsLabeller {
   /** Label one body (its bytes may be moved to a thread: do not use them afterwards). */
   label(task: LabelBodyTask): Promise<LabelledBody | LabelBodyFailure>;
   /**
-   * Run an export of `dist/thread-tasks.js` on the threads, under the bounds of the bodies;
-   * undefined with no threads. Rejects with `BodyQueueFullError` (from `@parl/io`) when a body
-   * would be refused.
+   * Run an export of `dist/thread-tasks.js` on the threads for a request, under the bounds of the
+   * bodies: refused, as a body would be, with a `503` counted in `onShed`. Undefined with no threads.
    */
   readonly call: (<T>(name: string, input: unknown, transfer: ArrayBuffer[], bytes: number) => Promise<T>) | undefined;
+  /**
+   * The same for work of the server's own (mapping a finished trace): rejects with
+   * `BodyQueueFullError` (from `@parl/io`) when the threads' queue is full, for the caller to wait.
+   */
+  readonly callInBackground: (<T>(name: string, input: unknown, transfer: ArrayBuffer[], bytes: number) => Promise<T>) | undefined;
   /** Threads labelling (0: the event loop labels). */
   readonly threads: number;
   /** Stop the threads (tasks in flight finish first). */
@@ -60,25 +64,28 @@ export async function createRecordsLabeller(
   onShed: (reason: 'bodies' | 'bytes') => void = () => undefined,
 ): Promise<RecordsLabeller> {
   if (threads === 0) {
-    return { threads, label: (task) => Promise.resolve(labelRecordsBody(task, bodyExtras)), call: undefined, close: () => Promise.resolve() };
+    return { threads, label: (task) => Promise.resolve(labelRecordsBody(task, bodyExtras)), call: undefined, callInBackground: undefined, close: () => Promise.resolve() };
   }
   const pool = await createBodyLabeller({ threads, maxQueued, maxQueuedBytes, extrasModule: threadModuleFile('body-extras.js') });
   const tasksModule = threadModuleFile('thread-tasks.js');
+  const callInBackground = <T>(name: string, input: unknown, transfer: ArrayBuffer[], bytes: number): Promise<T> => {
+    const call: ModuleCall = { module: tasksModule, name, input, transfer, bytes };
+    return pool.call<T>(call);
+  };
+  /** A full queue said as a request's `503`, counted. */
+  const shed = (err: unknown): never => {
+    if (err instanceof BodyQueueFullError) {
+      onShed(err.reason);
+      const bound = err.reason === 'bodies' ? `${maxQueued} bodies are waiting to be labelled already (maxQueuedBodies)` : `the bodies waiting to be labelled would pass ${maxQueuedBytes} bytes (maxQueuedBodyBytes)`;
+      throw httpError(503, `busy: ${bound}; retry shortly`);
+    }
+    throw err;
+  };
   return {
     threads,
-    call: <T>(name: string, input: unknown, transfer: ArrayBuffer[], bytes: number): Promise<T> => {
-      const call: ModuleCall = { module: tasksModule, name, input, transfer, bytes };
-      return pool.call<T>(call);
-    },
-    label: (task) =>
-      pool.label(task).catch((err: unknown) => {
-        if (err instanceof BodyQueueFullError) {
-          onShed(err.reason);
-          const bound = err.reason === 'bodies' ? `${maxQueued} bodies are waiting to be labelled already (maxQueuedBodies)` : `the bodies waiting to be labelled would pass ${maxQueuedBytes} bytes (maxQueuedBodyBytes)`;
-          throw httpError(503, `busy: ${bound}; retry shortly`);
-        }
-        throw err;
-      }),
+    call: <T>(name: string, input: unknown, transfer: ArrayBuffer[], bytes: number): Promise<T> => callInBackground<T>(name, input, transfer, bytes).catch(shed),
+    callInBackground,
+    label: (task) => pool.label(task).catch(shed),
     close: () => pool.close(),
   };
 }
