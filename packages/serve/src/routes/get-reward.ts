@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { labelReward, ParlInputError, resolveRewardConfig, type RewardConfig } from '@parl/core';
+import { labelReward, ParlInputError, resolveRewardConfig, type ResolvedRewardConfig, type RewardConfig } from '@parl/core';
 import { sendableRewardConfig } from '@parl/io';
 import type { FastifyInstance } from 'fastify';
 import { httpError } from '../http-error.js';
@@ -46,13 +46,14 @@ function yieldToEventLoop(): Promise<void> {
  * The query's reward config, or the message of its first error: the querystring schema's (a
  * parameter given twice) as Fastify worded it, then the options' own.
  */
-function configOfQuery(query: RewardQuery): RewardConfig | Error {
+function configOfQuery(query: RewardQuery): { readonly resolved: ResolvedRewardConfig; readonly sendable: RewardConfig } | Error {
   for (const name of REWARD_QUERY_PARAMS) {
     const value: unknown = query[name];
     if (value !== undefined && typeof value !== 'string') return httpError(400, `querystring/${name} must be string`);
   }
   try {
-    return sendableRewardConfig(resolveRewardConfig(rewardConfigOfQuery(query)));
+    const resolved = resolveRewardConfig(rewardConfigOfQuery(query));
+    return { resolved, sendable: sendableRewardConfig(resolved) };
   } catch (err) {
     if (err instanceof ParlInputError) return err;
     throw err;
@@ -92,10 +93,10 @@ export function getRewardRoute(app: FastifyInstance, service: ParlService): void
     if (call !== undefined && request.body !== undefined && request.body.byteLength >= GET_REWARD_THREAD_BYTES) {
       // The body's bytes are moved to the thread: they are not used here afterwards.
       const body = ownBytes(request.body);
-      const task: GetRewardTask = { body, protobuf, config: config instanceof Error ? undefined : config };
+      const task: GetRewardTask = { body, protobuf, config: config instanceof Error ? undefined : config.sendable };
       out = await call<GetRewardOutcome>('getRewardTask', task, [body.buffer as ArrayBuffer], body.byteLength);
     } else {
-      out = readGetRewardBody({ body: request.body, protobuf, config: config instanceof Error ? undefined : config });
+      out = readGetRewardBody({ body: request.body, protobuf, config: config instanceof Error ? undefined : config.sendable });
     }
     if ('error' in out) throw httpError(400, out.error);
     if (config instanceof Error) throw config;
@@ -110,7 +111,7 @@ export function getRewardRoute(app: FastifyInstance, service: ParlService): void
       const location = `labels[${at}]`;
       const episode = service.store.get(id);
       if (episode === undefined) throw new ParlInputError('label', id, 'the id of a known episode (unknown id, or its trace has not finished)', location);
-      writeLabelNumbers(numbers, at, labelReward(episode.labelled ?? episode.record, config, location) as unknown as Readonly<Record<string, unknown>>);
+      writeLabelNumbers(numbers, at, labelReward(episode.labelled ?? episode.record, config.resolved, location) as unknown as Readonly<Record<string, unknown>>);
     }
     if (stop !== undefined) throw httpError(400, stop.error);
     service.metrics.recordsLabelled.inc({ endpoint: 'get_reward' }, out.count);
