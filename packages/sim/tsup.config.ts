@@ -6,5 +6,6 @@ import { parlTsupConfig } from '../../tsup.base.js';
 // without loading the simulator (and TensorFlow.js), for the CLI's help.
 // src/sweep-worker.ts is a third: `@parl/sim/sweep-worker`, the file a sweep's thread pool loads in each thread.
 // src/runs.ts is a fifth: `@parl/sim/runs`, reading run folders without TensorFlow.js (parl report).
+// src/options.ts: `@parl/sim/options`, the option tables of parl simulate and parl train (core and the names only).
 // src/queue.ts is a fourth: `@parl/sim/queue`, the BullMQ runner and worker, so that the main entry never loads BullMQ.
-export default defineConfig(parlTsupConfig({ entry: ['src/index.ts', 'src/names.ts', 'src/sweep-worker.ts', 'src/queue.ts', 'src/runs.ts'] }));
+export default defineConfig(parlTsupConfig({ entry: ['src/index.ts', 'src/names.ts', 'src/sweep-worker.ts', 'src/queue.ts', 'src/runs.ts', 'src/options.ts'] }));

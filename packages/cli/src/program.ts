@@ -8,10 +8,9 @@
 import { CRITICAL_STEPS_OPTIONS, REWARD_OPTIONS } from '@parl/core';
 import { createRequire } from 'node:module';
 import { Command, Option } from 'commander';
-import { DEFAULT_PRESET, DEFAULT_SIMULATE_POLICY } from './command-defaults.js';
 import { examplesHelp } from './help-examples.js';
 import type { TraceCommandOptions } from './commands/trace.js';
-import { INSTALL_SIMULATOR_HINT, simulatorNames, traceOptionTable, withOptionalPackage, withSimulator } from './simulator.js';
+import { INSTALL_SIMULATOR_HINT, simulatorOptionTables, traceOptionTable, withOptionalPackage, withSimulator } from './simulator.js';
 import { atLeastTwo, nameList, nonNegativeNumber, positiveInteger, positiveNumber, seedValue } from './flag-values.js';
 import { addOptionFlags, optionsFromFlags } from './option-flags.js';
 import { INSTALL_SERVE_HINT, serveOptionTable } from './serve-options.js';
@@ -119,51 +118,58 @@ function scheduleProgram(io: CliIo): Command {
     });
 }
 
-/** `a, b, c`, or how to install the simulator when it is missing. */
-function simulatorList(pick: (names: NonNullable<ReturnType<typeof simulatorNames>>) => readonly string[]): string {
-  const names = simulatorNames();
-  return names === undefined ? `needs @parl/sim: ${INSTALL_SIMULATOR_HINT}` : pick(names).join(', ');
+/**
+ * A simulator command without `@parl/sim`: no flags to offer, every use says in one line how to
+ * add the simulator, and the help says it too.
+ */
+const WITHOUT_SIMULATOR = new WeakSet<Command>();
+
+function withoutSimulator(cmd: Command, name: string): Command {
+  WITHOUT_SIMULATOR.add(cmd);
+  return cmd
+    .description(`${cmd.description()} (needs @parl/sim: ${INSTALL_SIMULATOR_HINT})`)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .action(() => {
+      throw new CliError(`parl ${name} needs @parl/sim, which is not installed: ${INSTALL_SIMULATOR_HINT}`, 1);
+    });
 }
 
 function simulateProgram(io: CliIo): Command {
-  const families = simulatorNames()?.TASK_FAMILIES;
-  const family = new Option('--family <family>', 'task family (default: wide)');
-  return new Command('simulate')
-    .description('Run a scripted or trained orchestrator policy in the swarm simulator and write its spec §5 episode records')
-    .option('--policy <name|dir>', `a scripted policy (${simulatorList((n) => n.SCRIPTED_POLICY_NAMES)}) or the folder of a trained one: a run folder or its policy/ (default ${DEFAULT_SIMULATE_POLICY})`)
-    .addOption(families === undefined ? family : family.choices(families))
-    .option('--episodes <n>', 'episodes to run, each on its own task (default 100)', positiveInteger)
-    .option('--seed <s>', 'seed of the tasks and episodes (default 1); the same seed gives the same records', seedValue)
-    .option('--sample', 'a trained policy samples its actions instead of taking the most likely one')
-    .option('--env <file>', 'JSON file of environment settings over the defaults')
+  const cmd = new Command('simulate').description('Run a scripted or trained orchestrator policy in the swarm simulator and write its spec §5 episode records');
+  const tables = simulatorOptionTables();
+  if (tables === undefined) return withoutSimulator(cmd, 'simulate');
+  addOptionFlags(cmd, tables.SIMULATE_OPTIONS);
+  return cmd
     .option('--out <file>', 'write records to FILE (atomically) instead of stdout')
     .addOption(new Option('--format <format>', 'output format (default: jsonl)').choices(OUTPUT_FORMATS))
     .option('--columns <list>', 'CSV columns, comma separated (default: the first record\'s fields)', nameList)
     .option('--json', 'print a machine-readable JSON summary (stdout with --out, else stderr)')
-    .action(async (flags: { policy?: string; family?: 'wide' | 'deep' | 'mixed'; episodes?: number; seed?: number; sample?: boolean; env?: string; out?: string; format?: OutputFormat; columns?: string[]; json?: boolean }) => {
-      const { json, ...rest } = flags;
+    .action(async (flags: { out?: string; format?: OutputFormat; columns?: string[]; json?: boolean }, command: Command) => {
+      const { out, format, columns, json } = flags;
+      const simulation = optionsFromFlags(command, tables.SIMULATE_OPTIONS);
       const { simulateCommand } = await withSimulator('simulate', () => import('./commands/simulate.js'));
-      const summary = await simulateCommand(defined(rest), io);
+      const summary = await simulateCommand({ ...defined(simulation), ...defined({ out, format, columns }) }, io);
       const human = flags.out === undefined ? undefined : `parl simulate: ${summary.episodes} episodes of ${summary.policy} written to ${summary.output}`;
       printSummary(io, json === true, flags.out !== undefined, summary, human);
     });
 }
 
 function trainProgram(io: CliIo): Command {
-  return new Command('train')
-    .description('Train an orchestrator policy with the PARL reward, with progress on stderr, then write the run folder and its report')
-    .option('--preset <name>', `training preset: ${simulatorList((n) => n.PRESET_NAMES)} (default ${DEFAULT_PRESET})`)
-    .option('--steps <n>', 'training steps (default: the preset\'s)', positiveInteger)
-    .option('--seed <s>', 'seed of the run (default: the preset\'s); the same seed gives the same metrics', seedValue)
-    .option('--config <file>', 'JSON file of training settings over the preset (--steps and --seed override it)')
+  const cmd = new Command('train').description('Train an orchestrator policy with the PARL reward, with progress on stderr, then write the run folder and its report');
+  const tables = simulatorOptionTables();
+  if (tables === undefined) return withoutSimulator(cmd, 'train');
+  addOptionFlags(cmd, tables.TRAIN_OPTIONS);
+  return cmd
     .option('--out <dir>', 'the run folder to write (default runs/PRESET-seedSEED); an existing one is replaced only when it is a previous run folder')
     .option('--force', 'replace --out even when it is not a previous run folder (its contents are lost)')
     .option('--quiet', 'no progress on stderr')
     .option('--json', 'print {"run_dir", "report", "summary"} as JSON on stdout')
-    .action(async (flags: { preset?: string; steps?: number; seed?: number; config?: string; out?: string; force?: boolean; quiet?: boolean; json?: boolean }) => {
-      const { json, ...rest } = flags;
+    .action(async (flags: { out?: string; force?: boolean; quiet?: boolean; json?: boolean }, command: Command) => {
+      const { out, force, quiet, json } = flags;
+      const training = optionsFromFlags(command, tables.TRAIN_OPTIONS);
       const { trainCommand, trainClosingLine } = await withSimulator('train', () => import('./commands/train.js'));
-      const result = await trainCommand(defined(rest), io);
+      const result = await trainCommand({ ...defined(training), ...defined({ out, force, quiet }) }, io);
       if (json === true) {
         io.stdout.write(`${JSON.stringify(result)}\n`);
         return;
@@ -297,7 +303,8 @@ export function buildProgram(io: CliIo): Command {
         .addHelpText('after', examplesHelp(sub.name()))
         .showHelpAfterError(false)
         .showSuggestionAfterError()
-        .allowExcessArguments(false),
+        // A command standing in for a missing package takes any words, to say what to install.
+        .allowExcessArguments(WITHOUT_SIMULATOR.has(sub)),
     );
   }
   return program;

@@ -8,6 +8,7 @@
  * @module
  */
 import { createRequire } from 'node:module';
+import type * as SimOptionsModule from '@parl/sim/options';
 import { CliError } from './errors.js';
 
 /** The packages `@parl/cli` loads only when a command needs them, with what each brings. */
@@ -28,28 +29,22 @@ export function installHint(pkg: OptionalPackage): string {
 /** The line that tells a user how to add the simulator. */
 export const INSTALL_SIMULATOR_HINT = installHint('@parl/sim');
 
-/** The simulator's names, from `@parl/sim/names` (a tiny module, no TensorFlow.js). */
-export interface SimulatorNames {
-  /** Training presets. */
-  readonly PRESET_NAMES: readonly string[];
-  /** Scripted orchestrator policies. */
-  readonly SCRIPTED_POLICY_NAMES: readonly string[];
-  /** Task families. */
-  readonly TASK_FAMILIES: readonly string[];
-}
+/** `@parl/sim/options`: the option tables of `parl simulate` and `parl train`. */
+export type SimulatorOptionTables = typeof SimOptionsModule;
 
-let names: SimulatorNames | null | undefined;
+let simulatorTables: SimulatorOptionTables | null | undefined;
 
-/** The simulator's names when `@parl/sim` is installed, else undefined (read once, synchronously). */
-export function simulatorNames(): SimulatorNames | undefined {
-  if (names === undefined) {
+/** The simulator's option tables when `@parl/sim` is installed, else undefined (read once, synchronously, without TensorFlow.js). */
+export function simulatorOptionTables(): SimulatorOptionTables | undefined {
+  if (simulatorTables === undefined) {
     try {
-      names = createRequire(import.meta.url)('@parl/sim/names') as SimulatorNames;
-    } catch {
-      names = null;
+      simulatorTables = createRequire(import.meta.url)('@parl/sim/options') as SimulatorOptionTables;
+    } catch (err) {
+      if (!isMissing(err, '@parl/sim')) throw err;
+      simulatorTables = null;
     }
   }
-  return names ?? undefined;
+  return simulatorTables ?? undefined;
 }
 
 /** `@parl/traces`' option table of trace reading (`parl trace`'s flags). */

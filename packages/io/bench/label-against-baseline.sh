@@ -9,7 +9,7 @@
 # there); IN a JSONL file (packages/cli/bench/label.mjs writes one: rollouts.jsonl).
 set -eu
 cli="$(cd "$(dirname "$0")/../../cli" && pwd)"
-: "${BASELINE:?a folder with the baseline build's bin/ and dist/}" "${IN:?a JSONL file of records}"
+: "${BASELINE:?a folder with the bin/ and dist/ of the baseline build}" "${IN:?a JSONL file of records}"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 for round in 1 2 3; do

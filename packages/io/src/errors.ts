@@ -1,6 +1,7 @@
 /**
  * The I/O error of `@parl/io`: a file that cannot be read or written, an input in no format we
- * read, a damaged Arrow or Parquet file — shown as one line without a stack trace, with the exit
+ * read (a damaged Arrow or Parquet file is a `ParlInputError` of `@parl/core`, located at the
+ * file) — shown as one line without a stack trace, with the exit
  * code a command ends with (2: the input or the paths are wrong; 1: the output could not be written).
  *
  * @module

@@ -9,7 +9,7 @@ import { PassThrough, Readable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { labelRecordsBody, labelStream } from '../src/index.js';
-import { fuzzRuns } from './support/fuzz-runs.js';
+import { fuzzRuns, fuzzSeed, fuzzTimeout } from './support/fuzz-runs.js';
 
 const stage = fc.record({ main_steps: fc.integer({ min: 0, max: 5 }), sub_steps: fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 4 }) });
 const good = fc.record(
@@ -39,7 +39,7 @@ async function viaStream(bytes: Buffer): Promise<{ text: string } | { error: str
 }
 
 describe('one engine for parl reward and /v1/rewards', () => {
-  it('NDJSON: the same bytes and the same first error as parl reward on the same lines', async () => {
+  it('NDJSON: the same bytes and the same first error as parl reward on the same lines', { timeout: fuzzTimeout(fuzzRuns(200)) }, async () => {
     let tried = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(line, { maxLength: 10 }), fc.boolean(), async (lines, notUtf8) => {
@@ -54,12 +54,12 @@ describe('one engine for parl reward and /v1/rewards', () => {
         if ('error' in body) expect(stream).toEqual({ error: body.error });
         else expect(stream).toEqual({ text: Buffer.from(body.answer).toString('utf8') });
       }),
-      { numRuns: fuzzRuns(200), seed: 24 },
+      { numRuns: fuzzRuns(200), seed: fuzzSeed(24) },
     );
     process.stderr.write(`body fuzz (NDJSON against parl reward): ${tried} inputs\n`);
   });
 
-  it('any bytes as a body, JSON or NDJSON: an answer or one line, never a throw', () => {
+  it('any bytes as a body, JSON or NDJSON: an answer or one line, never a throw', { timeout: fuzzTimeout(fuzzRuns(300)) }, () => {
     let tried = 0;
     fc.assert(
       fc.property(fc.oneof(fc.uint8Array({ maxLength: 200 }), fc.array(line, { maxLength: 6 }).map((l) => new TextEncoder().encode(`[${l.join(',')}]`))), fc.constantFrom('application/json', 'application/x-ndjson', undefined), (bytes, type) => {
@@ -68,7 +68,7 @@ describe('one engine for parl reward and /v1/rewards', () => {
         if ('error' in out) expect(out.error).not.toContain('\n');
         else expect(out.format === 'ndjson' || Buffer.from(out.answer).toString('utf8').startsWith('[')).toBe(true);
       }),
-      { numRuns: fuzzRuns(300), seed: 12 },
+      { numRuns: fuzzRuns(300), seed: fuzzSeed(12) },
     );
     process.stderr.write(`body fuzz (any bytes): ${tried} inputs\n`);
   });

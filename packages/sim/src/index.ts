@@ -186,3 +186,12 @@ export { bestPoint, sweepPointRows, type SweepPointRow } from './sweeps/sweep-po
 export { createLocalPool, defaultThreads, type SweepRunner } from './sweeps/local-pool.js';
 export { checkQueueUrl, DEFAULT_QUEUE_NAME } from './sweeps/queue-connection.js';
 export { type QueueRunnerEvent } from './sweeps/queue-runner.js';
+export {
+  DEFAULT_PRESET,
+  DEFAULT_SIMULATE_POLICY,
+  SIMULATE_DEFAULTS,
+  SIMULATE_OPTIONS,
+  TRAIN_OPTIONS,
+  type SimulateSettings,
+  type TrainSettings,
+} from './options.js';

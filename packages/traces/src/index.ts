@@ -66,6 +66,7 @@ export { readOtlpSpan, readOtlpRequest, OTEL_OPERATION_ROLES, AI_SDK_OPERATION_R
 export { readMastraSpan, isMastraSpan, MASTRA_SPAN_ROLES } from './formats/mastra.js';
 export { readOpenAiAgentsItem, OPENAI_AGENTS_SPAN_ROLES } from './formats/openai-agents.js';
 export { readLangSmithRun, idsOfDottedOrder, LANGSMITH_RUN_ROLES } from './formats/langsmith.js';
+export { MAX_OPEN_LANGSMITH_RUNS } from './formats/langsmith-operations.js';
 export type { SpanReadResult } from './formats/span-fields.js';
 export { jsonUnits, type JsonUnit, type JsonUnitResult } from './input/json-units.js';
 export type { TraceInput } from './input/text-chunks.js';

@@ -6,6 +6,7 @@
 import { ParlInputError } from '@parl/core';
 import { TraceInputError } from './errors.js';
 import { decodeUnit } from './formats/detect.js';
+import { LangSmithRunOperations } from './formats/langsmith-operations.js';
 import type { TraceInput } from './input/text-chunks.js';
 import { traceUnits } from './otlp/protobuf-file.js';
 import { resolveTraceOptions, type ResolvedTraceOptions, type TraceOptions } from './options.js';
@@ -72,15 +73,11 @@ export async function* readTraces(input: TraceInput, options: TraceOptions = {})
     }
   };
 
-  for await (const unit of traceUnits(input)) {
-    if (unit instanceof TraceInputError) {
-      malformed(unit, unit.field === 'document' ? 'the rest of the document' : unit.field);
-      continue;
-    }
+  const readValue = function* (value: unknown, location: string): Generator<TraceResult> {
     const completed: CollectedTrace[] = [];
-    for (const item of decodeUnit(unit.value, unit.location, opts.format)) {
+    for (const item of decodeUnit(value, location, opts.format)) {
       if (item.kind === 'error') {
-        malformed(item.error, unit.location);
+        malformed(item.error, location);
       } else if (item.kind === 'unrecognised') {
         if (unrecognised++ === 0) firstUnrecognised = item.message;
         if (opts.strict) throw new TraceInputError(item.location, 'an unrecognised JSON object', `a trace span, run or spec §5 record under strict (${item.message})`, undefined);
@@ -92,7 +89,7 @@ export async function* readTraces(input: TraceInput, options: TraceOptions = {})
       } else if (item.result instanceof TraceInputError) {
         recognised++;
         const err = item.result;
-        if (opts.onMalformed === 'error' || err.traceId === undefined) malformed(err, unit.location);
+        if (opts.onMalformed === 'error' || err.traceId === undefined) malformed(err, location);
         else completed.push(...collector.poison(err.traceId, err));
       } else {
         recognised++;
@@ -108,7 +105,28 @@ export async function* readTraces(input: TraceInput, options: TraceOptions = {})
       const result = finish(trace);
       if (result !== undefined) yield result;
     }
+  };
+
+  // LangSmith run creates wait for their updates (the SDK posts a run twice when its end falls in a later batch).
+  const operations = opts.format === 'auto' || opts.format === 'langsmith' ? new LangSmithRunOperations() : undefined;
+  for await (const unit of traceUnits(input)) {
+    if (unit instanceof TraceInputError) {
+      malformed(unit, unit.field === 'document' ? 'the rest of the document' : unit.field);
+      continue;
+    }
+    let taken: { value: unknown; location: string } | undefined = { value: unit.value, location: unit.location };
+    if (operations !== undefined) {
+      try {
+        taken = operations.take(unit.value, unit.location);
+      } catch (err) {
+        if (!(err instanceof TraceInputError)) throw err;
+        malformed(err, unit.location);
+        continue;
+      }
+    }
+    if (taken !== undefined) yield* readValue(taken.value, taken.location);
   }
+  for (const open of operations?.drain() ?? []) yield* readValue(open.value, open.location);
   for (const trace of collector.drain()) {
     const result = finish(trace);
     if (result !== undefined) yield result;

@@ -13,8 +13,10 @@ import { collect } from './support/collect.js';
 const root = fileURLToPath(new URL('./fixtures/frameworks/', import.meta.url));
 /** Google ADK runs one response's tool calls one after another: its records differ where others run them at once (tested below). */
 const SEQUENTIAL_TOOLS = new Set(['google-adk']);
+/** LangSmith's OpenTelemetry mode exports no LangGraph run (test/langsmith-sdk.test.ts): no scenario records there. */
+const NO_RUN_SPANS = new Set(['langsmith-otel']);
 const frameworks = readdirSync(root, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && !SEQUENTIAL_TOOLS.has(d.name))
+  .filter((d) => d.isDirectory() && !SEQUENTIAL_TOOLS.has(d.name) && !NO_RUN_SPANS.has(d.name))
   .map((d) => d.name);
 
 /** `main:[sub steps, ! = not finished, {…} = a nested entry's own stages]` per stage, sub-agents sorted (order within a group carries no meaning). */

@@ -51,14 +51,14 @@ export function tarballEntries(tarball: string): string[] {
  * Returns the entries that are not allowed.
  */
 export function unexpectedEntries(entries: readonly string[], packageName = ''): string[] {
-  // the cli's committed bin; sim's names/, queue/ and runs/ package.json, which serve `@parl/sim/names`,
-  // `@parl/sim/queue` and `@parl/sim/runs` under node10 resolution; serve's and swarm's options/
+  // the cli's committed bin; sim's names/, options/, queue/ and runs/ package.json, which serve `@parl/sim/names`,
+  // `@parl/sim/options`, `@parl/sim/queue` and `@parl/sim/runs` under node10 resolution; serve's and swarm's options/
   // package.json likewise
   const extra =
     packageName === '@parl/cli'
       ? ['bin/parl.js']
       : packageName === '@parl/sim'
-        ? ['names/package.json', 'queue/package.json', 'runs/package.json']
+        ? ['names/package.json', 'options/package.json', 'queue/package.json', 'runs/package.json']
         : packageName === '@parl/serve'
           ? ['options/package.json']
           : [];

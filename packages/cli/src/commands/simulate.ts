@@ -8,12 +8,11 @@ import { readFile, stat } from 'node:fs/promises';
 import { ParlInputError } from '@parl/core';
 import { SCRIPTED_POLICY_NAMES, isScriptedPolicyName, loadPolicy, simulate, type EnvConfig, type Policy, type TaskFamily } from '@parl/sim';
 import { CliError, describeFsError } from '../errors.js';
-import { DEFAULT_SIMULATE_POLICY } from '../command-defaults.js';
+import { SIMULATE_DEFAULTS } from '@parl/sim/options';
 import type { CliIo } from '../io/cli-io.js';
 import { createRecordWriter, type OutputFormat } from '@parl/io';
 import { openTextSink } from '@parl/io';
 
-export { DEFAULT_SIMULATE_POLICY };
 
 /** Options of {@link simulateCommand}, one per flag. */
 export interface SimulateCommandOptions {
@@ -93,18 +92,18 @@ async function policyOf(spec: string): Promise<{ policy: Policy | (typeof SCRIPT
  */
 export async function simulateCommand(options: SimulateCommandOptions, io: CliIo): Promise<SimulateSummary> {
   const env = options.env === undefined ? undefined : await readEnvFile(options.env);
-  const policySpec = options.policy ?? DEFAULT_SIMULATE_POLICY;
+  const policySpec = options.policy ?? SIMULATE_DEFAULTS.policy;
   const { policy, trained, dispose } = await policyOf(policySpec);
   if (options.sample === true && !trained) {
     dispose();
     throw new ParlInputError('--sample', true, `used with a trained policy (--policy DIR); scripted policies such as ${policySpec} have no sampling`);
   }
-  const seed = options.seed ?? 1;
+  const seed = options.seed ?? SIMULATE_DEFAULTS.seed;
   let records;
   try {
     records = await simulate({
       policy,
-      episodes: options.episodes ?? 100,
+      episodes: options.episodes ?? SIMULATE_DEFAULTS.episodes,
       seed,
       greedy: options.sample !== true,
       ...(options.family === undefined ? {} : { family: options.family }),

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ParlInputError, parseSchedule, runVerdict, scheduleEndStep, type RunSummary, type StepMetrics } from '@parl/core';
 import { checkRunFolderTarget, getPreset, resolveTrainingConfig, runFolderContentsOf, train, writeRunFolder, type TrainingConfig } from '@parl/sim';
 import { CliError, describeFsError } from '../errors.js';
-import { DEFAULT_PRESET } from '../command-defaults.js';
+import { DEFAULT_PRESET } from '@parl/sim/options';
 import { logLine, type CliIo } from '../io/cli-io.js';
 import { formatNumber } from '../report/format-number.js';
 import { tempPaths } from '@parl/io';

@@ -5,94 +5,33 @@
  *
  * @module
  */
-import { openAsBlob } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { RecordBatchFileWriter, RecordBatchReader, RecordBatchStreamWriter, tableFromIPC, tableToIPC, Table, type RecordBatch } from 'apache-arrow';
+import { RecordBatchFileWriter, RecordBatchReader, RecordBatchStreamWriter, tableToIPC, Table, type RecordBatch } from 'apache-arrow';
 import * as parquet from 'parquet-wasm';
 import type { TextSink } from '../text-sink.js';
-import { ParlIoError } from '../errors.js';
-import { checkArrowFraming } from './arrow-framing.js';
+import { ParlInputError } from '@parl/core';
+import { checkedArrowStream } from './arrow-framing.js';
+import { parquetBatches } from './parquet-read.js';
+import { arrowDamage } from './arrow-bytes.js';
 import type { ColumnarFormat } from './columnar-format.js';
-
-/** Rows per Arrow batch read from a Parquet row group. */
-const PARQUET_BATCH_ROWS = 65_536;
-
-/**
- * `work` (a parquet-wasm call), or a named error when the WebAssembly panics under it. A panic on
- * damaged data (a data page that does not decode) is thrown from inside a wasm-bindgen callback:
- * an uncaught `RuntimeError` with a Rust stack, while `work` never settles. Such an exception
- * is caught while `work` runs and becomes the rejection of this call; any other uncaught exception
- * is thrown on, as it would have been.
- */
-/** The error class a WebAssembly trap (a Rust panic ends in one) is thrown as. */
-const WasmRuntimeError = (globalThis as unknown as { WebAssembly: { RuntimeError: abstract new () => Error } }).WebAssembly.RuntimeError;
-
-async function withoutWasmPanic<T>(work: Promise<T>, path: string): Promise<T> {
-  let onException: ((err: Error) => void) | undefined;
-  const panicked = new Promise<never>((_, reject) => {
-    onException = (err: Error): void => {
-      if (!(err instanceof WasmRuntimeError)) throw err;
-      reject(new ParlIoError(`cannot read --in ${path}: not a whole Parquet file (its data does not decode: ${err.message})`, 2));
-    };
-    process.on('uncaughtException', onException);
-  });
-  try {
-    return await Promise.race([work, panicked]);
-  } finally {
-    process.off('uncaughtException', onException as (err: Error) => void);
-  }
-}
 
 /** The record batches of a columnar file, in order. */
 export async function* columnarBatches(format: ColumnarFormat, handle: FileHandle, path: string): AsyncGenerator<RecordBatch> {
   if (format === 'parquet') {
-    let file: parquet.ParquetFile;
-    try {
-      file = await withoutWasmPanic(parquet.ParquetFile.fromFile(await openAsBlob(path)), path);
-    } catch (err) {
-      if (err instanceof ParlIoError) throw err;
-      throw new ParlIoError(`cannot read --in ${path}: not a whole Parquet file (${err instanceof Error ? err.message : String(err)})`, 2);
-    }
-    let panicked = false;
-    try {
-      const groups = file.metadata().numRowGroups();
-      for (let group = 0; group < groups; group++) {
-        let table: parquet.Table;
-        try {
-          table = await withoutWasmPanic(file.read({ rowGroups: [group], batchSize: PARQUET_BATCH_ROWS }), path);
-        } catch (err) {
-          panicked = err instanceof ParlIoError;
-          if (panicked) throw err;
-          throw new ParlIoError(`cannot read --in ${path}: not a whole Parquet file (row group ${group + 1}: ${err instanceof Error ? err.message : String(err)})`, 2);
-        }
-        for (const batch of tableFromIPC(table.intoIPCStream()).batches) yield batch;
-      }
-    } finally {
-      // After a panic the WebAssembly instance is not to be called again.
-      if (!panicked) file.free();
-    }
+    yield* parquetBatches(path);
     return;
   }
-  // The framing is checked first (arrow-framing.ts): every length field fits in the file. A stream
-  // is then read from the checked bytes only; a file through its footer (the file format keeps its
-  // schema there), any failure of which is named as damage.
+  // Every message is checked before apache-arrow sees it (arrow-framing.ts): the file format is
+  // read as the IPC stream it holds, its footer checked against the messages but never followed.
   const { size } = await handle.stat();
-  const range = await checkArrowFraming(handle, path, size);
-  if (range.start > 0) {
-    try {
-      const reader = await RecordBatchReader.from(handle);
-      for await (const batch of reader) yield batch;
-    } catch (err) {
-      throw new ParlIoError(`cannot read --in ${path}: not a whole Arrow IPC file (its footer or a message is damaged: ${err instanceof Error ? err.message : String(err)})`, 2);
-    }
-    return;
-  }
-  const bytes = handle.createReadStream({ start: range.start, end: range.end - 1, autoClose: false });
+  let reader: AsyncIterable<RecordBatch>;
   try {
-    const reader = await RecordBatchReader.from(bytes as unknown as AsyncIterable<Uint8Array>);
+    reader = await RecordBatchReader.from(checkedArrowStream(handle, path, size));
     for await (const batch of reader) yield batch;
-  } finally {
-    bytes.destroy();
+  } catch (err) {
+    if (err instanceof ParlInputError) throw err;
+    // What the checks let through and apache-arrow still refuses: named, never an unexpected error.
+    throw arrowDamage(path, 'a message', err instanceof Error ? err.message.split('\n')[0] : String(err), 'one apache-arrow reads');
   }
 }
 

@@ -1,117 +1,18 @@
 /**
- * LangGraph (`createReactAgent`) orchestrators whose tools run worker graphs (agents as tools;
- * LangGraph's ToolNode runs one message's tool calls concurrently), on a scripted subclass of
- * LangChain's `FakeStreamingChatModel` (it answers the same message every call; the subclass
- * answers one scripted message per call). Traced by OpenInference
+ * LangGraph's scenarios (./langgraph-scenarios.ts) traced by OpenInference
  * (@arizeai/openinference-instrumentation-langchain) on an OpenTelemetry tracer provider,
  * serialised to OTLP JSON.
  */
 import { LangChainInstrumentation } from '@arizeai/openinference-instrumentation-langchain';
 import * as CallbackManagerModule from '@langchain/core/callbacks/manager';
-import { AIMessage, AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
-import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
-import { tool } from '@langchain/core/tools';
-import { FakeStreamingChatModel } from '@langchain/core/utils/testing';
-import { createReactAgent } from '@langchain/langgraph/prebuilt';
-import { z } from 'zod';
+import { langGraphScenarios } from './langgraph-scenarios.js';
 import { captureOtlp, otelProvider } from './otel-capture.js';
-import { sleep, writeFixture } from './write-fixture.js';
-
-type Step = (messages: BaseMessage[]) => AIMessage | Error;
-
-/** A FakeStreamingChatModel that answers from a script, one message per call, after `delayMs`. */
-class ScriptedChatModel extends FakeStreamingChatModel {
-  private calls = 0;
-  constructor(
-    private readonly steps: Step[],
-    private readonly delayMs: number,
-  ) {
-    super({ sleep: 0 });
-  }
-
-  /** The script decides the tool calls: binding tools keeps this model (the base class would return a plain copy). */
-  override bindTools(): never {
-    return this as never;
-  }
-
-  private next(messages: BaseMessage[]): AIMessage {
-    const out = (this.steps[Math.min(this.calls++, this.steps.length - 1)] as Step)(messages);
-    if (out instanceof Error) throw out;
-    return out;
-  }
-
-  override async _generate(messages: BaseMessage[]): Promise<ChatResult> {
-    await sleep(this.delayMs);
-    const message = this.next(messages);
-    return { generations: [{ text: typeof message.content === 'string' ? message.content : '', message }] };
-  }
-
-  override async *_streamResponseChunks(messages: BaseMessage[]): AsyncGenerator<ChatGenerationChunk> {
-    await sleep(this.delayMs);
-    const m = this.next(messages);
-    yield new ChatGenerationChunk({ message: new AIMessageChunk({ content: m.content, tool_call_chunks: (m.tool_calls ?? []).map((c, index) => ({ name: c.name, args: JSON.stringify(c.args), id: c.id, index, type: 'tool_call_chunk' as const })) }), text: typeof m.content === 'string' ? m.content : '' });
-  }
-}
-
-const calls = (...list: [string, string, Record<string, unknown>][]) => new AIMessage({ content: '', tool_calls: list.map(([name, id, args]) => ({ name, id, args, type: 'tool_call' as const })) });
-const text = (t: string) => new AIMessage(t);
-function userText(messages: BaseMessage[]): string {
-  const m = messages.find((x) => x.getType() === 'human');
-  return typeof m?.content === 'string' ? m.content : '';
-}
-function lastToolResult(messages: BaseMessage[]): string {
-  const m = [...messages].reverse().find((x) => x.getType() === 'tool');
-  return typeof m?.content === 'string' ? m.content : '';
-}
-
-const lookup = tool(async ({ q }: { q: string }) => { await sleep(20); return `notes on ${q}`; }, { name: 'lookup', description: 'look something up', schema: z.object({ q: z.string() }) });
-
-/** A worker graph exposed as a tool `ask_<name>`: its func invokes the graph with the tool's config, so the graph's spans sit under the tool span. */
-function workerTool(name: string, lookups: number, fails = false) {
-  const steps: Step[] = [];
-  for (let i = 0; i < lookups; i++) steps.push((m) => calls(['lookup', `${name}_l${i}`, { q: `${userText(m)} #${i}` }]));
-  steps.push(fails ? () => new Error(`${name}: the model provider returned 500`) : (m) => text(`${name} report: ${userText(m).toUpperCase()} is settled (${lookups} sources)`));
-  const graph = createReactAgent({ llm: new ScriptedChatModel(steps, 40), tools: [lookup], name });
-  return tool(
-    async ({ input }: { input: string }, config) => {
-      const out = await graph.invoke({ messages: [{ role: 'user', content: input }] }, config);
-      const last = out.messages.at(-1);
-      return typeof last?.content === 'string' ? last.content : '';
-    },
-    { name: `ask_${name}`, description: `delegate to ${name}`, schema: z.object({ input: z.string() }) },
-  );
-}
-
-async function orchestrate(steps: Step[], tools: ReturnType<typeof workerTool>[], prompt: string): Promise<void> {
-  const graph = createReactAgent({ llm: new ScriptedChatModel(steps, 30), tools, name: 'orchestrator' });
-  await graph.invoke({ messages: [{ role: 'user', content: prompt }] });
-}
+import { writeFixture } from './write-fixture.js';
 
 /** Every scenario, under langchain/. */
 export async function generateLangChain(): Promise<void> {
   otelProvider();
   const instrumentation = new LangChainInstrumentation();
   instrumentation.manuallyInstrument(CallbackManagerModule);
-  const folder = 'langchain';
-  writeFixture(folder, 'parallel-swarm', await captureOtlp(() => orchestrate(
-    [() => calls(['ask_alpha', 'c1', { input: 'alpha' }], ['ask_beta', 'c2', { input: 'beta' }], ['ask_gamma', 'c3', { input: 'gamma' }]), () => text('done')],
-    [workerTool('alpha', 1), workerTool('beta', 2), workerTool('gamma', 0)], 'compare three topics')));
-  writeFixture(folder, 'serial-collapse', await captureOtlp(() => orchestrate(
-    [() => calls(['ask_alpha', 'c1', { input: 'alpha' }]), () => calls(['ask_beta', 'c2', { input: 'beta' }]), () => calls(['ask_gamma', 'c3', { input: 'gamma' }]), () => text('done')],
-    [workerTool('alpha', 1), workerTool('beta', 2), workerTool('gamma', 0)], 'compare three topics')));
-  writeFixture(folder, 'dependent-pipeline', await captureOtlp(() => orchestrate(
-    [() => calls(['ask_alpha', 'c1', { input: 'alpha' }]), (m) => calls(['ask_beta', 'c2', { input: `check this: ${lastToolResult(m)}` }]), () => text('done')],
-    [workerTool('alpha', 1), workerTool('beta', 1)], 'draft then check')));
-  writeFixture(folder, 'failing-subagent', await captureOtlp(() => orchestrate(
-    [() => calls(['ask_alpha', 'c1', { input: 'alpha' }], ['ask_flaky', 'c2', { input: 'flaky' }]), () => text('done, one failed')],
-    [workerTool('alpha', 1), workerTool('flaky', 1, true)], 'two topics')));
-  const leadGraph = createReactAgent({ llm: new ScriptedChatModel([() => calls(['ask_delta', 'd1', { input: 'delta' }], ['ask_epsilon', 'd2', { input: 'epsilon' }]), () => text('lead report: delta and epsilon settled')], 30), tools: [workerTool('delta', 1), workerTool('epsilon', 1)], name: 'lead' });
-  const lead = tool(async ({ input }: { input: string }, config) => {
-    const out = await leadGraph.invoke({ messages: [{ role: 'user', content: input }] }, config);
-    const last = out.messages.at(-1);
-    return typeof last?.content === 'string' ? last.content : '';
-  }, { name: 'ask_lead', description: 'delegate to lead', schema: z.object({ input: z.string() }) });
-  writeFixture(folder, 'nested-subagents', await captureOtlp(() => orchestrate(
-    [() => calls(['ask_lead', 'c1', { input: 'lead the deep dive' }], ['ask_alpha', 'c2', { input: 'alpha' }]), () => text('done')],
-    [lead as never, workerTool('alpha', 2)], 'deep dive')));
+  for (const scenario of langGraphScenarios()) writeFixture('langchain', scenario.name, await captureOtlp(() => scenario.run({})));
 }

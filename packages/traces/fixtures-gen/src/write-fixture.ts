@@ -18,3 +18,11 @@ export function writeFixture(framework: string, scenario: string, values: readon
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** Write `bytes` to `<framework>/<file>` as they are; returns the path. */
+export function writeFixtureBytes(framework: string, file: string, bytes: Uint8Array): string {
+  const path = join(FIXTURES, framework, file);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, bytes);
+  return path;
+}

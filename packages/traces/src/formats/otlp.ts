@@ -6,6 +6,7 @@
  */
 import { spanLabel, type SpanRole } from '../span.js';
 import { msFromUnixNano } from '../time.js';
+import { LANGSMITH_RUN_ROLES } from './langsmith.js';
 import { decodeAttributes, type AttributeValue } from './otlp-attributes.js';
 import {
   addContent,
@@ -117,6 +118,9 @@ function str(attrs: Map<string, AttributeValue>, key: string): string | undefine
 }
 
 function roleOf(attrs: Map<string, AttributeValue>, warnings: string[]): SpanRole {
+  // LangSmith's OpenTelemetry mode: the run type beside a gen_ai.operation.name made from it ("chain" for a chain).
+  const langsmithKind = str(attrs, 'langsmith.span.kind');
+  if (langsmithKind !== undefined && Object.hasOwn(LANGSMITH_RUN_ROLES, langsmithKind)) return LANGSMITH_RUN_ROLES[langsmithKind] as SpanRole;
   const op = str(attrs, 'gen_ai.operation.name');
   if (op !== undefined) {
     // Own keys only: "constructor", "__proto__" or "toString" are unknown operations, not Object.prototype's.
@@ -153,8 +157,20 @@ function roleOf(attrs: Map<string, AttributeValue>, warnings: string[]): SpanRol
   return 'other';
 }
 
-function isErrorStatus(status: unknown, attrs: Map<string, AttributeValue>): boolean {
+/** True when `events` (an OTLP span's) holds an `exception` event. */
+function hasExceptionEvent(events: unknown): boolean {
+  return Array.isArray(events) && events.some((e) => typeof e === 'object' && e !== null && (e as Record<string, unknown>)['name'] === 'exception');
+}
+
+/**
+ * Whether the span ended in error: status ERROR or an `error.type` attribute; for LangSmith's
+ * OpenTelemetry spans (`langsmith.span.kind`) also an `exception` event, the only mark its
+ * translator leaves (it sets status OK when the run starts, and OpenTelemetry keeps an OK status
+ * final, so the ERROR it sets when the run fails is dropped).
+ */
+function isErrorStatus(status: unknown, attrs: Map<string, AttributeValue>, events: unknown): boolean {
   if (attrs.has('error.type')) return true;
+  if (attrs.has('langsmith.span.kind') && hasExceptionEvent(events)) return true;
   if (typeof status !== 'object' || status === null) return false;
   const code = (status as Record<string, unknown>)['code'];
   return code === STATUS_ERROR || code === 'STATUS_CODE_ERROR';
@@ -213,7 +229,7 @@ export function readOtlpSpan(value: unknown, location: string): SpanReadResult {
         (str(attrs, 'openinference.span.kind') ?? str(attrs, 'traceloop.span.kind') ?? '').toLowerCase(),
       startMs,
       endMs,
-      error: isErrorStatus(s['status'], attrs),
+      error: isErrorStatus(s['status'], attrs, s['events']),
       format: 'otlp',
       location,
       warnings: warnings.length === 0 ? warnings : warnings.map((w) => `${spanLabel({ spanId, name })}: ${w}`),

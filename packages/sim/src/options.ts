@@ -1,0 +1,111 @@
+/**
+ * `@parl/sim/options`: the option tables of the simulator's commands, declared once (key, flag,
+ * parser, default, help), from which `parl simulate` and `parl train` build their flags, help and
+ * docs. A module of its own, with `@parl/core` and the names only: it loads without TensorFlow.js,
+ * so `parl --help` can show the flags without loading the simulator.
+ *
+ * @packageDocumentation
+ */
+import {
+  choiceOption,
+  defineOptionTable,
+  integerOptionIn,
+  nonEmptyTextOption,
+  positiveIntegerOption,
+  switchOption,
+  type OptionTable,
+} from '@parl/core';
+import { PRESET_NAMES, SCRIPTED_POLICY_NAMES, TASK_FAMILIES, type TaskFamily } from './names.js';
+
+/** The preset `parl train` uses when `--preset` is not given. */
+export const DEFAULT_PRESET = 'parl';
+
+/** The policy `parl simulate` runs when `--policy` is not given. */
+export const DEFAULT_SIMULATE_POLICY = 'balanced';
+
+/** The defaults of {@link SIMULATE_OPTIONS}, for callers of the command as a function. */
+export const SIMULATE_DEFAULTS = { policy: DEFAULT_SIMULATE_POLICY, episodes: 100, seed: 1 } as const;
+
+/** The simulator's settings of `parl simulate` (the command adds its output flags). */
+export interface SimulateSettings {
+  /** A scripted policy name, or a run folder / `policy/` folder of a trained one. */
+  readonly policy?: string;
+  /** Task family; absent: the `--env` file's, else the environment's default (`wide`). */
+  readonly family?: TaskFamily;
+  /** Episodes to run, each on its own task. */
+  readonly episodes?: number;
+  /** Seed of the tasks and episodes: the same seed gives the same records. */
+  readonly seed?: number;
+  /** A trained policy samples its actions instead of taking the most likely one. */
+  readonly sample?: boolean;
+  /** JSON file of environment settings over the defaults. */
+  readonly env?: string;
+}
+
+/** The training settings of `parl train` (the command adds `--out`, `--force`, `--quiet`, `--json`). */
+export interface TrainSettings {
+  /** Training preset. */
+  readonly preset?: string;
+  /** Training steps, over the preset and the config file. */
+  readonly steps?: number;
+  /** Seed of the run, over the preset and the config file. */
+  readonly seed?: number;
+  /** JSON file of training settings over the preset. */
+  readonly config?: string;
+}
+
+/** Seeds: any safe integer ≥ 0. */
+const seedOption = integerOptionIn(0);
+
+/**
+ * `parl simulate`'s simulator options.
+ *
+ * @example
+ * ```ts
+ * import { resolveOptions } from '@parl/core';
+ * resolveOptions(SIMULATE_OPTIONS, { episodes: '20' }, 'flag').episodes; // 20
+ * ```
+ */
+export const SIMULATE_OPTIONS: OptionTable<SimulateSettings> = defineOptionTable<SimulateSettings>({
+  policy: {
+    flag: 'policy',
+    arg: 'name|dir',
+    parse: nonEmptyTextOption,
+    default: SIMULATE_DEFAULTS.policy,
+    help: `a scripted policy (${SCRIPTED_POLICY_NAMES.join(', ')}) or the folder of a trained one: a run folder or its policy/`,
+  },
+  family: {
+    flag: 'family',
+    arg: 'family',
+    choices: TASK_FAMILIES,
+    parse: choiceOption(TASK_FAMILIES),
+    defaultText: "--env's, else wide",
+    help: 'task family',
+  },
+  episodes: { flag: 'episodes', arg: 'n', parse: positiveIntegerOption, default: SIMULATE_DEFAULTS.episodes, help: 'episodes to run, each on its own task' },
+  seed: { flag: 'seed', arg: 's', parse: seedOption, default: SIMULATE_DEFAULTS.seed, help: 'seed of the tasks and episodes; the same seed gives the same records' },
+  sample: { flag: 'sample', parse: switchOption, help: 'a trained policy samples its actions instead of taking the most likely one' },
+  env: { flag: 'env', arg: 'file', parse: nonEmptyTextOption, help: 'JSON file of environment settings over the defaults' },
+});
+
+/**
+ * `parl train`'s training options.
+ *
+ * @example
+ * ```ts
+ * import { resolveOptions } from '@parl/core';
+ * resolveOptions(TRAIN_OPTIONS, {}, 'flag').preset; // 'parl'
+ * ```
+ */
+export const TRAIN_OPTIONS: OptionTable<TrainSettings> = defineOptionTable<TrainSettings>({
+  preset: {
+    flag: 'preset',
+    arg: 'name',
+    parse: nonEmptyTextOption,
+    default: DEFAULT_PRESET,
+    help: `training preset: ${PRESET_NAMES.join(', ')}`,
+  },
+  steps: { flag: 'steps', arg: 'n', parse: positiveIntegerOption, defaultText: "the preset's", help: 'training steps' },
+  seed: { flag: 'seed', arg: 's', parse: seedOption, defaultText: "the preset's", help: 'seed of the run; the same seed gives the same metrics' },
+  config: { flag: 'config', arg: 'file', parse: nonEmptyTextOption, help: 'JSON file of training settings over the preset (--steps and --seed override it)' },
+});
