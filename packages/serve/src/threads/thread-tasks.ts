@@ -8,11 +8,23 @@
  * @module
  */
 import type { ThreadCallResult } from '@parl/io';
-import { parseExportRequest, readExportRequest, TraceInputError, traceToResult, type OtlpExportRead, type TraceResult, type TraceSpan } from '@parl/traces';
+import { parseExportRequest, readExportRequest, TraceInputError, traceToResult, type LiveIntakeOptions, type OtlpExportRead, type TraceResult, type TraceSpan } from '@parl/traces';
 import { otlpLogLine } from '../episodes/log-entry.js';
 import { deserializeSlice, serializeSlice, sliceEnds } from './span-slices.js';
 import { readGetRewardBody, type GetRewardTask } from '../labelling/get-reward-labels.js';
-import type { TraceMappingInput } from './trace-mapping.js';
+
+/** The mapping options the intake hands on. */
+type MappingOptions = Parameters<NonNullable<LiveIntakeOptions['mapTrace']>>[2];
+
+/** What goes to the thread: the trace, its spans as `v8.serialize`d slices, its mapping options. */
+export interface TraceMappingInput {
+  /** The trace id. */
+  readonly traceId: string;
+  /** The spans, in order, as serialised slices (span-slices.ts). */
+  readonly slices: readonly Uint8Array[];
+  /** See `traceToResult`. */
+  readonly options: MappingOptions;
+}
 
 /** What {@link mapTraceTask} sends back: the result, or the message of the `TraceInputError` that stopped the mapping. */
 export type TraceMappingOutput = { readonly result: TraceResult } | { readonly error: string };

@@ -10,20 +10,7 @@
 import { BodyQueueFullError } from '@parl/io';
 import { traceToResult, type LiveIntakeOptions, type TraceResult, type TraceSpan } from '@parl/traces';
 import { readWeight, serializeSlice, sliceEnds } from './span-slices.js';
-import type { TraceMappingOutput } from './thread-tasks.js';
-
-/** The mapping options the intake hands on. */
-type MappingOptions = Parameters<NonNullable<LiveIntakeOptions['mapTrace']>>[2];
-
-/** What goes to the thread: the trace, its spans as `v8.serialize`d slices, its mapping options. */
-export interface TraceMappingInput {
-  /** The trace id. */
-  readonly traceId: string;
-  /** The spans, in order, as serialised slices (span-slices.ts). */
-  readonly slices: readonly Uint8Array[];
-  /** See `traceToResult`. */
-  readonly options: MappingOptions;
-}
+import type { TraceMappingInput, TraceMappingOutput } from './thread-tasks.js';
 
 /**
  * Traces lighter than this (span count × 40 + characters of captured content, see `readWeight`)
