@@ -2,7 +2,8 @@
  * Where `/v1/rewards` bodies are labelled: by `@parl/io`'s labelling engine, on its worker
  * threads (so that the event loop only receives, logs and answers), or, with no threads, on the
  * event loop itself. The dashboard points and log lines are made on the same thread
- * (`body-extras.ts`).
+ * (`body-extras.ts`). The same threads run the server's other large work (`thread-tasks.ts`:
+ * large `/get_reward` bodies and OTLP requests, large traces), under the same bounds.
  *
  * @module
  */
