@@ -136,8 +136,15 @@ module.exports = {
       to: { path: `${pkg('gpu|sim|cli|swarm')}|(^|/)@tensorflow/` },
     },
     {
+      name: 'io-main-entry-loads-no-bullmq',
+      comment: 'The job queue (BullMQ, ioredis) is @parl/io/queue (src/queue.ts and src/queue/): nothing else in @parl/io imports it, so the main entry (parl reward, parl serve) never loads BullMQ.',
+      severity: 'error',
+      from: { path: '^packages/io/src/', pathNot: '^packages/io/src/(queue[.]ts|queue/)' },
+      to: { path: '(^|/)node_modules/(bullmq|ioredis)/|^(bullmq|ioredis)$|^packages/io/src/queue/(queue-runner|queue-worker|redis-connection)[.]ts$' },
+    },
+    {
       name: 'cli-holds-no-sweep-or-labelling-engine',
-      comment: '@parl/cli is commands only: the sweep engine and its queue (BullMQ, ioredis) live in @parl/sim, the labelling threads (piscina) in @parl/io.',
+      comment: '@parl/cli is commands only: the job queue (BullMQ, ioredis) lives in @parl/io/queue, the sweep engine in @parl/sim, the labelling threads (piscina) in @parl/io.',
       severity: 'error',
       from: { path: '^packages/cli/src/' },
       to: { path: '(^|/)node_modules/(bullmq|ioredis|piscina)/|^(bullmq|ioredis|piscina)$' },

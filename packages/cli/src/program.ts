@@ -207,14 +207,14 @@ function sweepProgram(io: CliIo): Command {
 
 function workerProgram(io: CliIo): Command {
   return new Command('worker')
-    .description('Take sweep runs from a Redis queue that parl sweep --queue fills, train them here and send the results back; runs until stopped')
+    .description('Take jobs from the Redis queue that parl sweep --queue and parl swarm run --queue fill (sweep runs, swarm rollouts), run them here and send the results back; runs until stopped')
     .requiredOption('--queue <url>', 'the Redis of the queue: redis://HOST[:PORT][/DB]')
     .option('--queue-name <name>', 'the queue\'s name in Redis (default parl-sweep)')
-    .option('--threads <n>', 'runs at a time, each in its own thread (default: one per core)', positiveInteger)
-    .option('--stalled-after <seconds>', 'a run whose worker has not renewed its lock for this long is retried by another worker (default 30)', positiveNumber)
-    .option('--quiet', 'no line per run on stderr')
+    .option('--threads <n>', 'jobs at a time; a sweep run trains in its own thread (default: one per core)', positiveInteger)
+    .option('--stalled-after <seconds>', 'a job whose worker has not renewed its lock for this long is retried by another worker (default 30)', positiveNumber)
+    .option('--quiet', 'no line per job on stderr')
     .action(async (flags: { queue: string; queueName?: string; threads?: number; stalledAfter?: number; quiet?: boolean }) => {
-      const { workerCommand } = await withSimulator('worker', () => import('./commands/worker.js'));
+      const { workerCommand } = await import('./commands/worker.js');
       await workerCommand({ ...defined(flags), queue: flags.queue }, io);
     });
 }

@@ -16,6 +16,7 @@ export const OPTIONAL_PACKAGES = {
   '@parl/sim': 'the simulator; it brings TensorFlow.js, about 65 MB',
   '@parl/serve': 'the HTTP service; it brings Fastify',
   '@parl/traces': 'the trace readers: OpenTelemetry, LangSmith, Langfuse and more',
+  '@parl/swarm': 'the swarm runtime; it brings the Vercel AI SDK',
 } as const;
 
 /** An optional package's name. */

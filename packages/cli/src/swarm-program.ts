@@ -11,10 +11,11 @@ import { Command } from 'commander';
 import { addOptionFlags, optionsFromFlags } from './option-flags.js';
 import type * as SwarmOptionsModule from '@parl/swarm/options';
 import { CliError } from './errors.js';
+import { installHint } from './simulator.js';
 import type { CliIo } from './io/cli-io.js';
 
 /** The line that tells a user how to add the swarm runtime. */
-export const INSTALL_SWARM_HINT = 'npm install @parl/swarm (the swarm runtime; it brings the Vercel AI SDK)';
+export const INSTALL_SWARM_HINT = installHint('@parl/swarm');
 
 /** Flags every swarm command needs. */
 const REQUIRED_FLAGS = new Set(['base-url', 'model']);

@@ -4,34 +4,12 @@
  * traces and reports work; the simulator commands say in one line how to add what they need.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuiltBin } from './support/bin.js';
-const CLI = fileURLToPath(new URL('..', import.meta.url));
-
-/** Lay out node_modules with @parl/cli (copied, so it resolves its own dependencies here) and its dependencies only. */
-function installWithoutSimulator(root: string): string {
-  const modules = join(root, 'node_modules');
-  const cliDir = join(modules, '@parl', 'cli');
-  mkdirSync(cliDir, { recursive: true });
-  for (const part of ['bin', 'dist', 'package.json']) cpSync(join(CLI, part), join(cliDir, part), { recursive: true });
-  const manifest = JSON.parse(readFileSync(join(CLI, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  const linked = new Set<string>();
-  const link = (name: string, from: string): void => {
-    if (linked.has(name)) return;
-    linked.add(name);
-    const target = realpathSync(join(from, 'node_modules', name));
-    mkdirSync(dirname(join(modules, name)), { recursive: true });
-    symlinkSync(target, join(modules, name), 'dir');
-    const deps = (JSON.parse(readFileSync(join(target, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> }).dependencies ?? {};
-    for (const dep of Object.keys(deps)) link(dep, target.includes(`${join('node_modules', name)}`) ? target.slice(0, target.lastIndexOf(join('node_modules', name))) : target);
-  };
-  for (const dep of Object.keys(manifest.dependencies)) link(dep, CLI);
-  return join(cliDir, 'bin', 'parl.js');
-}
+import { installCli } from './support/install-layout.js';
 
 /** The environment of a user's shell: no NODE_PATH (pnpm's script runner sets one that reaches every workspace package). */
 const { NODE_PATH: _nodePath, ...env } = process.env;
@@ -42,7 +20,7 @@ describe('@parl/cli installed without @parl/sim', () => {
   beforeAll(() => {
     requireBuiltBin();
     root = mkdtempSync(join(tmpdir(), 'parl-cli-no-sim-'));
-    bin = installWithoutSimulator(root);
+    bin = installCli(root);
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 

@@ -83,7 +83,7 @@ describe.skipIf(!HAVE_REDIS)(HAVE_REDIS ? 'parl sweep --queue with a real Redis'
 
     const a = startWorker(url);
     workers.push(a.child);
-    await a.waitFor(/taking runs from/);
+    await a.waitFor(/parl worker: taking sweep runs and swarm rollouts from redis:/);
     const queued = join(dir, 'queued');
     const sweep = parl(['sweep', '--grid', grid, '--out', queued, '--queue', url]);
     const [, killedRun] = (await a.waitFor(/run ([0-9a-f]{16}) started/)) as unknown as [string, string];

@@ -81,7 +81,7 @@ describe('parl sweep (local thread pool)', () => {
     expect(r2.code).toBe(2);
     expect(r2.stderr).toMatch(/holds .* but is not a sweep folder/);
     expect(existsSync(busy)).toBe(false);
-    expect((await parl(['sweep', '--grid', grid, '--queue', 'http://x'])).stderr).toMatch(/not a Redis URL/);
+    expect((await parl(['sweep', '--grid', grid, '--queue', 'http://x'])).stderr).toMatch(/--queue must be a Redis URL: redis:\/\/HOST/);
     expect((await parl(['sweep', '--grid', grid, '--queue', 'redis://127.0.0.1:1', '--threads', '2'])).stderr).toMatch(/exclude each other/);
   });
 

@@ -34,3 +34,5 @@ export { atomicFileSink, openFileSink, openTextSink, streamSink, writeFileAtomic
 export { onSignalBeforeExit, removeTempPaths, removeTempPathsOnSignal, tempPaths } from './exit-cleanup.js';
 export { csvCell, csvRow } from './csv.js';
 export type { ColumnarFormat } from './columnar/columnar-format.js';
+export { checkQueueUrl, shownQueueUrl } from './queue/queue-url.js';
+export { DEFAULT_QUEUE_NAME } from './queue/queue-name.js';

@@ -184,8 +184,8 @@ export { type SweepJson, type SweepJsonRun } from './sweeps/sweep-json.js';
 export { RESULT_COLUMNS, resultsCsv, type SweepResult } from './sweeps/sweep-results.js';
 export { bestPoint, sweepPointRows, type SweepPointRow } from './sweeps/sweep-points.js';
 export { createLocalPool, defaultThreads, type SweepRunner } from './sweeps/local-pool.js';
-export { checkQueueUrl, DEFAULT_QUEUE_NAME } from './sweeps/queue-connection.js';
-export { type QueueRunnerEvent } from './sweeps/queue-runner.js';
+export { checkQueueUrl, DEFAULT_QUEUE_NAME } from '@parl/io';
+export type { QueueRunnerEvent } from '@parl/io/queue';
 export {
   DEFAULT_PRESET,
   DEFAULT_SIMULATE_POLICY,

@@ -28,6 +28,16 @@ export { answerItems, itemF1, type AnswerItem } from './tasks/answer-lines.js';
 export { corpusTools, documentText, SEARCH_LIMIT, type CorpusDocument } from './tasks/corpus.js';
 export { runRollouts, type RolloutLine, type RolloutOptions } from './rollouts/run-rollouts.js';
 export type { SampleLine } from './rollouts/rollout-file.js';
+export {
+  ROLLOUT_JOB_NAME,
+  rolloutJobHandler,
+  runRolloutJob,
+  type RolloutJob,
+  type RolloutJobHandler,
+  type RolloutJobHooks,
+  type RolloutJobResult,
+} from './rollouts/rollout-job.js';
+export { RolloutJobError, type RolloutQueueEvent } from './rollouts/queue-rollouts.js';
 export { SUBAGENT_KINDS, SWARM_EVAL_OPTIONS, SWARM_RUN_OPTIONS, type SubagentKind, type SwarmEvalOptions, type SwarmRunOptions } from './options.js';
 export { API_KEY_VARIABLES, endpointModel } from './jobs/endpoint-models.js';
 export { openSpanCapture, openSpansFile, type SpanCapture, type SpansFile } from './jobs/spans-file.js';

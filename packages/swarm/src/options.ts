@@ -14,6 +14,7 @@ import {
   nonNegativeDecimalOption,
   ParlInputError,
   positiveIntegerOption,
+  switchOption,
   type BudgetMode,
   type OptionParser,
 } from '@parl/core';
@@ -36,6 +37,18 @@ const urlOption: OptionParser<string> = (text, field) => {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ParlInputError(field, text, 'an http(s) URL such as http://127.0.0.1:8000/v1');
   return text.replace(/\/+$/, '');
+};
+
+/** A redis:// or rediss:// URL (the queue's; checked again, with the same words, where it connects). */
+const redisUrlOption: OptionParser<string> = (text, field) => {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== 'redis:' && url?.protocol !== 'rediss:') throw new ParlInputError(field, text, 'a Redis URL: redis://HOST[:PORT][/DB] or rediss://…');
+  return text;
 };
 
 /** A comma-separated list of r_perf targets in [0, 1]. */
@@ -65,6 +78,9 @@ export interface SwarmRunOptions {
   readonly trainingStep?: number;
   readonly out?: string;
   readonly spans?: string;
+  readonly queue?: string;
+  readonly queueName?: string;
+  readonly logprobs?: boolean;
 }
 
 const common = {
@@ -88,6 +104,9 @@ export const SWARM_RUN_OPTIONS = defineOptionTable<SwarmRunOptions>({
   trainingStep: { flag: 'training-step', arg: 'S', parse: nonNegativeDecimalOption, default: 0, help: 'training step of the spec §3 reward fields (λ1, λ2)' },
   out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the rollout lines (JSONL) to FILE, atomically; a rerun resumes, running only the missing task × sample' },
   spans: { flag: 'spans', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the episodes\' OpenTelemetry spans to FILE as OTLP JSON (one export request per line), readable by parl trace' },
+  logprobs: { flag: 'logprobs', parse: switchOption, help: 'ask the endpoint for the orchestrator\'s log-probabilities and token ids (OpenAI logprobs, vLLM return_token_ids); its assistant messages carry them as logprobs and token_ids' },
+  queue: { flag: 'queue', arg: 'URL', parse: redisUrlOption, help: 'run the episodes on parl worker processes through a BullMQ queue in Redis (redis://HOST[:PORT][/DB]); this process writes the lines; each worker reads the API key from its own environment' },
+  queueName: { flag: 'queue-name', arg: 'NAME', parse: nonEmptyTextOption, defaultText: 'parl-sweep', help: 'the queue\'s name in Redis (with --queue; parl worker --queue-name must match)' },
 });
 
 /** The settings `parl swarm eval` takes. */

@@ -75,4 +75,48 @@ describe('real inference through @ai-sdk/openai-compatible', () => {
     const back = await readBack(tracing.otlpJson());
     expect(back.numbers).toEqual(numbersOf(record));
   }, 120_000);
+
+  it('with tokenDetails, the orchestrator\'s assistant messages carry the token ids and log-probabilities of each completion; without, none', async () => {
+    const small: SwarmTask = { id: 'small', kind: 'wide', prompt: 'Name two colors.', tools: [], score: () => 0 };
+    const run = async (tokenDetails: boolean) => {
+      const tracing = memoryTracing();
+      const { messages } = await runEpisode(small, settingsWith({
+        orchestrator: endpointModel(server.baseURL, server.modelName),
+        subagentModel: scriptedLookupModel(),
+        limits: { orchestrator_steps: 2, subagent_steps: 1 },
+        tracer: tracing.tracer,
+        tokenDetails,
+      }));
+      // The completion sizes the endpoint reported, call by call (the orchestrator is the only model on the endpoint here).
+      const completions = tracing.exporter
+        .getFinishedSpans()
+        .filter((span) => span.name === `chat ${server.modelName}`)
+        .sort((a, b) => a.startTime[0] - b.startTime[0] || a.startTime[1] - b.startTime[1])
+        .map((span) => span.attributes['gen_ai.usage.output_tokens']);
+      return { replies: messages.filter((m) => m.role === 'assistant'), completions };
+    };
+
+    const asked = await run(true);
+    expect(asked.replies.length).toBeGreaterThan(0);
+    expect(asked.completions).toHaveLength(asked.replies.length);
+    for (const [i, reply] of asked.replies.entries()) {
+      const { token_ids: ids, logprobs } = reply as { token_ids?: unknown; logprobs?: { content?: unknown } };
+      expect(Array.isArray(ids)).toBe(true);
+      const tokenIds = ids as unknown[];
+      expect(tokenIds.length).toBeGreaterThan(0);
+      expect(tokenIds.every((t) => Number.isInteger(t) && (t as number) >= 0)).toBe(true);
+      // One id and one log-probability per generated token, as many as the completion had.
+      expect(tokenIds).toHaveLength(asked.completions[i] as number);
+      const content = logprobs?.content as { logprob: number }[];
+      expect(content).toHaveLength(tokenIds.length);
+      for (const t of content) expect(t.logprob).toBeLessThanOrEqual(0);
+    }
+
+    const plain = await run(false);
+    expect(plain.replies.length).toBeGreaterThan(0);
+    for (const reply of plain.replies) {
+      expect(reply).not.toHaveProperty('token_ids');
+      expect(reply).not.toHaveProperty('logprobs');
+    }
+  }, 240_000);
 });

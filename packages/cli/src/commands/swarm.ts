@@ -8,7 +8,7 @@
 import { writeFileAtomic } from '@parl/io';
 import type { RolloutLine, SwarmEvaluation, SwarmEvalOptions, SwarmRunOptions } from '@parl/swarm';
 import { CliError } from '../errors.js';
-import type { CliIo } from '../io/cli-io.js';
+import { logLine, type CliIo } from '../io/cli-io.js';
 import { formatNumber } from '../report/format-number.js';
 
 
@@ -34,12 +34,15 @@ async function progressBar(io: CliIo, label: string): Promise<{ update(done: num
   };
 }
 
-/** A provider failure (an unreachable endpoint, HTTP errors after the retries) as one line, exit code 1. */
+/** The named failures a run reports in one line (exit code 1): the provider's, the queue's, a worker's. */
+const ONE_LINE_ERRORS = new Set(['SwarmProviderError', 'QueueError', 'RolloutJobError']);
+
+/** A provider failure (an unreachable endpoint, HTTP errors after the retries), a lost or unreachable queue, a job a worker failed: one line, exit code 1. */
 async function providerErrorsAsLines<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    if (err instanceof Error && err.name === 'SwarmProviderError') throw new CliError(err.message, 1);
+    if (err instanceof Error && ONE_LINE_ERRORS.has(err.name)) throw new CliError(err.message, 1);
     throw err;
   }
 }
@@ -73,7 +76,12 @@ export async function swarmRunCommand(io: CliIo, options: SwarmRunOptions): Prom
   const bar = await progressBar(io, 'parl swarm run');
   let lines: RolloutLine[];
   try {
-    lines = await providerErrorsAsLines(() => swarm.swarmRun(options, { onProgress: (d, t) => bar.update(d, t) }));
+    lines = await providerErrorsAsLines(() =>
+      swarm.swarmRun(options, {
+        onProgress: (d, t) => bar.update(d, t),
+        onQueueEvent: (e) => logLine(io, `parl swarm run: Redis has not answered for ${e.seconds} s; waiting`),
+      }),
+    );
   } finally {
     bar.stop();
   }

@@ -7,7 +7,8 @@
  */
 import { join } from 'node:path';
 import { RUN_VERDICTS } from '@parl/core';
-import { bestPoint, checkQueueUrl, runSweep, SweepError, sweepPointRows, type SweepOutcome } from '@parl/sim';
+import { checkQueueUrl } from '@parl/io';
+import { bestPoint, runSweep, SweepError, sweepPointRows, type SweepOutcome } from '@parl/sim';
 import { CliError } from '../errors.js';
 import { logLine, type CliIo } from '../io/cli-io.js';
 import { tempPaths } from '@parl/io';

@@ -1,28 +1,41 @@
 /**
- * `parl worker`'s engine: a BullMQ worker that takes sweep jobs from the queue and trains each in
- * a local thread pool. Training runs in the pool's threads, so the main thread stays free to renew
- * the job locks; a worker that dies stops renewing them, and after the stall time another
- * worker's stalled-job check puts its runs back on the queue for someone else.
+ * The sweep's jobs on a `parl worker`: a handler for `@parl/io/queue`'s worker loop that trains
+ * each run in a local thread pool (made when the first run comes, so a worker that only takes
+ * other jobs starts no thread). Training runs in the pool's threads, so the main thread stays free
+ * to renew the job locks.
  *
  * @module
  */
-import { UnrecoverableError, Worker } from 'bullmq';
-import type { SweepRunOutput, SweepTask } from './sweep-job.js';
-import { createLocalPool, defaultThreads } from './local-pool.js';
-import { DEFAULT_QUEUE_NAME, redisConnection, shownQueueUrl } from './queue-connection.js';
+import { DEFAULT_QUEUE_NAME, startQueueWorker as startJobQueueWorker, type QueueJobHandler } from '@parl/io/queue';
+import type { SweepTask } from './sweep-job.js';
+import { createLocalPool, defaultThreads, type SweepRunner } from './local-pool.js';
 import { SWEEP_JOB_NAME } from './queue-runner.js';
 
-/** Default seconds without a lock renewal after which a run counts as stalled and is retried. */
-export const DEFAULT_STALLED_AFTER_S = 30;
-
-/** How often a job may stall (its worker died) before it counts as failed. */
-export const MAX_STALLS = 3;
+/**
+ * The handler of sweep jobs ({@link SWEEP_JOB_NAME}): trains each run in a pool of `threads`
+ * threads (runs beyond that wait in the pool) and returns the run folder's files.
+ *
+ * @example
+ * ```ts
+ * const worker = startQueueWorker({ url, name: 'parl-sweep', concurrency: 2, handlers: { [SWEEP_JOB_NAME]: sweepJobHandler(2) } });
+ * ```
+ */
+export function sweepJobHandler(threads: number = defaultThreads()): QueueJobHandler {
+  let pool: SweepRunner | undefined;
+  return {
+    label: (_data, jobId) => `run ${jobId}`,
+    run: (data) => (pool ??= createLocalPool(threads)).run(data as SweepTask),
+    async close() {
+      await pool?.close();
+    },
+  };
+}
 
 /** Options of {@link startQueueWorker}. */
 export interface QueueWorkerOptions {
   /** The Redis URL. */
   readonly url: string;
-  /** The queue (default {@link DEFAULT_QUEUE_NAME}). */
+  /** The queue (default `parl-sweep`). */
   readonly name?: string;
   /** Runs at a time, each in its own thread (default: one per core). */
   readonly threads?: number;
@@ -32,7 +45,7 @@ export interface QueueWorkerOptions {
   readonly onEvent?: (event: QueueWorkerEvent) => void;
 }
 
-/** What a worker reports. */
+/** What a sweep worker reports. */
 export type QueueWorkerEvent =
   | { readonly kind: 'started'; readonly runId: string }
   | { readonly kind: 'finished'; readonly runId: string; readonly wallSeconds: number }
@@ -48,7 +61,8 @@ export interface QueueWorkerHandle {
 }
 
 /**
- * Start taking sweep runs from a queue. Jobs of another name are failed without retry.
+ * A worker that takes only sweep runs (`parl worker` takes swarm rollouts too, with
+ * `@parl/io/queue` and {@link sweepJobHandler}). Jobs of another name are failed without retry.
  *
  * @example
  * ```ts
@@ -57,38 +71,21 @@ export interface QueueWorkerHandle {
  * ```
  */
 export function startQueueWorker(options: QueueWorkerOptions): QueueWorkerHandle {
-  const name = options.name ?? DEFAULT_QUEUE_NAME;
   const threads = options.threads ?? defaultThreads();
-  const stalledMs = Math.round((options.stalledAfterSeconds ?? DEFAULT_STALLED_AFTER_S) * 1000);
-  const pool = createLocalPool(threads);
   const emit = options.onEvent ?? (() => undefined);
-  // BullMQ leaves a connection it was handed open: it is closed here, in close().
-  const connection = redisConnection(options.url, (error) => emit({ kind: 'error', error: `Redis at ${shownQueueUrl(options.url)}: ${error}` }));
-  const worker = new Worker<SweepTask, SweepRunOutput>(
-    name,
-    async (job) => {
-      if (job.name !== SWEEP_JOB_NAME) throw new UnrecoverableError(`not a sweep run: job ${job.id ?? '?'} is named ${job.name}`);
-      emit({ kind: 'started', runId: job.data.runId });
-      const out = await pool.run(job.data);
-      emit({ kind: 'finished', runId: out.runId, wallSeconds: out.wallSeconds });
-      return out;
+  const runId = (label: string): string => label.replace(/^run /, '');
+  const worker = startJobQueueWorker({
+    url: options.url,
+    name: options.name ?? DEFAULT_QUEUE_NAME,
+    concurrency: threads,
+    handlers: { [SWEEP_JOB_NAME]: sweepJobHandler(threads) },
+    ...(options.stalledAfterSeconds === undefined ? {} : { stalledAfterSeconds: options.stalledAfterSeconds }),
+    onEvent: (e) => {
+      if (e.kind === 'error') emit(e);
+      else if (e.kind === 'started') emit({ kind: 'started', runId: runId(e.label) });
+      else if (e.kind === 'finished') emit({ kind: 'finished', runId: runId(e.label), wallSeconds: e.wallSeconds });
+      else emit({ kind: 'failed', runId: runId(e.label), error: e.error });
     },
-    {
-      connection,
-      concurrency: threads,
-      lockDuration: stalledMs,
-      stalledInterval: Math.max(500, Math.round(stalledMs / 2)),
-      maxStalledCount: MAX_STALLS,
-    },
-  );
-  worker.on('failed', (job, err) => emit({ kind: 'failed', runId: job?.id ?? '?', error: err.message }));
-  worker.on('error', () => undefined); // connection errors are reported once each by the connection above
-  return {
-    where: `${shownQueueUrl(options.url)}, queue ${name}, ${pool.where}`,
-    async close() {
-      await worker.close();
-      await pool.close();
-      connection.disconnect();
-    },
-  };
+  });
+  return { where: `${worker.where}, ${threads} thread${threads === 1 ? '' : 's'}`, close: () => worker.close() };
 }

@@ -24,13 +24,17 @@ export interface EndpointSettingsInput {
   readonly onBudget?: 'fail' | 'truncate' | undefined;
   readonly trainingStep?: number | undefined;
   readonly tracer?: Tracer | undefined;
+  /** Ask for the orchestrator's log-probabilities and token ids. */
+  readonly logprobs?: boolean | undefined;
   /** Models by name instead of the endpoint (tests, and a caller with its own provider). */
   readonly models?: ((name: string) => LanguageModel) | undefined;
+  /** The environment the API key is read from (default `process.env`). */
+  readonly env?: NodeJS.ProcessEnv | undefined;
 }
 
 /** The settings of the episodes a command runs. */
 export function endpointSettings(input: EndpointSettingsInput): EpisodeSettings {
-  const model = input.models ?? ((name: string) => endpointModel(input.baseUrl, name));
+  const model = input.models ?? ((name: string) => endpointModel(input.baseUrl, name, input.env));
   return {
     orchestrator: model(input.model),
     subagentModel: input.subagents === 'scripted' ? scriptedLookupModel() : model(input.subagentModel ?? input.model),
@@ -44,5 +48,6 @@ export function endpointSettings(input: EndpointSettingsInput): EpisodeSettings 
     retry: DEFAULT_RETRY,
     singleAgent: false,
     tracer: input.tracer,
+    tokenDetails: input.logprobs === true,
   };
 }

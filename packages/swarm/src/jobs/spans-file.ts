@@ -41,6 +41,8 @@ export async function openSpanCapture(): Promise<SpanCapture> {
 export interface SpansFile extends SpanCapture {
   /** Append the spans finished since the last flush as one line. */
   flush(): Promise<void>;
+  /** Append spans captured elsewhere (a worker's), one OTLP JSON export request, as one line. */
+  append(request: string): Promise<void>;
   /** Rename the file into place. */
   commit(): Promise<void>;
   /** Remove the temporary file (a failed run). */
@@ -57,6 +59,9 @@ export async function openSpansFile(path: string): Promise<SpansFile> {
     async flush() {
       const json = capture.take();
       if (json !== undefined) await appendFile(tmp, `${json}\n`);
+    },
+    async append(request) {
+      await appendFile(tmp, `${request}\n`);
     },
     commit: () => rename(tmp, path),
     discard: () => rm(tmp, { force: true }),

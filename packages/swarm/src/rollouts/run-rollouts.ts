@@ -24,39 +24,76 @@ export interface RolloutOptions {
 /** One rollout line: the record, its group and sample, its GRPO advantage and the transcript. */
 export type RolloutLine = SampleLine & { readonly advantage: number; readonly total_reward: number };
 
+/** A task × sample still to run. */
+export interface MissingSample {
+  /** The task. */
+  readonly task: SwarmTask;
+  /** Its place in the suite (0-based). */
+  readonly taskIndex: number;
+  /** The sample number (0-based). */
+  readonly sample: number;
+}
+
+/** Runs the missing samples, handing each finished line to `keep` (in any order, one at a time or many). */
+export type SampleRunner = (missing: readonly MissingSample[], keep: (line: SampleLine) => Promise<void>) => Promise<void>;
+
+/** Run one sample: the episode of `task` as sample `sample`, as a line without its advantage. */
+export async function runSample(task: SwarmTask, settings: EpisodeSettings, sample: number): Promise<SampleLine> {
+  const { record, messages } = await runEpisode(task, settings, `${task.id}/rollout-${sample}`);
+  return { ...record, group_id: task.id, sample, messages };
+}
+
 /**
- * Run `tasks` × `groupSize` episodes (the §3 reward at `settings.trainingStep`, 0 when not given).
+ * The bookkeeping every way of running rollouts shares: which samples are finished already, the
+ * partial file each new one is appended to, the progress, and at the end the lines in task, then
+ * sample order with their GRPO advantages, written atomically. `runMissing` runs the rest.
+ *
+ * @throws what `runMissing` throws; what finished before stays in `<out>.partial` for the next run
+ */
+export async function collectRollouts(tasks: readonly SwarmTask[], options: RolloutOptions, runMissing: SampleRunner): Promise<RolloutLine[]> {
+  const g = options.groupSize;
+  if (!Number.isInteger(g) || g < 1) throw new ParlInputError('group_size', g, 'an integer ≥ 1');
+  const done = options.out === undefined ? new Map<string, SampleLine>() : await finishedSamples(options.out);
+  const total = tasks.length * g;
+  let count = 0;
+  const missing: MissingSample[] = [];
+  for (const [taskIndex, task] of tasks.entries()) {
+    for (let sample = 0; sample < g; sample++) {
+      if (done.has(sampleKey(task.id, sample))) await options.onProgress?.(++count, total);
+      else missing.push({ task, taskIndex, sample });
+    }
+  }
+  // One line kept at a time: appends to the partial file never interleave.
+  let keeping = Promise.resolve();
+  const keep = (line: SampleLine): Promise<void> =>
+    (keeping = keeping.then(async () => {
+      if (options.out !== undefined) await appendSample(options.out, line);
+      done.set(sampleKey(line.group_id, line.sample), line);
+      await options.onProgress?.(++count, total);
+    }));
+  await runMissing(missing, keep);
+  await keeping;
+  const lines: RolloutLine[] = tasks.flatMap((task) => {
+    const group = Array.from({ length: g }, (_, sample) => done.get(sampleKey(task.id, sample)));
+    if (group.some((l) => l === undefined)) throw new Error(`rollouts of ${task.id} are missing after the run`);
+    const advantages = grpoAdvantages(group.map((l) => (l as SampleLine)['total_reward'] as number));
+    return group.map((l, i) => ({ ...l, advantage: advantages[i] as number }) as RolloutLine);
+  });
+  if (options.out !== undefined) await writeRollouts(options.out, lines);
+  return lines;
+}
+
+/**
+ * Run `tasks` × `groupSize` episodes here, one after another (the §3 reward at
+ * `settings.trainingStep`, 0 when not given).
  *
  * @returns the lines in task order, then sample order
  * @throws the first episode's error (a {@link SwarmProviderError} of the orchestrator); what
  *   finished before it stays in `<out>.partial` for the next run
  */
 export async function runRollouts(tasks: readonly SwarmTask[], settings: EpisodeSettings, options: RolloutOptions): Promise<RolloutLine[]> {
-  const g = options.groupSize;
-  if (!Number.isInteger(g) || g < 1) throw new ParlInputError('group_size', g, 'an integer ≥ 1');
   const withStep: EpisodeSettings = { ...settings, trainingStep: settings.trainingStep ?? 0 };
-  const done = options.out === undefined ? new Map<string, SampleLine>() : await finishedSamples(options.out);
-  const total = tasks.length * g;
-  let count = 0;
-  const groups: SampleLine[][] = [];
-  for (const task of tasks) {
-    const group: SampleLine[] = [];
-    for (let sample = 0; sample < g; sample++) {
-      let line = done.get(sampleKey(task.id, sample));
-      if (line === undefined) {
-        const { record, messages } = await runEpisode(task, withStep, `${task.id}/rollout-${sample}`);
-        line = { ...record, group_id: task.id, sample, messages };
-        if (options.out !== undefined) await appendSample(options.out, line);
-      }
-      group.push(line);
-      await options.onProgress?.(++count, total);
-    }
-    groups.push(group);
-  }
-  const lines: RolloutLine[] = groups.flatMap((group) => {
-    const advantages = grpoAdvantages(group.map((l) => l['total_reward'] as number));
-    return group.map((l, i) => ({ ...l, advantage: advantages[i] as number }) as RolloutLine);
+  return collectRollouts(tasks, options, async (missing, keep) => {
+    for (const { task, sample } of missing) await keep(await runSample(task, withStep, sample));
   });
-  if (options.out !== undefined) await writeRollouts(options.out, lines);
-  return lines;
 }

@@ -33,6 +33,12 @@ export interface EpisodeSettings {
   readonly retry: RetryPolicy;
   /** Run as a single agent: the task's tools only, no `create_subagent` / `assign_task` (the baseline of the latency-to-target figure). */
   readonly singleAgent: boolean;
+  /**
+   * Ask the orchestrator's provider for each reply's log-probabilities and token ids (OpenAI's
+   * `logprobs`, vLLM's `return_token_ids`); the transcript's assistant messages carry what it
+   * returns. Optional: off when absent.
+   */
+  readonly tokenDetails?: boolean;
   /** The tracer for the episode's spans (default: the global provider's). */
   readonly tracer: Tracer | undefined;
 }

@@ -135,7 +135,7 @@ class EpisodeRun {
         const chat = this.telemetry.chat(modelName(s.orchestrator), root, this.clock.now());
         let reply: ModelReply;
         try {
-          reply = await callModel({ model: s.orchestrator, system, messages: conversation.messages, tools, signal: this.controller.signal, retry: s.retry });
+          reply = await callModel({ model: s.orchestrator, system, messages: conversation.messages, tools, signal: this.controller.signal, retry: s.retry, tokenDetails: s.tokenDetails === true });
         } catch (err) {
           this.telemetry.end(chat, this.clock.now(), { type: err instanceof SwarmProviderError ? 'provider' : 'error', message: String(err) });
           throw err;

@@ -103,6 +103,17 @@ function firstChoice(body: unknown): Record<string, unknown> | undefined {
   return typeof first === 'object' && first !== null ? (first as Record<string, unknown>) : undefined;
 }
 
+/**
+ * The provider options that ask for log-probabilities and token ids: OpenAI's `logprobs` and
+ * vLLM's `return_token_ids`, under the provider's own name in camel case, as the AI SDK asks
+ * (`openaiCompatible`; `@ai-sdk/openai-compatible` puts options it does not know into the request
+ * body as they are; OpenAI's provider reads `logprobs`).
+ */
+function tokenDetailOptions(model: LanguageModel): Record<string, Record<string, boolean>> {
+  const provider = (modelName(model).provider.split('.')[0] ?? '').replace(/[-_]+(\w)/g, (_, c: string) => c.toUpperCase());
+  return { [provider]: { logprobs: true, return_token_ids: true } };
+}
+
 function oneLine(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
@@ -121,6 +132,8 @@ export async function callModel(args: {
   readonly tools: ToolSet;
   readonly signal: AbortSignal;
   readonly retry: RetryPolicy;
+  /** Ask the provider for the reply's log-probabilities and token ids, and keep its raw answer to read them from. */
+  readonly tokenDetails?: boolean;
 }): Promise<ModelReply> {
   const { provider, modelId } = modelName(args.model);
   const name = `${provider}/${modelId}`;
@@ -135,6 +148,7 @@ export async function callModel(args: {
         tools: args.tools,
         maxRetries: 0,
         abortSignal: AbortSignal.any([args.signal, timeout]),
+        ...(args.tokenDetails === true ? { include: { responseBody: true }, providerOptions: tokenDetailOptions(args.model) } : {}),
       });
       const errors = new Map<string, string>();
       for (const part of result.content) if (part.type === 'tool-error') errors.set(part.toolCallId, oneLine(String(part.error)));

@@ -1,0 +1,94 @@
+/**
+ * `parl swarm run --queue redis://…`: the rollouts spread over machines through the shared job
+ * queue (`@parl/io/queue`, loaded only here). This process is the coordinator and the only writer
+ * of the rollout file: every missing task × sample becomes a job, `parl worker` processes run the
+ * episodes, and each line that comes back is appended to `<out>.partial` as the local path does;
+ * when all are in, the lines get their GRPO advantages per group and are written atomically in
+ * task, then sample order — the same file a local run writes. A Redis that restarts empty mid-run
+ * fails the run with a named error (what finished stays in the partial file); one that stops
+ * answering is reported, then fails the run: never a hang.
+ *
+ * @module
+ */
+import type { SwarmRunOptions } from '../options.js';
+import type { SpansFile } from '../jobs/spans-file.js';
+import type { SwarmTask } from '../tasks/task.js';
+import { collectRollouts, type RolloutLine, type RolloutOptions } from './run-rollouts.js';
+import { ROLLOUT_JOB_NAME, rolloutJob, rolloutJobId, type RolloutJob, type RolloutJobResult } from './rollout-job.js';
+
+/** What the coordinator tells its caller while it waits on the queue. */
+export type RolloutQueueEvent = { readonly kind: 'redis-unreachable'; readonly seconds: number };
+
+/** A rollout job that failed on a worker (its provider failed, or the worker cannot run rollouts). */
+export class RolloutJobError extends Error {
+  /** @param message - one line: which rollout, and the worker's reason */
+  constructor(message: string) {
+    super(message);
+    this.name = 'RolloutJobError';
+  }
+}
+
+/** How to run rollouts through the queue. */
+export interface QueuedRolloutOptions extends RolloutOptions {
+  /** The Redis URL. */
+  readonly url: string;
+  /** The queue's name (default `parl-sweep`, the one `parl worker` takes from by default). */
+  readonly queueName?: string;
+  /** The spans file, when the run writes one: each job's spans are appended as they come. */
+  readonly spans?: SpansFile;
+  /** Told when Redis stops answering. */
+  readonly onQueueEvent?: (event: RolloutQueueEvent) => void;
+  /** Milliseconds between checks of the queue (default: the queue's). */
+  readonly pollMs?: number;
+}
+
+/**
+ * Run `tasks` × `groupSize` episodes on `parl worker` processes.
+ *
+ * @returns the lines in task order, then sample order
+ * @throws {@link @parl/io/queue!QueueError} when Redis cannot be reached, stays away or lost the queue;
+ *   {@link RolloutJobError} when a job failed on a worker — in both cases after every other job
+ *   came back, and what finished stays in `<out>.partial` for the next run
+ */
+export async function runQueuedRollouts(tasks: readonly SwarmTask[], options: SwarmRunOptions, queued: QueuedRolloutOptions): Promise<RolloutLine[]> {
+  const { createQueueRunner, DEFAULT_QUEUE_NAME } = await import('@parl/io/queue');
+  const resumeHint =
+    queued.out === undefined ? 'nothing was written: run the same parl swarm run again once it is back' : `the finished rollouts are in ${queued.out}.partial: run the same parl swarm run again to resume`;
+  const runner = createQueueRunner<RolloutJob, RolloutJobResult>(queued.url, {
+    name: queued.queueName ?? DEFAULT_QUEUE_NAME,
+    jobName: ROLLOUT_JOB_NAME,
+    onLost: 'fail',
+    resumeHint,
+    ...(queued.pollMs === undefined ? {} : { pollMs: queued.pollMs }),
+    onEvent: (e) => {
+      if (e.kind === 'redis-unreachable') queued.onQueueEvent?.(e);
+    },
+  });
+  try {
+    return await collectRollouts(tasks, queued, async (missing, keep) => {
+      const errors: Error[] = [];
+      await Promise.all(
+        missing.map(async ({ task, taskIndex, sample }) => {
+          const job = rolloutJob(options, taskIndex, sample, queued.spans !== undefined);
+          const id = rolloutJobId(job);
+          let result: RolloutJobResult;
+          try {
+            result = await runner.run(id, job);
+          } catch (err) {
+            const error = err instanceof Error ? err : new Error(String(err));
+            errors.push(error.name === 'QueueError' ? error : new RolloutJobError(`rollout ${task.id}/${sample} failed on a worker: ${error.message}`));
+            return;
+          }
+          if (result.spans !== undefined) await queued.spans?.append(result.spans);
+          await keep(result.line);
+          await runner.release(id);
+        }),
+      );
+      // A lost or unreachable Redis says more than the jobs it failed: it goes first.
+      const first = errors.find((e) => e.name === 'QueueError') ?? errors[0];
+      if (first !== undefined) throw first;
+    });
+  } finally {
+    await runner.close();
+  }
+}
