@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Field, Float64, Message, MessageHeader, Schema, tableToIPC } from 'apache-arrow';
+import { Field, Float64, Message, MessageHeader, Schema, Struct, Table, tableFromArrays, tableToIPC, type DataType } from 'apache-arrow';
 import * as parquet from 'parquet-wasm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { batchBuffers, editBatch, fileAround, joinStream, splitStream, type RawMessage } from './support/arrow-messages.js';
@@ -106,10 +106,39 @@ describe('Arrow record batches checked against their schema and body', () => {
   });
 });
 
+describe('Arrow message metadata checked as a bounded FlatBuffer', () => {
+  it('names a schema nested 70 levels deep (more than 64 tables) before apache-arrow recurses into it', async () => {
+    let type: DataType = new Float64();
+    for (let depth = 0; depth < 70; depth++) type = new Struct([new Field(`level${depth}`, type, true)]);
+    const schema = new Schema([new Field('r_perf', type, true)]);
+    const stream = joinStream([{ metadata: Message.encode(Message.from(schema)), body: new Uint8Array(0) }]);
+    await expectNamed('arrows', stream, /message 1 at byte 0 metadata Message\.header\.fields\[0\](\.children\[0\])+ must be nested at most 64 tables deep, got "deeper"/);
+  });
+
+  it('reads a schema nested 40 levels deep', async () => {
+    let type: DataType = new Float64();
+    for (let depth = 0; depth < 40; depth++) type = new Struct([new Field(`level${depth}`, type, true)]);
+    const schema = new Schema([new Field('nested', type, true)]);
+    const stream = joinStream([{ metadata: Message.encode(Message.from(schema)), body: new Uint8Array(0) }]);
+    const end = await labelFile(freshDir(), 'arrows', stream);
+    expect(end).toEqual({ ok: true, rows: 0 });
+  });
+});
+
 describe('Arrow files as other writers lay them out', () => {
   it('reads a file whose stream part starts with the schema message (pyarrow, arrow-rs)', async () => {
     const end = await labelFile(freshDir(), 'arrow', fileAround(columnarBytes(recordsTable(), 'arrows')));
     expect(end).toEqual({ ok: true, rows: 120 });
+  });
+
+  it('reads files of no rows: a zero-row batch, or no batch at all (the schema only in the footer)', async () => {
+    const zeroRows = tableFromArrays({ r_perf: new Float64Array(0) });
+    for (const table of [zeroRows, new Table(zeroRows.schema)]) {
+      for (const format of ['arrow', 'arrows'] as const) {
+        const end = await labelFile(freshDir(), format, tableToIPC(table, format === 'arrow' ? 'file' : 'stream'));
+        expect(end).toEqual({ ok: true, rows: 0 });
+      }
+    }
   });
 
   it('names a footer whose schema is not the stream schema', async () => {

@@ -9,6 +9,7 @@ import { PassThrough, Readable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { labelRecordsBody, labelStream } from '../src/index.js';
+import { jsonlDecidedAtFirstLine } from '../src/read-records.js';
 import { fuzzRuns, fuzzSeed, fuzzTimeout } from './support/fuzz-runs.js';
 
 const stage = fc.record({ main_steps: fc.integer({ min: 0, max: 5 }), sub_steps: fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 4 }) });
@@ -41,14 +42,18 @@ async function viaStream(bytes: Buffer): Promise<{ text: string } | { error: str
 describe('one engine for parl reward and /v1/rewards', () => {
   it('NDJSON: the same bytes and the same first error as parl reward on the same lines', { timeout: fuzzTimeout(fuzzRuns(200)) }, async () => {
     let tried = 0;
+    let compared = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(line, { maxLength: 10 }), fc.boolean(), async (lines, notUtf8) => {
         tried++;
         let bytes = Buffer.from(lines.join('\n'), 'utf8');
         // Bytes that are not UTF-8 in one line: both name that line, nothing is replaced and read on.
         if (notUtf8 && bytes.length > 0) bytes = Buffer.concat([bytes, Buffer.from('\n{"r_perf":1,"x":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
-        // A first line that is JSON picks JSONL for parl reward (a first `[` would be a JSON document).
-        if (bytes[0] === 0x5b) return;
+        // Compared where parl reward reads the bytes as JSONL from the first line on (its own
+        // test, read-records.ts): a first non-blank `[`, or a first line that only opens an
+        // object (`{`), is a JSON document to it, while the NDJSON body reads a bad line there.
+        if (!jsonlDecidedAtFirstLine(bytes, true)) return;
+        compared++;
         const body = labelRecordsBody({ body: new Uint8Array(bytes), contentType: 'application/x-ndjson', config: { step: 7 } });
         const stream = await viaStream(bytes);
         if ('error' in body) expect(stream).toEqual({ error: body.error });
@@ -56,7 +61,7 @@ describe('one engine for parl reward and /v1/rewards', () => {
       }),
       { numRuns: fuzzRuns(200), seed: fuzzSeed(24) },
     );
-    process.stderr.write(`body fuzz (NDJSON against parl reward): ${tried} inputs\n`);
+    process.stderr.write(`body fuzz (NDJSON against parl reward): ${tried} inputs, ${compared} compared (parl reward reads the others as JSON, not as JSONL from their first line)\n`);
   });
 
   it('any bytes as a body, JSON or NDJSON: an answer or one line, never a throw', { timeout: fuzzTimeout(fuzzRuns(300)) }, () => {

@@ -154,8 +154,17 @@ export async function* checkedArrowStream(handle: FileHandle, path: string, size
   const { start, limit, footer } = await messageRange(handle, path, size);
   const state: StreamState = { schema: undefined, dictionaryLengths: new Map(), dictionaryBlocks: [], recordBatchBlocks: [] };
   let at = start;
+  // apache-arrow's own file writer keeps the schema in the footer only: the stream then starts
+  // with the footer's (checked) schema, as a message of its own.
+  const schemaFromFooter = (schema: Schema): Buffer => {
+    state.schema = schema;
+    return framed(Message.encode(Message.from(schema)));
+  };
   for (let n = 1; ; n++) {
-    if (at === limit && footer !== undefined && n > 1) break;
+    if (at === limit && footer !== undefined) {
+      if (n === 1) yield schemaFromFooter(footer.schema);
+      break;
+    }
     const left = limit - at;
     if (left === 0) {
       if (n === 1) throw arrowDamage(path, 'the file', `${size} bytes`, 'a schema message at least');
@@ -171,7 +180,8 @@ export async function* checkedArrowStream(handle: FileHandle, path: string, size
       headBytes = 8;
     }
     if (length === 0) {
-      if (n === 1) throw arrowDamage(path, `message 1 at byte ${at}`, 'the end-of-stream marker', 'the schema');
+      if (n === 1 && footer === undefined) throw arrowDamage(path, `message 1 at byte ${at}`, 'the end-of-stream marker', 'the schema');
+      if (n === 1 && footer !== undefined) yield schemaFromFooter(footer.schema);
       at += headBytes;
       break;
     }
@@ -192,12 +202,7 @@ export async function* checkedArrowStream(handle: FileHandle, path: string, size
       throw arrowDamage(path, `${where} body length`, bodyLength, `at most ${limit - bodyStart} (the bytes left before ${footer === undefined ? 'the end of the file' : 'the footer'})`);
     }
     const body = await readAt(handle, bodyStart, bodyLength);
-    if (n === 1 && footer !== undefined && message.headerType !== MessageHeader.Schema) {
-      // apache-arrow's own file writer keeps the schema in the footer only: the stream starts
-      // with the footer's (checked) schema, as a message of its own.
-      state.schema = footer.schema;
-      yield framed(Message.encode(Message.from(footer.schema)));
-    }
+    if (n === 1 && footer !== undefined && message.headerType !== MessageHeader.Schema) yield schemaFromFooter(footer.schema);
     checkMessage(path, where, message, body, state);
     const block: FooterBlock = { offset: at, metaDataLength: headBytes + length, bodyLength };
     if (message.headerType === MessageHeader.DictionaryBatch) state.dictionaryBlocks.push(block);
