@@ -5,18 +5,18 @@
  *
  * @module
  */
-import { CRITICAL_STEPS_OPTIONS, REWARD_OPTIONS } from '@parl/core';
+import { CRITICAL_STEPS_OPTIONS, ParlInputError, REWARD_OPTIONS } from '@parl/core';
 import { createRequire } from 'node:module';
 import { Command, Option } from 'commander';
 import { examplesHelp } from './help-examples.js';
 import type { TraceCommandOptions } from './commands/trace.js';
 import { INSTALL_SIMULATOR_HINT, simulatorOptionTables, traceOptionTable, withOptionalPackage, withSimulator } from './simulator.js';
-import { atLeastTwo, nameList, nonNegativeNumber, positiveInteger, positiveNumber, seedValue } from './flag-values.js';
+import { atLeastTwo, nameList, nonNegativeNumber, positiveInteger, seedValue } from './flag-values.js';
 import { addOptionFlags, optionsFromFlags } from './option-flags.js';
 import { INSTALL_SERVE_HINT, serveOptionTable } from './serve-options.js';
 import { CliError } from './errors.js';
 import type { CliIo } from './io/cli-io.js';
-import { ON_ERROR_CHOICES, OUTPUT_FORMATS, type OnError, type OutputFormat, type RecordRunSummary } from '@parl/io';
+import { ON_ERROR_CHOICES, OUTPUT_FORMATS, WORKER_OPTIONS, type OnError, type OutputFormat, type RecordRunSummary } from '@parl/io';
 import { printSummary } from './summary-output.js';
 import { swarmProgram } from './swarm-program.js';
 
@@ -180,19 +180,23 @@ function trainProgram(io: CliIo): Command {
 }
 
 function sweepProgram(io: CliIo): Command {
-  return new Command('sweep')
-    .description('Train every grid point × seed of a grid file (spec §9) on all cores, or on many machines through Redis; write the sweep folder with results.csv and a comparison report; a second run resumes')
-    .requiredOption('--grid <file>', 'the grid file: {"preset", "steps", "seeds", "config", "grid": {PATH: [values]}, "samples", "ranges"} (spec §9)')
+  const cmd = new Command('sweep').description(
+    'Train every grid point × seed of a grid file (spec §9) on all cores, or on many machines through Redis; write the sweep folder with results.csv and a comparison report; a second run resumes',
+  );
+  const tables = simulatorOptionTables();
+  if (tables === undefined) return withoutSimulator(cmd, 'sweep');
+  addOptionFlags(cmd, tables.SWEEP_OPTIONS);
+  mandatory(cmd, '--grid');
+  return cmd
     .option('--out <dir>', 'the sweep folder (default sweeps/GRID, GRID the grid file\'s name without .json); runs already complete in it are skipped')
-    .option('--threads <n>', 'local worker threads, one run each at a time (default: one per core)', positiveInteger)
-    .option('--queue <url>', 'put the runs on a BullMQ queue in Redis (redis://HOST[:PORT][/DB]) for parl worker processes instead of training here; results come back through the queue')
-    .option('--queue-name <name>', 'the queue\'s name in Redis (default parl-sweep)')
     .option('--quiet', 'no progress on stderr')
     .option('--json', 'print the outcome as JSON on stdout ({"dir", "runs", "trained", "skipped", "failed", "results", "report", "verdicts"})')
-    .action(async (flags: { grid: string; out?: string; threads?: number; queue?: string; queueName?: string; quiet?: boolean; json?: boolean }) => {
-      const { json, ...rest } = flags;
+    .action(async (flags: { out?: string; quiet?: boolean; json?: boolean }, command: Command) => {
+      const { out, quiet, json } = flags;
+      const { grid, ...sweep } = optionsFromFlags(command, tables.SWEEP_OPTIONS);
+      if (sweep.queueName !== undefined && sweep.queue === undefined) throw new ParlInputError('--queue-name', sweep.queueName, 'used with --queue (it names the queue the runs go on)');
       const { sweepCommand } = await withSimulator('sweep', () => import('./commands/sweep.js'));
-      const result = await sweepCommand({ ...defined(rest), grid: flags.grid }, io);
+      const result = await sweepCommand({ ...defined(sweep), ...defined({ out, quiet }), grid: grid as string }, io);
       if (json === true) {
         io.stdout.write(`${JSON.stringify(result)}\n`);
         return;
@@ -206,17 +210,23 @@ function sweepProgram(io: CliIo): Command {
 }
 
 function workerProgram(io: CliIo): Command {
-  return new Command('worker')
-    .description('Take jobs from the Redis queue that parl sweep --queue and parl swarm run --queue fill (sweep runs, swarm rollouts), run them here and send the results back; runs until stopped')
-    .requiredOption('--queue <url>', 'the Redis of the queue: redis://HOST[:PORT][/DB]')
-    .option('--queue-name <name>', 'the queue\'s name in Redis (default parl-sweep)')
-    .option('--threads <n>', 'jobs at a time; a sweep run trains in its own thread (default: one per core)', positiveInteger)
-    .option('--stalled-after <seconds>', 'a job whose worker has not renewed its lock for this long is retried by another worker (default 30)', positiveNumber)
-    .option('--quiet', 'no line per job on stderr')
-    .action(async (flags: { queue: string; queueName?: string; threads?: number; stalledAfter?: number; quiet?: boolean }) => {
-      const { workerCommand } = await import('./commands/worker.js');
-      await workerCommand({ ...defined(flags), queue: flags.queue }, io);
-    });
+  const cmd = new Command('worker').description(
+    'Take jobs from the Redis queue that parl sweep --queue and parl swarm run --queue fill (sweep runs, swarm rollouts), run them here and send the results back; runs until stopped',
+  );
+  addOptionFlags(cmd, WORKER_OPTIONS);
+  mandatory(cmd, '--queue');
+  return cmd.option('--quiet', 'no line per job on stderr').action(async (flags: { quiet?: boolean }, command: Command) => {
+    const { queue, ...worker } = optionsFromFlags(command, WORKER_OPTIONS);
+    const { workerCommand } = await import('./commands/worker.js');
+    await workerCommand({ ...defined(worker), ...defined({ quiet: flags.quiet }), queue: queue as string }, io);
+  });
+}
+
+/** Make a flag the table declared required (commander says so when it is missing). */
+function mandatory(cmd: Command, flag: string): void {
+  const option = cmd.options.find((o) => o.long === flag);
+  if (option === undefined) throw new Error(`${cmd.name()} has no ${flag} flag to make required`);
+  option.makeOptionMandatory();
 }
 
 function reportProgram(io: CliIo): Command {

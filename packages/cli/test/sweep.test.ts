@@ -81,7 +81,12 @@ describe('parl sweep (local thread pool)', () => {
     expect(r2.code).toBe(2);
     expect(r2.stderr).toMatch(/holds .* but is not a sweep folder/);
     expect(existsSync(busy)).toBe(false);
-    expect((await parl(['sweep', '--grid', grid, '--queue', 'http://x'])).stderr).toMatch(/--queue must be a Redis URL: redis:\/\/HOST/);
+    const badQueue = await parl(['sweep', '--grid', grid, '--queue', 'http://x']);
+    expect(badQueue.code).toBe(2);
+    expect(badQueue.stderr).toMatch(/--queue <url>' argument 'http:\/\/x' is invalid. Expected a Redis URL: redis:\/\/HOST/);
+    const nameAlone = await parl(['sweep', '--grid', grid, '--queue-name', 'mine']);
+    expect(nameAlone.stderr).toBe('parl sweep: --queue-name must be used with --queue (it names the queue the runs go on), got "mine"\n');
+    expect(nameAlone.code).toBe(2);
     expect((await parl(['sweep', '--grid', grid, '--queue', 'redis://127.0.0.1:1', '--threads', '2'])).stderr).toMatch(/exclude each other/);
   });
 

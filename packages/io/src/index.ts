@@ -23,7 +23,8 @@ export {
   type LabelledAnswer,
   type LabelledBody,
 } from './labelled-body.js';
-export { BodyQueueFullError, createBodyLabeller, type BodyLabeller, type BodyLabellerOptions } from './label-pool.js';
+export { BodyQueueFullError, createBodyLabeller, type BodyLabeller, type BodyLabellerOptions, type ModuleCall } from './label-pool.js';
+export type { ThreadCallResult } from './label-worker.js';
 export { parseRecordsBody, readRecordsBody, type BodyFormat, type BodyRecord, type BodyRecords } from './records-body.js';
 export { appendLabelFields } from './append-fields.js';
 export { isUnreadable, openInput, readRecords, type ReadRecordsOptions, type RecordFormat, type RecordItem, type SourcedRecord, type UnreadableRecord } from './read-records.js';
@@ -35,3 +36,10 @@ export { csvCell, csvRow } from './csv.js';
 export type { ColumnarFormat } from './columnar/columnar-format.js';
 export { checkQueueUrl, shownQueueUrl } from './queue/queue-url.js';
 export { DEFAULT_QUEUE_NAME } from './queue/queue-name.js';
+export {
+  DEFAULT_STALLED_AFTER_S,
+  QUEUE_NAME_ROW,
+  QUEUE_URL_ROW,
+  WORKER_OPTIONS,
+  type WorkerSettings,
+} from './queue/queue-options.js';

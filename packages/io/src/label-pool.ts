@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { LabelledChunk } from './label-chunk.js';
 import type { ChunkLabeller } from './label-jsonl.js';
-import type { LabelThreadTask } from './label-worker.js';
+import type { LabelThreadTask, ModuleCallTask } from './label-worker.js';
 import type { LabelBodyFailure, LabelBodyTask, LabelledBody } from './labelled-body.js';
 import { labelSpecOf, type LabelSpec } from './labellers.js';
 
@@ -77,12 +77,31 @@ export async function createLabelPool(threads: number, spec: LabelSpec): Promise
 export interface BodyLabeller {
   /** Label one body (its bytes may be moved to a thread: do not use them afterwards). */
   label(task: LabelBodyTask): Promise<LabelledBody | LabelBodyFailure>;
-  /** Bodies waiting for a thread or being labelled now. */
+  /**
+   * Run a caller's own work on the same threads (see {@link ModuleCall}), under the same bounds as
+   * a body of `call.bytes` bytes: refused with {@link BodyQueueFullError} when a body would be.
+   */
+  call<T>(call: ModuleCall): Promise<T>;
+  /** Bodies (and calls) waiting for a thread or being worked on now. */
   readonly pending: number;
   /** Their bytes. */
   readonly pendingBytes: number;
   /** Stop the threads (tasks in flight finish first). */
   close(): Promise<void>;
+}
+
+/** A caller's own work for the labelling threads: export `name` of `module`, called with `input` on a thread. */
+export interface ModuleCall {
+  /** A module URL; its export `name` takes `input` and returns `{ value, transfer? }`, `transfer` the array buffers to move back. */
+  readonly module: string;
+  /** The export to call. */
+  readonly name: string;
+  /** Its input (structured-cloned; the `transfer` buffers are moved, and unusable here afterwards). */
+  readonly input: unknown;
+  /** Array buffers inside `input` to move to the thread rather than copy. */
+  readonly transfer?: readonly ArrayBuffer[];
+  /** The bytes it holds, counted against {@link BodyLabellerOptions.maxQueuedBytes} while it waits or runs. */
+  readonly bytes: number;
 }
 
 /** Options of {@link createBodyLabeller}. */
@@ -149,6 +168,21 @@ export async function createBodyLabeller(options: BodyLabellerOptions): Promise<
   let pending = 0;
   let pendingBytes = 0;
   const maxBytes = options.maxQueuedBytes ?? Number.POSITIVE_INFINITY;
+  /** Run `task` on a thread as a body of `size` bytes, within the bounds. */
+  async function bounded<T>(size: number, task: LabelThreadTask, transferList: ArrayBuffer[]): Promise<T> {
+    if (pending > 0 && pendingBytes + size > maxBytes) throw new BodyQueueFullError('bytes', maxBytes);
+    pending++;
+    pendingBytes += size;
+    try {
+      return (await pool.run(task, { transferList })) as T;
+    } catch (err) {
+      if (err instanceof Error && err.message === 'Task queue is at limit') throw new BodyQueueFullError('bodies', options.maxQueued);
+      throw err;
+    } finally {
+      pending--;
+      pendingBytes -= size;
+    }
+  }
   return {
     get pending() {
       return pending;
@@ -156,23 +190,15 @@ export async function createBodyLabeller(options: BodyLabellerOptions): Promise<
     get pendingBytes() {
       return pendingBytes;
     },
-    label: async (task) => {
-      const size = task.body.byteLength;
-      if (pending > 0 && pendingBytes + size > maxBytes) throw new BodyQueueFullError('bytes', maxBytes);
+    label: (task) => {
       const body = ownBytes(task.body);
       const config = labelSpecOf({ command: 'reward', config: task.config }).config;
       const run = { kind: 'body' as const, body, contentType: task.contentType, config, ...(options.extrasModule === undefined ? {} : { extrasModule: options.extrasModule }) };
-      pending++;
-      pendingBytes += size;
-      try {
-        return await pool.run(run, { transferList: [body.buffer as ArrayBuffer] });
-      } catch (err) {
-        if (err instanceof Error && err.message === 'Task queue is at limit') throw new BodyQueueFullError('bodies', options.maxQueued);
-        throw err;
-      } finally {
-        pending--;
-        pendingBytes -= size;
-      }
+      return bounded<LabelledBody | LabelBodyFailure>(task.body.byteLength, run, [body.buffer as ArrayBuffer]);
+    },
+    call: <T>(call: ModuleCall) => {
+      const task: ModuleCallTask = { kind: 'call', module: call.module, name: call.name, input: call.input };
+      return bounded<T>(call.bytes, task, [...(call.transfer ?? [])]);
     },
     close: () => pool.close(),
   };

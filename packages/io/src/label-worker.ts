@@ -28,8 +28,31 @@ export interface LabelBodyThreadTask extends LabelBodyTask {
   readonly extrasModule?: string;
 }
 
+/**
+ * A caller's own work, run on the same threads: export `name` of `module` is called with `input`.
+ * The export returns a {@link ThreadCallResult}; its `transfer` buffers are moved back, not copied.
+ */
+export interface ModuleCallTask {
+  /** `call`. */
+  readonly kind: 'call';
+  /** A module URL. */
+  readonly module: string;
+  /** The name of its export to call. */
+  readonly name: string;
+  /** What the export is called with (structured-cloned to the thread; byte arrays moved). */
+  readonly input: unknown;
+}
+
+/** What an export run on a labelling thread (see `BodyLabeller.call`) returns (or resolves to). */
+export interface ThreadCallResult {
+  /** The result, structured-cloned back. */
+  readonly value: unknown;
+  /** Array buffers inside `value` to move back rather than copy. */
+  readonly transfer?: readonly ArrayBufferLike[];
+}
+
 /** Any task of the labelling thread. */
-export type LabelThreadTask = LabelChunkTask | LabelBodyThreadTask;
+export type LabelThreadTask = LabelChunkTask | LabelBodyThreadTask | ModuleCallTask;
 
 /** The labeller of each spec this thread has seen (one per run: the pool lives for one command). */
 const labellers = new Map<string, LabelFieldsOf>();
@@ -37,6 +60,8 @@ const labellers = new Map<string, LabelFieldsOf>();
 const hintsSeen = new Set<string>();
 /** The extras of each module named, loaded once. */
 const extrasByModule = new Map<string, Promise<BodyExtras>>();
+/** The modules of {@link ModuleCallTask}s, loaded once each. */
+const callModules = new Map<string, Promise<Record<string, unknown>>>();
 
 /**
  * A value a message can carry: primitives as they are; an object or array (which may be nested
@@ -86,13 +111,26 @@ async function runBody(task: LabelBodyThreadTask): Promise<LabelledBody | LabelB
   return moved(out, [out.answer.buffer, out.extraBytes.buffer, out.spans.buffer, out.numbers.buffer]);
 }
 
+async function runCall(task: ModuleCallTask): Promise<unknown> {
+  let loaded = callModules.get(task.module);
+  if (loaded === undefined) {
+    loaded = import(task.module) as Promise<Record<string, unknown>>;
+    callModules.set(task.module, loaded);
+  }
+  const fn = (await loaded)[task.name];
+  if (typeof fn !== 'function') throw new Error(`${task.module} has no function export ${task.name}`);
+  const out = (await (fn as (input: unknown) => ThreadCallResult | Promise<ThreadCallResult>)(task.input)) as ThreadCallResult;
+  return moved(out.value, out.transfer ?? []);
+}
+
 /**
  * Run one task (piscina's task function): a JSONL chunk is labelled synchronously; a body may
- * first load its caller's extras module.
+ * first load its caller's extras module; a call loads its module once.
  *
  * @param task - the work and the labelling config it gets
  */
-export default function labelTask(task: LabelThreadTask): LabelledChunk | Promise<LabelledBody | LabelBodyFailure> {
+export default function labelTask(task: LabelThreadTask): LabelledChunk | Promise<LabelledBody | LabelBodyFailure> | Promise<unknown> {
   if (task.kind === 'chunk') return runChunk(task);
+  if (task.kind === 'call') return runCall(task);
   return runBody(task);
 }

@@ -20,12 +20,13 @@ export {
   type ServeSettings,
 } from './options.js';
 export { ParlService, type EpisodeSource } from './service.js';
+export type { OtlpReadSlices } from './threads/thread-tasks.js';
 export { EpisodeLog, type FsyncPolicy, type LogStats } from './episodes/episode-log.js';
 export type { EpisodeEntry, EvictedEntry, LogEntry, OtlpEntry, OutcomeEntry, RewardEntry, SpansEntry } from './episodes/log-entry.js';
 export { otlpLogLine, rewardLogLine } from './episodes/log-entry.js';
 export { EpisodeStore, type StoredEpisode } from './episodes/episode-store.js';
 export { REWARD_QUERY_PARAMS, REWARD_QUERY_SCHEMA, rewardConfigOfQuery, type RewardQuery } from './reward-query.js';
-export { EXTRA_LOG_FIELDS } from './routes/get-reward.js';
+export { EXTRA_LOG_FIELDS } from './labelling/get-reward-labels.js';
 export { LiveStats, episodePoint, SERIES_SECONDS, SERIES_STEPS, STATS_FIELDS, type EpisodePoint, type SeriesPoint, type StatsField, type StatsSnapshot } from './dashboard/live-stats.js';
 export { ServeMetrics, type MetricSources } from './metrics.js';
 export { createRecordsLabeller, type RecordsLabeller } from './labelling/records-labeller.js';

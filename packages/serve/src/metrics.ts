@@ -35,8 +35,17 @@ export class ServeMetrics {
   readonly tracesEvicted: Counter<'reason'>;
   /** Dashboard event streams disconnected for reading slower than the server sends. */
   readonly streamsDropped: Counter;
-  /** `/v1/rewards` bodies refused with `503`, by the bound that refused them (`bodies`: maxQueuedBodies; `bytes`: maxQueuedBodyBytes). */
+  /**
+   * Bodies refused with `503` because the labelling threads' queue was full — `/v1/rewards` bodies,
+   * and `/get_reward` and `/v1/traces` bodies large enough to be read on a thread — by the bound
+   * that refused them (`bodies`: maxQueuedBodies; `bytes`: maxQueuedBodyBytes).
+   */
   readonly bodiesShed: Counter<'reason'>;
+  /**
+   * Finished traces mapped, by where: `event-loop` (light ones, or no threads), `thread`; `wait`
+   * counts the times a heavy one found the threads' queue full and waited to ask again.
+   */
+  readonly traceMappings: Counter<'on'>;
   /** Requests, by route and status. */
   readonly requests: Counter<'route' | 'status'>;
   /** Request duration in seconds, by route. */
@@ -53,6 +62,7 @@ export class ServeMetrics {
     this.tracesEvicted = new Counter({ name: 'parl_traces_evicted_total', help: 'Unfinished traces dropped without becoming episodes, by reason', labelNames: ['reason'], registers });
     this.streamsDropped = new Counter({ name: 'parl_event_streams_dropped_total', help: 'Dashboard event streams disconnected for falling behind (maxStreamBufferBytes)', registers });
     this.bodiesShed = new Counter({ name: 'parl_bodies_shed_total', help: 'Bodies refused with 503 before labelling, by the bound that refused them', labelNames: ['reason'], registers });
+    this.traceMappings = new Counter({ name: 'parl_trace_mappings_total', help: 'Finished traces mapped, by where (event-loop, thread), and waits for a full thread queue (wait)', labelNames: ['on'], registers });
     this.requests = new Counter({ name: 'parl_http_requests_total', help: 'HTTP requests answered, by route and status', labelNames: ['route', 'status'], registers });
     this.duration = new Histogram({
       name: 'parl_http_request_duration_seconds',

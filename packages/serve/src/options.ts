@@ -71,18 +71,21 @@ export interface ServeOptions {
   /** How trace spans map to records (`grouping`, `stepsFrom`, `clock`), as in `parl trace`. */
   readonly trace?: Pick<TraceOptions, 'grouping' | 'stepsFrom' | 'clock'>;
   /**
-   * Worker threads that label `/v1/rewards` bodies (default: one fewer than the cores, at least 1,
-   * at most 4); 0 labels on the event loop. See {@link defaultLabelThreads}.
+   * Worker threads that label `/v1/rewards` bodies, and read `/get_reward` bodies of 64 KiB and
+   * more, `/v1/traces` requests of 128 KiB and more, and map large finished traces (default: one
+   * fewer than the cores, at least 1, at most 4). 0 does all of it on the event loop, which one
+   * large request then blocks for as long as its work takes. See {@link defaultLabelThreads}.
    */
   readonly labelThreads?: number;
   /**
-   * `/v1/rewards` bodies waiting for a labelling thread at most (default 256); a body beyond that
-   * is answered `503` with `Retry-After: 1`, so that an overloaded server sheds load instead of
-   * queueing without bound.
+   * Bodies waiting for a labelling thread at most (default 256): `/v1/rewards` bodies, and the
+   * large `/get_reward` and `/v1/traces` bodies read on a thread; a body beyond that is answered
+   * `503` with `Retry-After: 1`, so that an overloaded server sheds load instead of queueing
+   * without bound.
    */
   readonly maxQueuedBodies?: number;
   /**
-   * Bytes of `/v1/rewards` bodies waiting for or on a labelling thread at most (default 128 MiB,
+   * Bytes of bodies waiting for or on a labelling thread at most (default 128 MiB,
    * 8 bodies at the default body limit); a body that would go over is answered `503` with
    * `Retry-After: 1` and counted in `parl_bodies_shed_total{reason="bytes"}`. A labelling thread
    * holds about 8 to 14 times the body it labels besides it, so the labelling's memory is bounded
@@ -395,14 +398,14 @@ export const SERVE_OPTIONS: OptionTable<ServeSettings> = defineOptionTable<Serve
     arg: 'n',
     parse: integerOptionIn(0, 64),
     defaultText: 'cores - 1, 1 to 4',
-    help: 'worker threads labelling /v1/rewards bodies; 0 labels on the event loop',
+    help: 'worker threads labelling /v1/rewards bodies and reading large /get_reward and /v1/traces bodies and traces; 0: all on the event loop, which a large request then blocks',
   },
   maxQueuedBodies: {
     flag: 'max-queued-bodies',
     arg: 'n',
     parse: positiveIntegerOption,
     default: DEFAULT_SERVE_OPTIONS.maxQueuedBodies,
-    help: '/v1/rewards bodies waiting for a labelling thread at most; beyond, 503 with Retry-After',
+    help: 'bodies waiting for a labelling thread at most; beyond, 503 with Retry-After',
   },
   grouping: TRACE_OPTIONS.grouping,
   stepsFrom: TRACE_OPTIONS.stepsFrom,

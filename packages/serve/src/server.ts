@@ -17,7 +17,8 @@ import { episodeRoutes } from './routes/episodes.js';
 import { getRewardRoute } from './routes/get-reward.js';
 import { healthRoutes } from './routes/health.js';
 import { rewardsRoute } from './routes/rewards.js';
-import { isProtobuf, tracesRoute } from './routes/traces.js';
+import { isProtobuf } from './body/content-type.js';
+import { tracesRoute } from './routes/traces.js';
 import { ParlService } from './service.js';
 
 declare module 'fastify' {

@@ -14,8 +14,19 @@ import { episodePoint, LiveStats } from './dashboard/live-stats.js';
 import type { LabelledBody } from '@parl/io';
 import { packedPointCount, unpackPoint } from './labelling/packed-points.js';
 import { createRecordsLabeller, type RecordsLabeller } from './labelling/records-labeller.js';
+import { deserializeSlice } from './threads/span-slices.js';
+import type { OtlpReadSlices, TraceMappingOutput } from './threads/thread-tasks.js';
+import { traceMapper, type ThreadMapper } from './threads/trace-mapping.js';
 import { ServeMetrics } from './metrics.js';
 import type { ResolvedServeOptions } from './options.js';
+
+/** Records of a labelled body held and counted between two turns of the event loop (about a millisecond). */
+export const ACCEPT_SLICE = 2048;
+
+/** Let the event loop serve what is waiting (I/O callbacks included) before going on. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
 
 /** Where an accepted episode came from (the `source` label of `parl_episodes_total`). */
 export type EpisodeSource = 'rewards' | 'get_reward' | 'traces' | 'outcome';
@@ -57,6 +68,8 @@ export class ParlService {
       maxOpenSpans: options.maxOpenSpans,
       onWarning: options.onWarning,
       onEpisode: (result, rollout) => this.traceFinished(result, rollout),
+      // Large traces are mapped on the labelling threads (threads/trace-mapping.ts).
+      mapTrace: traceMapper(() => this.threadMapper(), (event) => this.metrics.traceMappings.inc({ on: event })),
       onDropped: (traceId, reason) => {
         this.metrics.tracesEvicted.inc({ reason });
         // At shutdown the spans stay in the log, to be replayed at the next start.
@@ -178,6 +191,13 @@ export class ParlService {
     if (labelled.length > 0) this.metrics.episodes.inc({ source }, labelled.length);
   }
 
+  /** The labelling threads' `mapTraceTask`, once they run; undefined before, or with no threads. */
+  private threadMapper(): ThreadMapper | undefined {
+    const call = this.labellerOf?.callInBackground;
+    if (call === undefined) return undefined;
+    return (input, transfer, bytes) => call<TraceMappingOutput>('mapTraceTask', input, transfer, bytes);
+  }
+
   /** Where `/v1/rewards` bodies are labelled (worker threads, or the event loop). */
   get labeller(): RecordsLabeller {
     if (this.labellerOf === undefined) throw new Error('the service is not started (ParlService.start)');
@@ -186,7 +206,9 @@ export class ParlService {
 
   /**
    * Accept a body labelled by {@link ParlService.labeller}: its records with an `id` are logged
-   * (and held for lookup) before this resolves; every one counts on the dashboard.
+   * (and held for lookup) before this resolves; every one counts on the dashboard. Records are
+   * held and counted 2,048 at a time (`ACCEPT_SLICE`), the event loop served between slices, so a
+   * body of a million small records never holds it for the time of all.
    */
   async acceptLabelledBody(body: LabelledBody, source: EpisodeSource): Promise<void> {
     if (this.log !== undefined) await this.log.appendLines(body.extraBytes);
@@ -194,12 +216,19 @@ export class ParlService {
     // answer alive for as long as any one of its records is held (a batch whose other ids are
     // posted again would pin it), so memory would follow answers, not the episodes held.
     const answer = Buffer.from(body.answer.buffer, body.answer.byteOffset, body.answer.byteLength);
-    body.ids.forEach((id, i) => this.store.putPosted(id, answer.toString('utf8', body.spans[2 * i], body.spans[2 * i + 1])));
+    for (let from = 0; from < body.ids.length; from += ACCEPT_SLICE) {
+      if (from > 0) await yieldToEventLoop();
+      for (let i = from; i < Math.min(body.ids.length, from + ACCEPT_SLICE); i++) this.store.putPosted(body.ids[i] as string, answer.toString('utf8', body.spans[2 * i], body.spans[2 * i + 1]));
+    }
     // The numbers and bytes of labelling/body-extras.ts: packed points, log lines.
     const n = packedPointCount(body.numbers);
-    this.stats.addMany((function* points() {
-      for (let i = 0; i < n; i++) yield unpackPoint(body.numbers, i);
-    })());
+    for (let from = 0; from < n; from += ACCEPT_SLICE) {
+      if (from > 0) await yieldToEventLoop();
+      const to = Math.min(n, from + ACCEPT_SLICE);
+      this.stats.addMany((function* points() {
+        for (let i = from; i < to; i++) yield unpackPoint(body.numbers, i);
+      })());
+    }
     if (body.count > 0) this.metrics.episodes.inc({ source }, body.count);
   }
 
@@ -215,6 +244,26 @@ export class ParlService {
     this.metrics.spansReceived.inc(request.spans.length);
     this.metrics.spansRejected.inc(request.rejected);
     this.intake.add(request);
+  }
+
+  /**
+   * Accept the spans of one export request read on a thread (see `readOtlpTask`): logged, then
+   * added to their traces a slice at a time, the event loop served between slices; no trace is
+   * finished until all are in.
+   */
+  async acceptSpanSlices(read: OtlpReadSlices): Promise<void> {
+    if (read.spanCount > 0 && this.log !== undefined) await this.log.appendLines(read.logLine);
+    this.metrics.spansReceived.inc(read.spanCount);
+    this.metrics.spansRejected.inc(read.rejected);
+    const release = this.intake.hold();
+    try {
+      for (const [i, slice] of read.slices.entries()) {
+        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+        this.intake.add({ reads: deserializeSlice(slice), rollouts: read.rollouts });
+      }
+    } finally {
+      release();
+    }
   }
 
   private traceFinished(result: TraceResult, rollout: string | undefined): void {

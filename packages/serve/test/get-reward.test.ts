@@ -45,6 +45,37 @@ describe('POST /get_reward', () => {
     expect(JSON.parse(missing.text).error).toMatch(/labels/);
   });
 
+  it('words a body that is not JSON or not of the protocol\'s shape as Fastify\'s parser and schema did, in the same order', async () => {
+    const cases: [string, string][] = [
+      ['{"labels":[', 'the body is not valid JSON: Unexpected end of JSON input'],
+      ['[1,2]', 'body must be object'],
+      ['null', 'body must be object'],
+      ['{"prompts":[1]}', "body must have required property 'labels'"],
+      ['{"labels":[],"query":"a"}', 'body/query must be array'],
+      ['{"labels":[],"query":[1]}', 'body/query/0 must be string'],
+      ['{"labels":[],"prompts":[1]}', 'body/prompts/0 must be string'],
+      ['{"labels":"x"}', 'body/labels must be array'],
+      ['{"labels":["known",null]}', 'body/labels/1 must be string, body/labels/1 must be object, body/labels/1 must match a schema in anyOf'],
+    ];
+    for (const [body, error] of cases) {
+      // a bad query comes after the body's own errors
+      const res = await s.post('/get_reward?training_step=abc', body);
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.text)).toEqual({ error });
+    }
+    const query = await s.post('/get_reward?training_step=abc', '{"labels":["known"]}');
+    expect(JSON.parse(query.text).error).toMatch(/^query\.training_step must be/);
+    const twice = await s.post('/get_reward?training_step=1&training_step=2', '{"labels":["known"]}');
+    expect(JSON.parse(twice.text)).toEqual({ error: 'querystring/training_step must be string' });
+    const protobuf = await s.post('/get_reward', '{"labels":["known"]}', { 'content-type': 'application/x-protobuf' });
+    expect(JSON.parse(protobuf.text)).toEqual({ error: "body must have required property 'labels'" });
+    // an unknown id before a bad record is named first; a bad record before an unknown id likewise
+    const first = await s.post('/get_reward', JSON.stringify({ labels: ['{"r_perf":1}', 'nope', '{"r_perf":1,"success":true}'] }));
+    expect(JSON.parse(first.text).error).toMatch(/^labels\[1\]: label must be the id of a known episode/);
+    const second = await s.post('/get_reward', JSON.stringify({ labels: ['{"r_perf":1,"success":true}', 'nope'] }));
+    expect(JSON.parse(second.text).error).toMatch(/^labels\[0\]: r_perf must be given in one way only/);
+  });
+
   it('does not hold the event loop while it labels a large body: health checks are answered while it works', async () => {
     // a small body (episode ids: it arrives in a few reads) whose labelling is long
     const body = JSON.stringify({ labels: Array.from({ length: 100_000 }, () => 'known') });

@@ -255,6 +255,68 @@ describe('POST /get_reward over HTTP, fuzzed', () => {
   );
 });
 
+describe('large /get_reward and /v1/traces bodies on a labelling thread, fuzzed against the event loop', () => {
+  // /get_reward bodies of 64 KiB and more and OTLP requests of 128 KiB and more are read on a
+  // thread: padded with spaces, each fuzzed body is sent to a server with a thread and to the one
+  // above (labelThreads 0); the answers are the same bytes.
+  let threaded: TestServer;
+  beforeAll(async () => {
+    threaded = await startServer({ labelThreads: 1, quietPeriodMs: 0 });
+  });
+  afterAll(async () => threaded.stop());
+  const PAD = ' '.repeat(64 * 1024);
+
+  async function answer(base: string, body: Uint8Array | string): Promise<string> {
+    tried += 1;
+    const res = await fetch(`${base}/get_reward`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    return `${res.status} ${await res.text()}`;
+  }
+
+  it(
+    'answers any JSON value and any mutated OTLP request padded past 128 KiB (read on a thread) as labelThreads 0 does, byte for byte',
+    async () => {
+      const pad = ' '.repeat(128 * 1024);
+      const bodies = fc.oneof(
+        fc.jsonValue().map((v) => JSON.stringify(v) + pad),
+        fc.tuple(fc.jsonValue(), fc.nat()).map(([value, pick]) => JSON.stringify(mutate(REQUEST, pick, value)) + pad),
+      );
+      await fc.assert(
+        fc.asyncProperty(bodies, async (padded) => {
+          const post = async (base: string): Promise<string> => {
+            tried += 1;
+            const res = await fetch(`${base}/v1/traces`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: padded });
+            return `${res.status} ${await res.text()}`;
+          };
+          const [onThread, onLoop] = await Promise.all([post(threaded.url), post(s.url)]);
+          expect(onThread).toBe(onLoop);
+        }),
+        params,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'answers any bytes, any JSON value and any mutated OpenRLHF body as labelThreads 0 does, byte for byte',
+    async () => {
+      const body = { query: ['q1', 'q2', 'q3'], prompts: ['p1', 'p2', 'p3'], labels: [JSON.stringify(RECORD), RECORD, 'no-such-episode'] };
+      const bodies = fc.oneof(
+        fc.uint8Array({ maxLength: 512 }).map((b) => Buffer.concat([b, Buffer.from(PAD)])),
+        fc.jsonValue().map((v) => JSON.stringify(v) + PAD),
+        fc.tuple(fc.jsonValue(), fc.nat()).map(([value, pick]) => JSON.stringify(mutate(body, pick, value)) + PAD),
+      );
+      await fc.assert(
+        fc.asyncProperty(bodies, async (padded) => {
+          const [onThread, onLoop] = await Promise.all([answer(threaded.url, padded), answer(s.url, padded)]);
+          expect(onThread).toBe(onLoop);
+        }),
+        params,
+      );
+    },
+    TIMEOUT,
+  );
+});
+
 describe('GET /v1/episodes/{id} over HTTP, fuzzed', () => {
   it(
     'answers 200 or 404 to any id, as JSON or as the HTML page',

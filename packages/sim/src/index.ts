@@ -191,7 +191,9 @@ export {
   DEFAULT_SIMULATE_POLICY,
   SIMULATE_DEFAULTS,
   SIMULATE_OPTIONS,
+  SWEEP_OPTIONS,
   TRAIN_OPTIONS,
   type SimulateSettings,
+  type SweepSettings,
   type TrainSettings,
 } from './options.js';

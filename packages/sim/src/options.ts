@@ -15,6 +15,7 @@ import {
   switchOption,
   type OptionTable,
 } from '@parl/core';
+import { QUEUE_NAME_ROW, QUEUE_URL_ROW } from '@parl/io';
 import { PRESET_NAMES, SCRIPTED_POLICY_NAMES, TASK_FAMILIES, type TaskFamily } from './names.js';
 
 /** The preset `parl train` uses when `--preset` is not given. */
@@ -52,6 +53,18 @@ export interface TrainSettings {
   readonly seed?: number;
   /** JSON file of training settings over the preset. */
   readonly config?: string;
+}
+
+/** The settings of `parl sweep` (the command adds `--out`, `--quiet`, `--json`). */
+export interface SweepSettings {
+  /** The grid file (spec §9); required. */
+  readonly grid?: string;
+  /** Local worker threads, one run each at a time. */
+  readonly threads?: number;
+  /** The Redis of a BullMQ queue: the runs go to `parl worker` processes instead of training here. */
+  readonly queue?: string;
+  /** The queue's name in Redis. */
+  readonly queueName?: string;
 }
 
 /** Seeds: any safe integer ≥ 0. */
@@ -108,4 +121,28 @@ export const TRAIN_OPTIONS: OptionTable<TrainSettings> = defineOptionTable<Train
   steps: { flag: 'steps', arg: 'n', parse: positiveIntegerOption, defaultText: "the preset's", help: 'training steps' },
   seed: { flag: 'seed', arg: 's', parse: seedOption, defaultText: "the preset's", help: 'seed of the run; the same seed gives the same metrics' },
   config: { flag: 'config', arg: 'file', parse: nonEmptyTextOption, help: 'JSON file of training settings over the preset (--steps and --seed override it)' },
+});
+
+/**
+ * `parl sweep`'s options (the queue's rows are `@parl/io`'s, shared with `parl worker`).
+ *
+ * @example
+ * ```ts
+ * import { resolveOptions } from '@parl/core';
+ * resolveOptions(SWEEP_OPTIONS, { grid: 'grid.json' }, 'flag').queueName; // 'parl-sweep'
+ * ```
+ */
+export const SWEEP_OPTIONS: OptionTable<SweepSettings> = defineOptionTable<SweepSettings>({
+  grid: {
+    flag: 'grid',
+    arg: 'file',
+    parse: nonEmptyTextOption,
+    help: 'the grid file: {"preset", "steps", "seeds", "config", "grid": {PATH: [values]}, "samples", "ranges"} (spec §9)',
+  },
+  threads: { flag: 'threads', arg: 'n', parse: positiveIntegerOption, defaultText: 'one per core', help: 'local worker threads, one run each at a time' },
+  queue: {
+    ...QUEUE_URL_ROW,
+    help: 'put the runs on a BullMQ queue in Redis (redis://HOST[:PORT][/DB]) for parl worker processes instead of training here; results come back through the queue',
+  },
+  queueName: { ...QUEUE_NAME_ROW, help: "the queue's name in Redis (with --queue; parl worker --queue-name must match)" },
 });

@@ -1,7 +1,7 @@
 import { ParlInputError, optionRows, resolveOptions } from '@parl/core';
 import { describe, expect, it } from 'vitest';
 import { getPreset, PRESET_NAMES } from '../src/index.js';
-import { DEFAULT_PRESET, SIMULATE_DEFAULTS, SIMULATE_OPTIONS, TRAIN_OPTIONS } from '../src/options.js';
+import { DEFAULT_PRESET, SIMULATE_DEFAULTS, SIMULATE_OPTIONS, SWEEP_OPTIONS, TRAIN_OPTIONS } from '../src/options.js';
 
 describe('the option tables of parl simulate and parl train', () => {
   it('resolve to the defaults the commands use when no flag is given', () => {
@@ -34,5 +34,18 @@ describe('the option tables of parl simulate and parl train', () => {
     for (const name of PRESET_NAMES) expect(TRAIN_OPTIONS.preset.help).toContain(name);
     const rows = [...optionRows(SIMULATE_OPTIONS), ...optionRows(TRAIN_OPTIONS)];
     for (const [, row] of rows) expect(row.help).not.toMatch(/\(default|default:|default is/i);
+  });
+});
+
+describe('the option table of parl sweep', () => {
+  it('shares the queue rows of @parl/io (the same URL check and queue name as parl worker)', () => {
+    expect(resolveOptions(SWEEP_OPTIONS, { grid: 'g.json', queue: 'redis://10.0.0.5:6379/2', 'queue-name': 'mine', threads: '4' }, 'flag')).toEqual({
+      grid: 'g.json',
+      queue: 'redis://10.0.0.5:6379/2',
+      queueName: 'mine',
+      threads: 4,
+    });
+    expect(() => resolveOptions(SWEEP_OPTIONS, { grid: 'g.json', queue: 'http://10.0.0.5' }, 'flag')).toThrow('--queue must be a Redis URL: redis://HOST[:PORT][/DB] or rediss://…, got "http://10.0.0.5"');
+    expect(resolveOptions(SWEEP_OPTIONS, { grid: 'g.json' }, 'flag')).toEqual({ grid: 'g.json' });
   });
 });

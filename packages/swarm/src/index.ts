@@ -29,6 +29,7 @@ export { corpusTools, documentText, SEARCH_LIMIT, type CorpusDocument } from './
 export { runRollouts, type RolloutLine, type RolloutOptions } from './rollouts/run-rollouts.js';
 export type { SampleLine } from './rollouts/rollout-file.js';
 export {
+  MAX_ROLLOUT_RESULT_BYTES,
   ROLLOUT_JOB_NAME,
   rolloutJobHandler,
   runRolloutJob,

@@ -71,8 +71,12 @@ export interface TraceMapping {
 /** Sub-agents nested deeper than this (spec §5.2's limit) are counted as plain entries, with a warning. */
 const MAX_MAPPED_DEPTH = 16;
 
+/**
+ * Spans by start time; spans that started in the same millisecond by end time, then by span id,
+ * so that a record never depends on the order in which an exporter happened to send its spans.
+ */
 function byStart(a: TraceSpan, b: TraceSpan): number {
-  return a.startMs - b.startMs;
+  return a.startMs - b.startMs || a.endMs - b.endMs || (a.spanId < b.spanId ? -1 : a.spanId > b.spanId ? 1 : 0);
 }
 
 /** The turn (1-based; 0 before the first call) of something that started at `startMs`. */

@@ -40,8 +40,10 @@ function pathOf(r: Run): [number, string][] {
   return [...up, [r.start, r.id]];
 }
 
+// Both agents started at 1000 ms: the one that ended first comes first (records never depend on
+// the order the runs arrive in).
 const expected = [
-  { main_steps: 1, sub_steps: [{ steps: 2, finished: true }, { steps: 1, finished: false }] },
+  { main_steps: 1, sub_steps: [{ steps: 1, finished: false }, { steps: 2, finished: true }] },
   { main_steps: 1, sub_steps: [] },
 ];
 

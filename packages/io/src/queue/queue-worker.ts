@@ -11,9 +11,9 @@ import { UnrecoverableError, Worker } from 'bullmq';
 import { UnrunnableJobError } from './queue-error.js';
 import { redisConnection } from './redis-connection.js';
 import { checkQueueUrl, shownQueueUrl } from './queue-url.js';
+import { DEFAULT_STALLED_AFTER_S } from './queue-options.js';
 
-/** Default seconds without a lock renewal after which a job counts as stalled and is retried. */
-export const DEFAULT_STALLED_AFTER_S = 30;
+export { DEFAULT_STALLED_AFTER_S };
 
 /** How often a job may stall (its worker died) before it counts as failed. */
 export const MAX_STALLS = 3;

@@ -2,13 +2,14 @@
  * Where `/v1/rewards` bodies are labelled: by `@parl/io`'s labelling engine, on its worker
  * threads (so that the event loop only receives, logs and answers), or, with no threads, on the
  * event loop itself. The dashboard points and log lines are made on the same thread
- * (`body-extras.ts`).
+ * (`body-extras.ts`). The same threads run the server's other large work (`thread-tasks.ts`:
+ * large `/get_reward` bodies and OTLP requests, large traces), under the same bounds.
  *
  * @module
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BodyQueueFullError, createBodyLabeller, labelRecordsBody, type LabelBodyFailure, type LabelBodyTask, type LabelledBody } from '@parl/io';
+import { BodyQueueFullError, createBodyLabeller, labelRecordsBody, type LabelBodyFailure, type LabelBodyTask, type LabelledBody, type ModuleCall } from '@parl/io';
 import { httpError } from '../http-error.js';
 import { bodyExtras } from './body-extras.js';
 
@@ -16,6 +17,16 @@ import { bodyExtras } from './body-extras.js';
 export interface RecordsLabeller {
   /** Label one body (its bytes may be moved to a thread: do not use them afterwards). */
   label(task: LabelBodyTask): Promise<LabelledBody | LabelBodyFailure>;
+  /**
+   * Run an export of `dist/thread-tasks.js` on the threads for a request, under the bounds of the
+   * bodies: refused, as a body would be, with a `503` counted in `onShed`. Undefined with no threads.
+   */
+  readonly call: (<T>(name: string, input: unknown, transfer: ArrayBuffer[], bytes: number) => Promise<T>) | undefined;
+  /**
+   * The same for work of the server's own (mapping a finished trace): rejects with
+   * `BodyQueueFullError` (from `@parl/io`) when the threads' queue is full, for the caller to wait.
+   */
+  readonly callInBackground: (<T>(name: string, input: unknown, transfer: ArrayBuffer[], bytes: number) => Promise<T>) | undefined;
   /** Threads labelling (0: the event loop labels). */
   readonly threads: number;
   /** Stop the threads (tasks in flight finish first). */
@@ -23,15 +34,15 @@ export interface RecordsLabeller {
 }
 
 /**
- * The extras module the threads load: `body-extras.js` next to the built module holding this
- * code, or, when this runs from the sources (the package's tests), the built one in `dist/`.
+ * A module the threads load (`body-extras.js`, `thread-tasks.js`): next to the built module holding
+ * this code, or, when this runs from the sources (the package's tests), the built one in `dist/`.
  */
-function bodyExtrasFile(): string {
-  for (const candidate of ['./body-extras.js', '../../dist/body-extras.js']) {
+function threadModuleFile(name: string): string {
+  for (const candidate of [`./${name}`, `../../dist/${name}`]) {
     const url = new URL(candidate, import.meta.url);
     if (existsSync(fileURLToPath(url))) return url.href;
   }
-  throw new Error('body-extras.js is missing next to the @parl/serve build (build @parl/serve)');
+  throw new Error(`${name} is missing next to the @parl/serve build (build @parl/serve)`);
 }
 
 /**
@@ -54,20 +65,28 @@ export async function createRecordsLabeller(
   onShed: (reason: 'bodies' | 'bytes') => void = () => undefined,
 ): Promise<RecordsLabeller> {
   if (threads === 0) {
-    return { threads, label: (task) => Promise.resolve(labelRecordsBody(task, bodyExtras)), close: () => Promise.resolve() };
+    return { threads, label: (task) => Promise.resolve(labelRecordsBody(task, bodyExtras)), call: undefined, callInBackground: undefined, close: () => Promise.resolve() };
   }
-  const pool = await createBodyLabeller({ threads, maxQueued, maxQueuedBytes, extrasModule: bodyExtrasFile() });
+  const pool = await createBodyLabeller({ threads, maxQueued, maxQueuedBytes, extrasModule: threadModuleFile('body-extras.js') });
+  const tasksModule = threadModuleFile('thread-tasks.js');
+  const callInBackground = <T>(name: string, input: unknown, transfer: ArrayBuffer[], bytes: number): Promise<T> => {
+    const call: ModuleCall = { module: tasksModule, name, input, transfer, bytes };
+    return pool.call<T>(call);
+  };
+  /** A full queue said as a request's `503`, counted. */
+  const shed = (err: unknown): never => {
+    if (err instanceof BodyQueueFullError) {
+      onShed(err.reason);
+      const bound = err.reason === 'bodies' ? `${maxQueued} bodies are waiting to be labelled already (maxQueuedBodies)` : `the bodies waiting to be labelled would pass ${maxQueuedBytes} bytes (maxQueuedBodyBytes)`;
+      throw httpError(503, `busy: ${bound}; retry shortly`);
+    }
+    throw err;
+  };
   return {
     threads,
-    label: (task) =>
-      pool.label(task).catch((err: unknown) => {
-        if (err instanceof BodyQueueFullError) {
-          onShed(err.reason);
-          const bound = err.reason === 'bodies' ? `${maxQueued} bodies are waiting to be labelled already (maxQueuedBodies)` : `the bodies waiting to be labelled would pass ${maxQueuedBytes} bytes (maxQueuedBodyBytes)`;
-          throw httpError(503, `busy: ${bound}; retry shortly`);
-        }
-        throw err;
-      }),
+    call: <T>(name: string, input: unknown, transfer: ArrayBuffer[], bytes: number): Promise<T> => callInBackground<T>(name, input, transfer, bytes).catch(shed),
+    callInBackground,
+    label: (task) => pool.label(task).catch(shed),
     close: () => pool.close(),
   };
 }

@@ -68,8 +68,17 @@ function checkIndex(value: unknown, field: string): number {
   return value;
 }
 
+/**
+ * The largest result a worker sends back for one rollout job (its line, with `--logprobs` the
+ * orchestrator's token ids and log-probabilities, and its spans), as JSON: 64 MiB. BullMQ keeps a
+ * job's result in Redis until the coordinator collects it; a larger one fails the job, named.
+ */
+export const MAX_ROLLOUT_RESULT_BYTES = 64 * 1024 * 1024;
+
 /** What a worker needs besides the job. */
 export interface RolloutJobHooks {
+  /** The bound on a job's result (default {@link MAX_ROLLOUT_RESULT_BYTES}). */
+  readonly maxResultBytes?: number;
   /** Models by name instead of the endpoint (tests, and a caller with its own provider). */
   readonly models?: (name: string) => LanguageModel;
   /** The environment the API key is read from (default `process.env`). */
@@ -95,7 +104,19 @@ export async function runRolloutJob(data: unknown, hooks: RolloutJobHooks = {}):
   const settings = endpointSettings({ ...options, tracer: capture?.tracer, models: hooks.models, env: hooks.env });
   const line = await runSample(task, { ...settings, trainingStep: settings.trainingStep ?? 0 }, sample);
   const spans = capture?.take();
-  return spans === undefined ? { line } : { line, spans };
+  const result: RolloutJobResult = spans === undefined ? { line } : { line, spans };
+  const limit = hooks.maxResultBytes ?? MAX_ROLLOUT_RESULT_BYTES;
+  const bytes = Buffer.byteLength(JSON.stringify(result));
+  if (bytes > limit) {
+    throw new ParlInputError(
+      'rollout result',
+      `${bytes} bytes (task ${taskIndex}, sample ${sample})`,
+      `at most ${limit} bytes, the bound on what one job sends back through Redis (drop --spans or --logprobs, or lower the limits of the episode)`,
+      undefined,
+      'PARL_ERR_LIMIT',
+    );
+  }
+  return result;
 }
 
 /** A short label of a rollout job for a worker's log lines: `rollout wide-s1-3/0`. */

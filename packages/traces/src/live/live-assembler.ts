@@ -128,6 +128,27 @@ export class LiveTraceAssembler {
 
   /** The trace has ended: map it, hand the result on, and drop it. Unknown or empty traces are ignored. */
   complete(traceId: string): TraceResult | undefined {
+    const spans = this.take(traceId);
+    if (spans === undefined) return undefined;
+    let result: TraceResult;
+    try {
+      result = traceToResult(traceId, spans, this.mappingOptions);
+    } catch (err) {
+      if (!(err instanceof TraceInputError)) throw err;
+      this.failed(traceId, err.message);
+      return undefined;
+    }
+    return this.mapped(result);
+  }
+
+  /**
+   * The trace has ended: forget it and hand back its spans, to be mapped (with
+   * {@link LiveTraceAssembler.mappingOptions}, as `traceToResult` maps them) elsewhere — on a
+   * worker thread, say — and then given to {@link LiveTraceAssembler.mapped} or
+   * {@link LiveTraceAssembler.failed}. Undefined for an unknown, empty, discarded or unreadable
+   * trace (the last dropped with a warning, as {@link LiveTraceAssembler.complete} drops it).
+   */
+  take(traceId: string): readonly TraceSpan[] | undefined {
     const trace = this.open.get(traceId);
     if (trace !== undefined) this.forget(traceId, trace);
     if (trace?.discarded === true) return undefined;
@@ -139,24 +160,32 @@ export class LiveTraceAssembler {
       this.drop(traceId, 'unmappable', trace.error.message);
       return undefined;
     }
-    let result: TraceResult;
-    try {
-      result = traceToResult(traceId, trace.spans, {
-        ...(this.options.grouping === undefined ? {} : { grouping: this.options.grouping }),
-        ...(this.options.stepsFrom === undefined ? {} : { stepsFrom: this.options.stepsFrom }),
-        ...(this.options.clock === undefined ? {} : { clock: this.options.clock }),
-        ...(this.options.strict === undefined ? {} : { strict: this.options.strict }),
-      });
-    } catch (err) {
-      if (!(err instanceof TraceInputError)) throw err;
-      this.drop(traceId, 'unmappable', err.message);
-      return undefined;
-    }
+    return trace.spans;
+  }
+
+  /** The mapping options of `traceToResult` (`grouping`, `stepsFrom`, `clock`, `strict`) these traces get. */
+  get mappingOptions(): Pick<LiveTraceOptions, 'grouping' | 'stepsFrom' | 'clock' | 'strict'> {
+    return {
+      ...(this.options.grouping === undefined ? {} : { grouping: this.options.grouping }),
+      ...(this.options.stepsFrom === undefined ? {} : { stepsFrom: this.options.stepsFrom }),
+      ...(this.options.clock === undefined ? {} : { clock: this.options.clock }),
+      ...(this.options.strict === undefined ? {} : { strict: this.options.strict }),
+    };
+  }
+
+  /** A taken trace's result: its warnings given, its record and finding appended and handed on. */
+  mapped(result: TraceResult): TraceResult {
+    const traceId = result.traceId;
     for (const w of result.warnings) this.warn(w.startsWith(`trace ${traceId}`) ? w : `trace ${traceId}: ${w}`);
     if (this.options.recordsFile !== undefined) appendFileSync(this.options.recordsFile, `${JSON.stringify(result.record)}\n`);
     if (this.options.findingsFile !== undefined) appendFileSync(this.options.findingsFile, `${JSON.stringify(result.finding)}\n`);
     this.options.onResult?.(result);
     return result;
+  }
+
+  /** A taken trace that could not be mapped (the `TraceInputError`'s message): dropped with a warning. */
+  failed(traceId: string, message: string): void {
+    this.drop(traceId, 'unmappable', message);
   }
 
   /** Drop every open trace (at shutdown), with a warning each. */
