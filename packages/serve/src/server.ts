@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authorized } from './auth.js';
+import { readBody } from './body/read-body.js';
 import { decodedBody } from './body/gunzip.js';
 import { resolveServeOptions, type ResolvedServeOptions, type ServeOptions } from './options.js';
 import { dashboardRoutes } from './routes/dashboard.js';
@@ -98,21 +99,23 @@ function buildApp(service: ParlService, options: ResolvedServeOptions, state: { 
   });
 
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body, done) => {
-    const buffer = body as Buffer;
-    if (request.routeOptions.config.rawBody === true) {
-      done(null, buffer);
-      return;
-    }
-    if (isProtobuf(request.headers['content-type'])) {
-      done(null, buffer);
-      return;
-    }
-    try {
-      done(null, JSON.parse(buffer.toString('utf8')) as unknown);
-    } catch (err) {
-      done(Object.assign(new Error(`the body is not valid JSON: ${err instanceof Error ? err.message : String(err)}`), { statusCode: 400 }), undefined);
-    }
+  // Bodies are read by readBody (copied into place as they arrive, not joined in one go at the end).
+  app.addContentTypeParser('*', (request, payload, done) => {
+    readBody(payload, request.headers['content-length'], options.bodyLimit, (err, buffer) => {
+      if (err !== null || buffer === undefined) {
+        done(err ?? new Error('no body'), undefined);
+        return;
+      }
+      if (request.routeOptions.config.rawBody === true || isProtobuf(request.headers['content-type'])) {
+        done(null, buffer);
+        return;
+      }
+      try {
+        done(null, JSON.parse(buffer.toString('utf8')) as unknown);
+      } catch (parseError) {
+        done(Object.assign(new Error(`the body is not valid JSON: ${parseError instanceof Error ? parseError.message : String(parseError)}`), { statusCode: 400 }), undefined);
+      }
+    });
   });
 
   app.setErrorHandler((err, _request, reply) => {
