@@ -6,28 +6,19 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { ParlInputError } from '@parl/core';
-import { SCRIPTED_POLICY_NAMES, isScriptedPolicyName, loadPolicy, simulate, type EnvConfig, type Policy, type TaskFamily } from '@parl/sim';
+import { SCRIPTED_POLICY_NAMES, isScriptedPolicyName, loadPolicy, simulate, type EnvConfig, type Policy } from '@parl/sim';
 import { CliError, describeFsError } from '../errors.js';
-import { SIMULATE_DEFAULTS } from '@parl/sim/options';
+import { SIMULATE_DEFAULTS, type SimulateSettings } from '@parl/sim/options';
 import type { CliIo } from '../io/cli-io.js';
 import { createRecordWriter, type OutputFormat } from '@parl/io';
 import { openTextSink } from '@parl/io';
 
 
-/** Options of {@link simulateCommand}, one per flag. */
-export interface SimulateCommandOptions {
-  /** `--policy NAME|DIR`: a scripted policy name, or a run folder / `policy/` folder of a trained one. */
-  readonly policy?: string;
-  /** `--family`: task family (default: the environment's, `wide`). */
-  readonly family?: TaskFamily;
-  /** `--episodes N` (default 100). */
-  readonly episodes?: number;
-  /** `--seed S` (default 1): the same seed gives the same tasks and episodes. */
-  readonly seed?: number;
-  /** `--sample`: a trained policy samples its actions instead of acting greedily. */
-  readonly sample?: boolean;
-  /** `--env FILE`: JSON of environment settings over the defaults. */
-  readonly env?: string;
+/**
+ * Options of {@link simulateCommand}, one per flag: the simulator's settings (`@parl/sim`'s
+ * `SimulateSettings`, declared in its `SIMULATE_OPTIONS`) and where the records go.
+ */
+export interface SimulateCommandOptions extends SimulateSettings {
   /** `--out FILE` (atomic); stdout when absent. */
   readonly out?: string;
   /** `--format` (default `jsonl`). */

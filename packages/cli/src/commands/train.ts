@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ParlInputError, parseSchedule, runVerdict, scheduleEndStep, type RunSummary, type StepMetrics } from '@parl/core';
 import { checkRunFolderTarget, getPreset, resolveTrainingConfig, runFolderContentsOf, train, writeRunFolder, type TrainingConfig } from '@parl/sim';
 import { CliError, describeFsError } from '../errors.js';
-import { DEFAULT_PRESET } from '@parl/sim/options';
+import { DEFAULT_PRESET, type TrainSettings } from '@parl/sim/options';
 import { logLine, type CliIo } from '../io/cli-io.js';
 import { formatNumber } from '../report/format-number.js';
 import { tempPaths } from '@parl/io';
@@ -19,16 +19,11 @@ import { runDataOf } from '../report/run-folder.js';
 
 export { DEFAULT_PRESET };
 
-/** Options of {@link trainCommand}, one per flag. */
-export interface TrainCommandOptions {
-  /** `--preset NAME` (default `parl`). */
-  readonly preset?: string;
-  /** `--steps N`: training steps, overriding the preset and the config file. */
-  readonly steps?: number;
-  /** `--seed S`: the run's seed, overriding the preset and the config file. */
-  readonly seed?: number;
-  /** `--config FILE`: a JSON file of settings over the preset. */
-  readonly config?: string;
+/**
+ * Options of {@link trainCommand}, one per flag: the training settings (`@parl/sim`'s
+ * `TrainSettings`, declared in its `TRAIN_OPTIONS`) and the run folder's handling.
+ */
+export interface TrainCommandOptions extends TrainSettings {
   /** `--out DIR`: the run folder (default `runs/PRESET-seedSEED`). */
   readonly out?: string;
   /** `--quiet`: no progress on stderr. */
