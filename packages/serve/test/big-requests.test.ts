@@ -9,7 +9,7 @@
 import { labelReward } from '@parl/core';
 import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { postWithHealthChecks } from './support/health-meanwhile.js';
 import { parseExportRequest, readExportRequest, traceToResult } from '@parl/traces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentTraces } from './support/agent-spans.js';
@@ -57,39 +57,13 @@ describe('a large /get_reward body does not hold the event loop', () => {
     const records = Array.from({ length: 60 }, (_, i) => ({ num_subagents: 1 + i, assigned_subtasks: 1 + i, completed_subtasks: i, r_perf: (i % 10) / 10, note }));
     const body = JSON.stringify({ labels: records.map((r, i) => (i % 2 === 0 ? JSON.stringify(r) : r)) });
     expect(body.length).toBeGreaterThan(15_000_000);
-    let done = false;
-    let answeredMeanwhile = 0;
-    let poller: Promise<void> = Promise.resolve();
-    const big = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = request(`${s.url}/get_reward?training_step=500`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          done = true;
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
-        });
-      });
-      req.on('error', reject);
-      // Once the whole body is handed over, ask /healthz until the answer comes: with the body
-      // parsed and labelled on the event loop, hardly any could be answered before it.
-      req.end(body, () => {
-        poller = (async () => {
-          while (!done) {
-            const res = await fetch(`${s.url}/healthz`);
-            await res.arrayBuffer();
-            if (!done && res.status === 200) answeredMeanwhile++;
-          }
-        })();
-      });
-    });
-    const answer = await big;
-    await poller;
+    const answer = await postWithHealthChecks(s.url, '/get_reward?training_step=500', body);
     expect(answer.status).toBe(200);
     const expected = records.map((r) => labelReward(r, { step: 500 }));
     const rewards = expected.map((e) => e.total_reward);
     const extra_logs = Object.fromEntries((['r_parallel', 'r_finish', 'r_perf', 'lambda1', 'lambda2'] as const).map((f) => [f, expected.map((e) => e[f])]));
     expect(answer.text).toBe(JSON.stringify({ rewards, scores: rewards, extra_logs }));
-    expect(answeredMeanwhile).toBeGreaterThanOrEqual(5);
+    expect(answer.answeredMeanwhile).toBeGreaterThanOrEqual(5);
   }, 120_000);
 });
 

@@ -3,7 +3,7 @@
  * `{rewards, scores, extra_logs}` with core's numbers; an unknown id is a 400 naming the label.
  */
 import { labelReward } from '@parl/core';
-import { request } from 'node:http';
+import { postWithHealthChecks } from './support/health-meanwhile.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './support/server.js';
 
@@ -79,32 +79,8 @@ describe('POST /get_reward', () => {
   it('does not hold the event loop while it labels a large body: health checks are answered while it works', async () => {
     // a small body (episode ids: it arrives in a few reads) whose labelling is long
     const body = JSON.stringify({ labels: Array.from({ length: 100_000 }, () => 'known') });
-    let done = false;
-    let answeredMeanwhile = 0;
-    let poller: Promise<void> = Promise.resolve();
-    const big = new Promise<number>((resolve, reject) => {
-      const req = request(`${s.url}/get_reward`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          done = true;
-          resolve(res.statusCode ?? 0);
-        });
-      });
-      req.on('error', reject);
-      // once the whole body is handed over, keep asking /healthz until the answer comes: with the
-      // labelling done in one go, none of them could be answered before it
-      req.end(body, () => {
-        poller = (async () => {
-          while (!done) {
-            const res = await fetch(`${s.url}/healthz`);
-            await res.arrayBuffer();
-            if (!done && res.status === 200) answeredMeanwhile++;
-          }
-        })();
-      });
-    });
-    expect(await big).toBe(200);
-    await poller;
-    expect(answeredMeanwhile).toBeGreaterThanOrEqual(20);
+    const answer = await postWithHealthChecks(s.url, '/get_reward', body);
+    expect(answer.status).toBe(200);
+    expect(answer.answeredMeanwhile).toBeGreaterThanOrEqual(20);
   }, 120_000);
 });
