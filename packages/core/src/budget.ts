@@ -6,6 +6,7 @@
  */
 import { requireNonNegative, requireOneOf } from './errors.js';
 import type { NormalizedStage } from './records.js';
+import { stageCriticalTerm } from './stage-sums.js';
 
 /** What a budget cut means for r_perf: `fail` (r_perf = 0, the default) or `truncate` (score what finished). */
 export type BudgetMode = 'fail' | 'truncate';
@@ -33,7 +34,8 @@ export interface BudgetCut {
 
 /**
  * Cut a staged episode at a critical-step budget. Stage t is cut when
- * Σ_{u ≤ t} (S_main^(u) + max_i S_sub,i^(u)) > K; it and every later stage do not run.
+ * Σ_{u ≤ t} (S_main^(u) + max_i (W_i + S_sub,i^(u))) > K (W_i a sub-agent's `wait_steps`); it and
+ * every later stage do not run.
  *
  * @param stages - validated stages
  * @param budget - K, finite and ≥ 0
@@ -44,10 +46,9 @@ export function applyBudget(stages: readonly NormalizedStage[], budget: number):
   let cumulative = 0;
   for (let t = 0; t < stages.length; t++) {
     const stage = stages[t] as NormalizedStage;
-    let stageMax = 0;
-    for (const s of stage.sub) if (s > stageMax) stageMax = s;
-    // Same association as criticalStepsOfStages, so that the cut agrees with critical steps bit for bit.
-    const next = cumulative + (stage.main + stageMax);
+    // The same term, added in the same order, as critical steps (stage-sums.ts): the cut agrees
+    // with critical steps bit for bit, waiting (spec §2 wait_steps) included.
+    const next = cumulative + stageCriticalTerm(stage);
     if (next > budget) {
       return { budget, within_budget: false, budget_cut_stage: t, stages_run: stages.slice(0, t), critical_steps_run: cumulative };
     }

@@ -5,12 +5,13 @@
  * @module
  */
 import { validateStages, type NormalizedStage, type StageRecord } from './records.js';
+import { stageTotals } from './stage-sums.js';
 
 /** Spec §2 quantities of one staged episode, under the spec's JSON field names. */
 export interface CriticalStepsResult {
-  /** Σ_t (S_main^(t) + max_i S_sub,i^(t)); max over an empty group is 0. */
+  /** Σ_t (S_main^(t) + max_i (W_i + S_sub,i^(t))), W_i a sub-agent's `wait_steps` (0 when absent); max over an empty group is 0. */
   readonly critical_steps: number;
-  /** W = Σ_t (S_main^(t) + Σ_i S_sub,i^(t)). */
+  /** W = Σ_t (S_main^(t) + Σ_i S_sub,i^(t)): work, which excludes waiting. */
   readonly total_steps: number;
   /** W / critical_steps, or 1 when critical_steps is 0. */
   readonly parallelism: number;
@@ -28,9 +29,10 @@ export interface CriticalStepsResult {
  * @param stages - the spec §5 `stages` array; validated (a bad step names its path)
  * A nested sub-agent entry (spec §5.2, `{"stages": [...]}`) contributes its own critical steps to
  * its stage's max and its own total steps to the work; `max_width` and `mean_width` count the
- * top-level groups only.
+ * top-level groups only. A sub-agent with `wait_steps` W (spec §2: it waited for a free slot)
+ * weighs W + its steps in its stage's max; W is not work.
  *
- * @throws {@link ParlInputError} for a negative, non-finite or mistyped step, an entry with both
+ * @throws {@link ParlInputError} for a negative, non-finite or mistyped step or `wait_steps`, an entry with both
  *   `steps` and `stages`, or nesting deeper than 16 levels
  *
  * @example
@@ -51,24 +53,14 @@ export function criticalSteps(stages: readonly StageRecord[]): CriticalStepsResu
  * {@link validateRecord}.
  */
 export function criticalStepsOfStages(stages: readonly NormalizedStage[]): CriticalStepsResult {
-  let critical = 0;
-  let total = 0;
+  // The one critical-steps sum (stage-sums.ts): nested entries (spec §5.2) contribute their own
+  // critical steps to the max and their total steps to the work; waiting (spec §2 wait_steps)
+  // counts in the max and not in the work.
+  const { critical, total } = stageTotals(stages);
   let maxWidth = 0;
   let groups = 0;
   let widthSum = 0;
   for (const stage of stages) {
-    let stageMax = 0;
-    let stageSum = 0;
-    // A nested entry (spec §5.2) contributes its own critical steps to the max and its total
-    // steps to the work; stageTotals in records.ts sums in this same order.
-    const work = stage.work ?? stage.sub;
-    for (let i = 0; i < stage.sub.length; i++) {
-      const s = stage.sub[i] as number;
-      if (s > stageMax) stageMax = s;
-      stageSum += work[i] as number;
-    }
-    critical += stage.main + stageMax;
-    total += stage.main + stageSum;
     const width = stage.sub.length;
     if (width > 0) {
       groups++;

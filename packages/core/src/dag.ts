@@ -144,11 +144,17 @@ function cycleError(nodes: readonly DagNode[], index: Map<string, number>, indeg
 
 /**
  * The staged episode as a DAG (spec §2): main_1 → {sub_1,i} → main_2 → … with node weights equal
- * to steps. Node ids are `main[t]` and `sub[t][i]`. A nested sub-agent entry (spec §5.2) is its
- * own stages' DAG hung below the stage's main node, with ids prefixed by the entry's
- * (`sub[0][1].main[0]`, `sub[0][1].sub[0][2]`); its last nodes stand where a plain entry's one
- * node would. The heaviest path equals the staged critical steps, the sum of all weights the
- * total steps, at every depth.
+ * to steps; a sub-agent with `wait_steps` W (spec §2) weighs W + its steps. Node ids are `main[t]`
+ * and `sub[t][i]`. A nested sub-agent entry (spec §5.2) is its own stages' DAG hung below the
+ * stage's main node, with ids prefixed by the entry's (`sub[0][1].main[0]`,
+ * `sub[0][1].sub[0][2]`), behind a node `sub[t][i].wait` of weight W when it waited; its last
+ * nodes stand where a plain entry's one node would. The heaviest path equals the staged critical
+ * steps at every depth; the sum of all weights is the total steps plus every W.
+ *
+ * @example
+ * ```ts
+ * heaviestPath(stagesToDag(validateStages([{ main_steps: 1, sub_steps: [3, { steps: 3, wait_steps: 3 }] }]))).weight; // 7
+ * ```
  */
 export function stagesToDag(stages: readonly NormalizedStage[]): DagNode[] {
   const nodes: DagNode[] = [];
@@ -166,15 +172,21 @@ function appendStages(stages: readonly NormalizedStage[], prefix: string, entry:
     stage.sub.forEach((w, i) => {
       const id = `${prefix}sub[${t}][${i}]`;
       const inner = stage.nested?.[i];
+      const wait = stage.wait?.[i] ?? 0;
       if (inner === undefined) {
-        nodes.push({ id, weight: w, deps: [main] });
+        nodes.push({ id, weight: wait + w, deps: [main] });
         ends.push(id);
       } else if (inner.length === 0) {
-        // A nested entry with no stages did no work: one node of weight 0 keeps its place.
-        nodes.push({ id, weight: 0, deps: [main] });
+        // A nested entry with no stages did no work: one node of its wait keeps its place.
+        nodes.push({ id, weight: wait, deps: [main] });
         ends.push(id);
       } else {
-        ends.push(...appendStages(inner, `${id}.`, [main], nodes));
+        let entry = main;
+        if (wait > 0) {
+          entry = `${id}.wait`;
+          nodes.push({ id: entry, weight: wait, deps: [main] });
+        }
+        ends.push(...appendStages(inner, `${id}.`, [entry], nodes));
       }
     });
     frontier = ends.length > 0 ? ends : [main];

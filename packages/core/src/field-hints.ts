@@ -49,8 +49,8 @@ export const LABEL_FIELDS: readonly string[] = [
 /** The fields of a stage (`stages[i]`). */
 export const STAGE_FIELDS: readonly string[] = ['main_steps', 'sub_steps'];
 
-/** The fields of a sub-agent run (`stages[i].sub_steps[j]` as an object; `stages` for a nested one, spec §5.2). */
-export const SUB_AGENT_FIELDS: readonly string[] = ['steps', 'stages', 'finished'];
+/** The fields of a sub-agent run (`stages[i].sub_steps[j]` as an object; `stages` for a nested one, spec §5.2; `wait_steps`, spec §2). */
+export const SUB_AGENT_FIELDS: readonly string[] = ['steps', 'stages', 'finished', 'wait_steps'];
 
 /** An unknown field that looks like a misspelt known one. */
 export interface FieldHint {

@@ -86,6 +86,8 @@ export {
   parallelismOf,
   type CriticalStepsResult,
 } from './critical-steps.js';
+export { asRunWaitSteps, overlapWaves, type TimedRun, type TimeSpan } from './as-run.js';
+export { CriticalStepsMeter, MeteredAgent, type MeteredCall } from './critical-steps-meter.js';
 export {
   heaviestPath,
   stagesToDag,

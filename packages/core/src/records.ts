@@ -15,6 +15,7 @@ import {
 } from './errors.js';
 import { recordFieldHints } from './field-hints.js';
 import { MAX_NESTING_DEPTH } from './nesting-depth.js';
+import { stageTotals } from './stage-sums.js';
 
 /** One sub-agent run with its finish flag: `{ "steps": 4, "finished": true }`. */
 export interface SubAgentRun {
@@ -22,6 +23,12 @@ export interface SubAgentRun {
   readonly steps: number;
   /** Whether it finished its assigned subtask; a sub-agent without the flag counts as finished. */
   readonly finished?: boolean;
+  /**
+   * W (spec §2): steps of its group that elapsed before it started, when it could not start with
+   * its group (it waited for a free slot under a concurrency limit). Its term in the stage's max
+   * is W + steps; waiting is not work. Finite, ≥ 0; absent means 0.
+   */
+  readonly wait_steps?: number;
 }
 
 /**
@@ -33,6 +40,8 @@ export interface NestedSubAgentRun {
   readonly stages: readonly StageRecord[];
   /** Whether it finished its assigned subtask; a sub-agent without the flag counts as finished. */
   readonly finished?: boolean;
+  /** W (spec §2), as {@link SubAgentRun.wait_steps}: its term in the max is W + its own critical steps. */
+  readonly wait_steps?: number;
 }
 
 /** A sub-agent in a stage: its steps alone, a {@link SubAgentRun}, or a {@link NestedSubAgentRun}. */
@@ -95,6 +104,11 @@ export interface NormalizedStage {
   readonly work?: readonly number[];
   /** The validated stages of each nested entry (undefined for a plain one); present with `work` only. */
   readonly nested?: readonly (readonly NormalizedStage[] | undefined)[];
+  /**
+   * W per sub-agent (spec §2 `wait_steps`; 0 where an entry gives none), present only when an
+   * entry of the stage gives `wait_steps`. Its term in the stage's max is `wait[i] + sub[i]`.
+   */
+  readonly wait?: readonly number[];
 }
 
 /** How r_perf is given in a record; exactly one way is allowed. */
@@ -180,6 +194,7 @@ function validateStagesAt(value: unknown, field: string, depth: number): Normali
     const finished: (boolean | undefined)[] = new Array(subRaw.length);
     let work: number[] | undefined;
     let nested: (NormalizedStage[] | undefined)[] | undefined;
+    let wait: number[] | undefined;
     for (let i = 0; i < subRaw.length; i++) {
       const entry = subRaw[i];
       if (isNonNegative(entry)) {
@@ -198,6 +213,14 @@ function validateStagesAt(value: unknown, field: string, depth: number): Normali
           throw new ParlInputError(fieldPath(ef, 'finished'), fin, 'a boolean');
         }
         finished[i] = fin;
+        const waited = e['wait_steps'];
+        if (waited !== undefined) {
+          if (!isNonNegative(waited)) {
+            throw new ParlInputError(fieldPath(ef, 'wait_steps'), waited, 'a finite number ≥ 0 (the steps of its group that ran before it started)');
+          }
+          wait ??= new Array<number>(subRaw.length).fill(0);
+          wait[i] = waited;
+        }
         const inner = e['stages'];
         if (inner === undefined) {
           const steps = e['steps'];
@@ -218,11 +241,11 @@ function validateStagesAt(value: unknown, field: string, depth: number): Normali
         work[i] = totals.total;
         nested[i] = innerStages;
       } else {
-        throw new ParlInputError(ef, entry, 'a finite number ≥ 0 or an object {"steps": number, "finished"?: boolean} or {"stages": [...], "finished"?: boolean}');
+        throw new ParlInputError(ef, entry, 'a finite number ≥ 0 or an object {"steps": number, "finished"?: boolean, "wait_steps"?: number} or {"stages": [...], "finished"?: boolean, "wait_steps"?: number}');
       }
     }
     if (work === undefined || nested === undefined) {
-      out[t] = { main, sub, finished };
+      out[t] = wait === undefined ? { main, sub, finished } : { main, sub, finished, wait };
       continue;
     }
     // A stage with a nested entry: the plain entries' work is their steps.
@@ -232,32 +255,9 @@ function validateStagesAt(value: unknown, field: string, depth: number): Normali
         nested[i] = undefined;
       }
     }
-    out[t] = { main, sub, finished, work, nested };
+    out[t] = wait === undefined ? { main, sub, finished, work, nested } : { main, sub, finished, work, nested, wait };
   }
   return out;
-}
-
-/**
- * Critical and total steps of validated stages (spec §2, with §5.2's nested entries): the one
- * sum both {@link validateStages} (for a nested entry's contribution) and `criticalStepsOfStages`
- * use, in the same order, so that the two agree bit for bit.
- */
-export function stageTotals(stages: readonly NormalizedStage[]): { readonly critical: number; readonly total: number } {
-  let critical = 0;
-  let total = 0;
-  for (const stage of stages) {
-    let stageMax = 0;
-    let stageSum = 0;
-    const work = stage.work ?? stage.sub;
-    for (let i = 0; i < stage.sub.length; i++) {
-      const s = stage.sub[i] as number;
-      if (s > stageMax) stageMax = s;
-      stageSum += work[i] as number;
-    }
-    critical += stage.main + stageMax;
-    total += stage.main + stageSum;
-  }
-  return { critical, total };
 }
 
 /** A finite number ≥ 0 (what `requireNonNegative` accepts), checked without naming a field. */

@@ -35,7 +35,7 @@ describe('validateStages', () => {
     expect(messageOf(() => validateStages([3]))).toBe('stages[0] must be an object, got 3');
     expect(messageOf(() => validateStages([{ main_steps: 1, sub_steps: 4 }]))).toBe('stages[0].sub_steps must be an array, got 4');
     expect(messageOf(() => validateStages([{ main_steps: 1, sub_steps: ['4'] }]))).toBe(
-      'stages[0].sub_steps[0] must be a finite number ≥ 0 or an object {"steps": number, "finished"?: boolean} or {"stages": [...], "finished"?: boolean}, got "4"',
+      'stages[0].sub_steps[0] must be a finite number ≥ 0 or an object {"steps": number, "finished"?: boolean, "wait_steps"?: number} or {"stages": [...], "finished"?: boolean, "wait_steps"?: number}, got "4"',
     );
     expect(messageOf(() => validateStages([{ main_steps: 1, sub_steps: [{ steps: 2, finished: 'yes' }] }]))).toBe(
       'stages[0].sub_steps[0].finished must be a boolean, got "yes"',

@@ -71,6 +71,12 @@ export interface CriticalStepsBatchInput {
    * steps. Absent, each sub-agent's work is its `subSteps` value. Given, the JavaScript kernel runs.
    */
   readonly subWork?: Float32Array | Float64Array;
+  /**
+   * `[B, T, N]` wait steps per sub-agent (spec §2 `wait_steps`: steps of its group that elapsed
+   * before it started), finite ≥ 0; a sub-agent's term in its stage's max is wait + its
+   * `subSteps`. Waiting is not work. Absent, every wait is 0. Given, the JavaScript kernel runs.
+   */
+  readonly subWait?: Float32Array | Float64Array;
   /** Group size per stage, `[B, T]`, each in 0..N; defaults to N everywhere. */
   readonly groupSizes?: NumericArray;
   /** S_main per stage, `[B, T]`; defaults to 1 everywhere (the orchestrator's one step a stage). */
@@ -93,7 +99,7 @@ export interface CriticalStepsBatchFloat32Input extends CriticalStepsBatchInput 
 
 /** The outputs of {@link criticalStepsBatch}: one array of length B per field of {@link CriticalStepsResult}, under its name. */
 export interface CriticalStepsBatchOutput {
-  /** Σ_t (S_main + max_i S_sub). */
+  /** Σ_t (S_main + max_i (W_i + S_sub,i)), W_i the sub-agent's wait (`subWait`, else 0). */
   readonly critical_steps: Float64Array;
   /** Σ_t (S_main + Σ_i S_sub). */
   readonly total_steps: Float64Array;

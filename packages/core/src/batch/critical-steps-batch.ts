@@ -1,7 +1,8 @@
 /**
  * Every field of {@link criticalSteps} (critical and total steps, parallelism, stages, max and
  * mean width) for B staged episodes at once, over a
- * dense `[B, T, N]` Float32Array with per-stage group sizes for ragged input.
+ * dense `[B, T, N]` Float32Array with per-stage group sizes for ragged input, and optional
+ * `[B, T, N]` waits (spec §2 `wait_steps`).
  *
  * Results equal {@link criticalSteps} on the same episodes one at a time, bit for bit: both
  * accumulate in float64 in stage order. Float32Array steps run on a WebAssembly SIMD kernel
@@ -49,8 +50,8 @@ function expectLength(name: string, arr: { length: number } | undefined, size: n
 /**
  * Critical steps for B ragged staged episodes stored densely.
  *
- * @throws {@link ParlInputError} for a wrong shape, a group size outside 0..N, or a step that is
- *   negative or not finite (named by its `[b, t, i]` index)
+ * @throws {@link ParlInputError} for a wrong shape, a group size outside 0..N, or a step or wait
+ *   that is negative or not finite (named by its `[b, t, i]` index)
  *
  * @example
  * ```ts
@@ -71,6 +72,8 @@ export function criticalStepsBatch(input: CriticalStepsBatchInput, out?: Critica
   expectLength('subSteps', sub, B * T * N, shape);
   const work = input.subWork;
   expectLength('subWork', work, B * T * N, shape);
+  const wait = input.subWait;
+  expectLength('subWait', wait, B * T * N, shape);
   const groups = input.groupSizes;
   const mains = input.mainSteps;
   const used = input.numStages;
@@ -85,6 +88,7 @@ export function criticalStepsBatch(input: CriticalStepsBatchInput, out?: Critica
   // the JavaScript kernel then computes the same results or throws the error naming the input.
   if (
     work === undefined &&
+    wait === undefined &&
     sub instanceof Float32Array &&
     B * T * N > 0 &&
     batchKernelFor(input.kernel, B * T * N, AUTO_WASM_MIN_CELLS) === 'wasm' &&
@@ -94,7 +98,47 @@ export function criticalStepsBatch(input: CriticalStepsBatchInput, out?: Critica
   }
   stagedKernel(B, T, N, sub, groups, mains, used, result);
   if (work !== undefined) nestedTotals(B, T, N, sub, work, groups, mains, used, result);
+  if (wait !== undefined) waitedCritical(B, T, N, sub, wait, groups, mains, used, result);
   return result;
+}
+
+/**
+ * With waits (spec §2 `wait_steps`): critical steps and parallelism again, each stage's max over
+ * wait + steps, in the order `criticalStepsOfStages` sums them (stage-sums.ts). The counts and
+ * `sub` were checked by {@link stagedKernel}; total steps (work) do not include waiting.
+ */
+function waitedCritical(
+  B: number,
+  T: number,
+  N: number,
+  sub: Float32Array | Float64Array,
+  wait: Float32Array | Float64Array,
+  groups: NumericArray | undefined,
+  mains: NumericArray | undefined,
+  used: NumericArray | undefined,
+  out: CriticalStepsBatchOutput,
+): void {
+  for (let b = 0; b < B; b++) {
+    const stageCount = used === undefined ? T : (used[b] as number);
+    let critical = 0;
+    for (let t = 0; t < stageCount; t++) {
+      const bt = b * T + t;
+      const k = groups === undefined ? N : (groups[bt] as number);
+      const main = mains === undefined ? 1 : (mains[bt] as number);
+      const base = bt * N;
+      let stageMax = 0;
+      for (let j = base; j < base + k; j++) {
+        const w = wait[j] as number;
+        if (!(w >= 0 && w < Infinity)) throw badStep('subWait', [b, t, j - base], w);
+        const s = w + (sub[j] as number);
+        if (s > stageMax) stageMax = s;
+      }
+      critical += main + stageMax;
+    }
+    const total = out.total_steps[b] as number;
+    out.critical_steps[b] = critical;
+    out.parallelism[b] = critical === 0 ? 1 : total / critical;
+  }
 }
 
 /**
