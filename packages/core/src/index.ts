@@ -160,6 +160,7 @@ export {
   type VerdictThresholds,
 } from './sweep-stats.js';
 export { recordText } from './record-text.js';
+export { ROLLOUT_ID_ATTRIBUTE } from './trace-attributes.js';
 export { defaultOf, defineOptionTable, optionRows, type OptionRow, type OptionTable } from './options/option-table.js';
 export { optionField, optionName, resolveOptions, type OptionSource } from './options/resolve-options.js';
 export {

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { overlapWaves } from '@parl/core';
 import { VOLTAGENT_RUN_KIND } from './formats/otlp.js';
 import type { TraceSpan } from './span.js';
 
@@ -45,15 +46,12 @@ export function deriveModelCalls(spans: readonly TraceSpan[]): DerivedSpans {
       continue;
     }
     out.push({ ...span, role: 'other' });
-    const tools = (span.parentId === undefined ? [] : (toolsByParent.get(span.parentId) ?? []))
-      .filter((t) => t.startMs >= span.startMs && t.startMs <= span.endMs)
-      .sort((a, b) => a.startMs - b.startMs);
-    const waves: { start: number; end: number }[] = [];
-    for (const tool of tools) {
-      const last = waves[waves.length - 1];
-      if (last !== undefined && tool.startMs < last.end) last.end = Math.max(last.end, tool.endMs);
-      else waves.push({ start: tool.startMs, end: tool.endMs });
-    }
+    const tools = (span.parentId === undefined ? [] : (toolsByParent.get(span.parentId) ?? [])).filter((t) => t.startMs >= span.startMs && t.startMs <= span.endMs);
+    // `@parl/core`'s overlap rule: a new wave starts with a call that starts at or after every earlier one ended.
+    const waves = overlapWaves(tools.map((t) => ({ start: t.startMs, end: t.endMs }))).map((wave) => ({
+      start: Math.min(...wave.map((i) => (tools[i] as TraceSpan).startMs)),
+      end: Math.max(...wave.map((i) => (tools[i] as TraceSpan).endMs)),
+    }));
     let from = span.startMs;
     waves.forEach((wave, k) => {
       out.push(derivedCall(span, k, from, wave.start, false));

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { criticalSteps, type StageRecord } from '@parl/core';
+import { criticalSteps, type StageRecord, type SubAgentEntry } from '@parl/core';
 import { independenceOf, type Independence } from './independence.js';
 import { stagesOf, type SubAgentRef, type TraceMapping, type TurnGroup } from './mapping.js';
 
@@ -15,8 +15,9 @@ export type SerialPatternKind = (typeof SERIAL_PATTERN_KINDS)[number];
 
 /**
  * One serial pattern of a trace:
- * - `waves`: the sub-agents of one orchestrator turn ran one after another (in waves that did not
- *   overlap) although no orchestrator step came between them;
+ * - `waves`: some sub-agents of one orchestrator turn ran only after others of the turn had ended
+ *   (they carry `wait_steps`, spec §2 — one after another, or a pool with fewer slots than
+ *   sub-agents) although no orchestrator step came between them;
  * - `one_per_turn`: consecutive orchestrator turns each launched one sub-agent or did the work
  *   itself (a tool call, no sub-agent) — the report's serial collapse.
  */
@@ -30,9 +31,13 @@ export interface SerialPattern {
   readonly within: readonly NestedEntryRef[];
   /** The turns involved (1 = the first model call of the agent it happened in; 0 = before it). */
   readonly turns: readonly number[];
-  /** The indices (0-based) of the stages involved, in the as-run stages of the agent it happened in. */
+  /** The indices (0-based) of the stages involved, in the as-run stages of the agent it happened in (`waves`: the turn's one stage). */
   readonly stages: readonly number[];
-  /** The sub-agents involved, in the order they ran, grouped by wave (`waves`) or by turn (`one_per_turn`; a turn that did the work itself has an empty group). */
+  /**
+   * The sub-agents involved, in the order they ran, grouped by the rounds in which they ran
+   * (`waves`: equal `wait_steps`; flattened, the stage's entries in order) or by turn
+   * (`one_per_turn`; a turn that did the work itself has an empty group).
+   */
   readonly groups: readonly (readonly SubAgentRef[])[];
   /** From captured content: did a later piece's input quote an earlier one's output? */
   readonly independence: Independence;
@@ -79,7 +84,7 @@ export interface SerialCollapseFinding {
 
 /** A turn that launched exactly one sub-agent, or none but called a tool itself. */
 function oneAtATime(turn: TurnGroup): boolean {
-  const subs = turn.waves.reduce((n, w) => n + w.length, 0);
+  const subs = turn.subs.length;
   return turn.turn > 0 && (subs === 1 || (subs === 0 && turn.own_tool_calls > 0));
 }
 
@@ -89,33 +94,20 @@ interface Located {
   readonly apply: (stages: StageRecord[]) => void;
 }
 
-/** Stage index of each turn's first stage in the as-run record. */
-function firstStages(mapping: TraceMapping): number[] {
-  const first: number[] = [];
-  let at = 0;
-  for (const turn of mapping.turns) {
-    first.push(at);
-    at += Math.max(1, turn.waves.length);
-  }
-  return first;
-}
-
 function locate(mapping: TraceMapping, within: readonly NestedEntryRef[]): Located[] {
-  const first = firstStages(mapping);
+  // As run, turn k is stage k (stagesOf: one stage per turn).
   const found: Located[] = [];
   const turns = mapping.turns;
   const contentOf = (sub: SubAgentRef) => mapping.contents.get(sub.span_id);
   for (let k = 0; k < turns.length; k++) {
     const turn = turns[k] as TurnGroup;
     if (turn.waves.length <= 1) continue;
-    const start = first[k] as number;
-    const stages = turn.waves.map((_, w) => start + w);
     found.push({
-      pattern: { kind: 'waves', within, turns: [turn.turn], stages, groups: turn.waves, independence: independenceOf(turn.waves.flat().map(contentOf)) },
+      pattern: { kind: 'waves', within, turns: [turn.turn], stages: [k], groups: turn.waves, independence: independenceOf(turn.subs.map(contentOf)) },
       apply: (s) => {
-        const merged = stages.flatMap((i) => s[i]?.sub_steps ?? []);
-        s[start] = { main_steps: s[start]?.main_steps ?? 0, sub_steps: merged };
-        for (const i of stages.slice(1)) s[i] = { main_steps: 0, sub_steps: [] };
+        // Launched together: the same group, nobody waiting.
+        const stage = s[k];
+        if (stage !== undefined) s[k] = { main_steps: stage.main_steps, sub_steps: (stage.sub_steps ?? []).map(withoutWait) };
       },
     });
   }
@@ -124,15 +116,15 @@ function locate(mapping: TraceMapping, within: readonly NestedEntryRef[]): Locat
     let end = k;
     while (end < turns.length && oneAtATime(turns[end] as TurnGroup) && (end === k || (turns[end] as TurnGroup).turn === (turns[end - 1] as TurnGroup).turn + 1)) end++;
     const run = turns.slice(k, end);
-    const launches = run.filter((t) => t.waves.length > 0).length;
+    const launches = run.filter((t) => t.subs.length > 0).length;
     if (run.length >= 2 && launches >= 1) {
-      const stages = run.map((_, i) => first[k + i] as number);
-      const units = run.map((t) => (t.waves.length > 0 ? contentOf(t.waves[0]?.[0] as SubAgentRef) : mapping.ownToolContents.get(t.turn)));
+      const stages = run.map((_, i) => k + i);
+      const units = run.map((t) => (t.subs.length > 0 ? contentOf(t.subs[0] as SubAgentRef) : mapping.ownToolContents.get(t.turn)));
       found.push({
-        pattern: { kind: 'one_per_turn', within, turns: run.map((t) => t.turn), stages, groups: run.map((t) => t.waves.flat()), independence: independenceOf(units) },
+        pattern: { kind: 'one_per_turn', within, turns: run.map((t) => t.turn), stages, groups: run.map((t) => t.subs), independence: independenceOf(units) },
         apply: (s) => {
           // Launched together from the first turn: one group; a turn that did the work itself becomes a sub-agent of its main steps.
-          const group = run.flatMap((t, i) => (t.waves.length > 0 ? (s[stages[i] as number]?.sub_steps ?? []) : [t.main_steps]));
+          const group = run.flatMap((t, i) => (t.subs.length > 0 ? (s[stages[i] as number]?.sub_steps ?? []) : [t.main_steps]));
           s[stages[0] as number] = { main_steps: run[0]?.main_steps ?? 0, sub_steps: group };
           for (const i of stages.slice(1)) s[i] = { main_steps: 0, sub_steps: [] };
         },
@@ -146,16 +138,20 @@ function locate(mapping: TraceMapping, within: readonly NestedEntryRef[]): Locat
 /** The patterns of a mapping and of every nested sub-agent's mapping below it (spec §5.2), each by the mapping it rewrites. */
 function locateAll(mapping: TraceMapping, within: readonly NestedEntryRef[], out: Map<TraceMapping, Located[]>): void {
   out.set(mapping, locate(mapping, within));
-  const first = firstStages(mapping);
   mapping.turns.forEach((turn, k) => {
-    // Where stagesOf(…, 'overlap') puts each sub-agent: one stage per wave (one for a single wave).
-    turn.waves.forEach((wave, w) => {
-      wave.forEach((sub, entry) => {
-        const inner = sub.nested ? mapping.nested.get(sub.span_id) : undefined;
-        if (inner !== undefined) locateAll(inner, [...within, { span_id: sub.span_id, name: sub.name, stage: (first[k] as number) + w, entry }], out);
-      });
+    // Where stagesOf(…, 'overlap') puts each sub-agent: turn k's stage, in start order.
+    turn.subs.forEach((sub, entry) => {
+      const inner = sub.nested ? mapping.nested.get(sub.span_id) : undefined;
+      if (inner !== undefined) locateAll(inner, [...within, { span_id: sub.span_id, name: sub.name, stage: k, entry }], out);
     });
   });
+}
+
+/** A sub-agent entry launched with its group: its `wait_steps` dropped. */
+function withoutWait(entry: SubAgentEntry): SubAgentEntry {
+  if (typeof entry === 'number' || entry.wait_steps === undefined) return entry;
+  const { wait_steps: _wait, ...rest } = entry;
+  return rest as SubAgentEntry;
 }
 
 /** The as-run stages of `mapping`, nested entries included, with the `chosen` patterns (at any depth) launched together. */

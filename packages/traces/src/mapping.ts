@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { criticalSteps, type StageRecord, type SubAgentEntry } from '@parl/core';
+import { asRunWaitSteps, criticalSteps, type StageRecord, type SubAgentEntry } from '@parl/core';
 import { effectiveRoles, countedModelCalls } from './roles.js';
 import type { ResolvedTraceOptions } from './options.js';
 import { spanLabel, type SpanRole, type TraceSpan } from './span.js';
@@ -30,15 +30,27 @@ export interface SubAgentRef {
   readonly finished: boolean;
   /** True when it launched sub-agents of its own: its record entry is nested (spec §5.2), its mapping in {@link TraceMapping.nested}. */
   readonly nested: boolean;
+  /**
+   * Steps of its turn that elapsed before it started, as run (spec §2, §7; `@parl/core`'s
+   * `asRunWaitSteps`): the heaviest chain of its turn's sub-agents that ended before it started,
+   * 0 when it started with its group.
+   */
+  readonly wait_steps: number;
 }
 
-/** The sub-agents launched in one orchestrator turn, split into waves that overlap in time. */
+/** The sub-agents launched in one orchestrator turn, with their waits as run. */
 export interface TurnGroup {
   /** The turn: 1 for the orchestrator's first model call, …; 0 for sub-agents launched before it. */
   readonly turn: number;
   /** The main steps of the turn (the model call, or its duration in seconds; 0 for turn 0). */
   readonly main_steps: number;
-  /** Waves in start order: sub-agents in one wave overlap in time (transitively), waves do not. */
+  /** The turn's sub-agents in start order (its stage's entries, in order); `wait_steps` never decreases along it. */
+  readonly subs: readonly SubAgentRef[];
+  /**
+   * The rounds in which they ran: consecutive sub-agents (in start order) of equal `wait_steps`.
+   * One round when they all started with the group; more when some waited for others to end
+   * (a pool, or one after another).
+   */
   readonly waves: readonly (readonly SubAgentRef[])[];
   /** Tool calls the orchestrator made itself in this turn (tool calls that ran no sub-agent). */
   readonly own_tool_calls: number;
@@ -97,7 +109,7 @@ function joinContent(parts: readonly (string | undefined)[]): string | undefined
 }
 
 /**
- * Map one checked trace tree onto orchestrator turns and sub-agent waves.
+ * Map one checked trace tree onto orchestrator turns and their sub-agents, with each one's wait as run.
  *
  * - The orchestrator is the top-level agent (an agent span with no agent above it); several
  *   top-level agents (e.g. OpenAI Agents handoffs) act as one orchestrator. Without any agent span
@@ -225,7 +237,7 @@ function mapScope(context: MappingContext, agent: TraceSpan | undefined, depth: 
 
   mainCalls.sort(byStart);
   subAgents.sort(byStart);
-  const perTurn: SubAgentRef[][] = Array.from({ length: mainCalls.length + 1 }, () => []);
+  const perTurn: Omit<SubAgentRef, 'wait_steps'>[][] = Array.from({ length: mainCalls.length + 1 }, () => []);
   const contents = new Map<string, CapturedContent>();
   const nested = new Map<string, TraceMapping>();
   for (const sub of subAgents) {
@@ -250,7 +262,7 @@ function mapScope(context: MappingContext, agent: TraceSpan | undefined, depth: 
       }
     }
     const via = toolAbove.get(sub.spanId);
-    (perTurn[turnOf(mainCalls, sub.startMs)] as SubAgentRef[]).push({
+    (perTurn[turnOf(mainCalls, sub.startMs)] as Omit<SubAgentRef, 'wait_steps'>[]).push({
       span_id: sub.spanId,
       name: sub.name,
       start_ms: sub.startMs,
@@ -283,44 +295,45 @@ function mapScope(context: MappingContext, agent: TraceSpan | undefined, depth: 
   perTurn.forEach((subs, t) => {
     if (t === 0 && subs.length === 0) return;
     const mainSpan = t === 0 ? undefined : mainCalls[t - 1];
-    turns.push({ turn: t, main_steps: mainSpan === undefined ? 0 : weight(mainSpan), waves: wavesOf(subs), own_tool_calls: ownPerTurn.get(t)?.length ?? 0 });
+    const timed = withWaits(subs);
+    turns.push({ turn: t, main_steps: mainSpan === undefined ? 0 : weight(mainSpan), subs: timed, waves: roundsOf(timed), own_tool_calls: ownPerTurn.get(t)?.length ?? 0 });
   });
   return { orchestrator, turns, warnings, contents, ownToolContents, nested };
 }
 
-/** Split sub-agents (in start order) into waves: a new wave starts when one starts at or after every earlier one ended. */
-function wavesOf(subs: readonly SubAgentRef[]): SubAgentRef[][] {
-  const waves: SubAgentRef[][] = [];
-  let current: SubAgentRef[] = [];
-  let end = -Infinity;
+/** The turn's sub-agents with their `wait_steps` as run, by `@parl/core`'s grouping rule (spec §7). */
+function withWaits(subs: readonly Omit<SubAgentRef, 'wait_steps'>[]): SubAgentRef[] {
+  const waits = asRunWaitSteps(subs.map((s) => ({ start: s.start_ms, end: s.end_ms, steps: s.steps })));
+  return subs.map((s, i) => ({ ...s, wait_steps: waits[i] as number }));
+}
+
+/** Sub-agents in start order, split where `wait_steps` changes: the rounds in which they ran. */
+function roundsOf(subs: readonly SubAgentRef[]): SubAgentRef[][] {
+  const rounds: SubAgentRef[][] = [];
   for (const sub of subs) {
-    if (current.length > 0 && sub.start_ms >= end) {
-      waves.push(current);
-      current = [];
-      end = -Infinity;
-    }
-    current.push(sub);
-    end = Math.max(end, sub.end_ms);
+    const last = rounds[rounds.length - 1];
+    if (last !== undefined && (last[0] as SubAgentRef).wait_steps === sub.wait_steps) last.push(sub);
+    else rounds.push([sub]);
   }
-  if (current.length > 0) waves.push(current);
-  return waves;
+  return rounds;
 }
 
 /** A sub-agent's record entry: `{steps, finished}`, or `{stages, finished}` when it launched sub-agents (spec §5.2). */
-function entry(sub: SubAgentRef, mapping: Pick<TraceMapping, 'nested'>, nestedStages: (inner: TraceMapping) => StageRecord[]): SubAgentEntry {
+function entry(sub: SubAgentRef, mapping: Pick<TraceMapping, 'nested'>, nestedStages: (inner: TraceMapping) => StageRecord[], waited: boolean): SubAgentEntry {
   const inner = sub.nested ? mapping.nested.get(sub.span_id) : undefined;
-  if (inner !== undefined) return { stages: nestedStages(inner), finished: sub.finished };
-  return { steps: sub.steps, finished: sub.finished };
+  const wait = waited && sub.wait_steps > 0 ? { wait_steps: sub.wait_steps } : {};
+  if (inner !== undefined) return { stages: nestedStages(inner), finished: sub.finished, ...wait };
+  return { steps: sub.steps, finished: sub.finished, ...wait };
 }
 
 /**
- * Spec §5 stages of a mapping.
+ * Spec §5 stages of a mapping: one stage per orchestrator turn, its group the sub-agents launched
+ * in that turn, in start order.
  *
- * - `overlap` (as run, the default): one stage per wave; the first wave of a turn carries the
- *   turn's main steps, later waves 0 (they ran after the earlier ones although no orchestrator
- *   step came between).
- * - `children` (launched together): one stage per turn, its group all the sub-agents launched in
- *   that turn.
+ * - `overlap` (as run, the default): a sub-agent that started after some of its turn's sub-agents
+ *   had ended carries `wait_steps` (spec §2, §7: the heaviest chain of those, by `@parl/core`'s
+ *   `asRunWaitSteps`), so the record's critical steps are what happened, pools included.
+ * - `children` (launched together): no waits, as if the turn's sub-agents had all started at once.
  *
  * A sub-agent that launched sub-agents is a nested entry (spec §5.2) whose stages follow the same
  * grouping, or those `nestedStages` gives (the finding's launched-together rewrites).
@@ -330,16 +343,6 @@ export function stagesOf(
   grouping: 'children' | 'overlap',
   nestedStages: (inner: TraceMapping) => StageRecord[] = (inner) => stagesOf(inner, grouping),
 ): StageRecord[] {
-  const stages: StageRecord[] = [];
-  const entryOf = (sub: SubAgentRef): SubAgentEntry => entry(sub, mapping, nestedStages);
-  for (const turn of mapping.turns) {
-    if (grouping === 'children' || turn.waves.length <= 1) {
-      stages.push({ main_steps: turn.main_steps, sub_steps: turn.waves.flat().map(entryOf) });
-      continue;
-    }
-    turn.waves.forEach((wave, w) => {
-      stages.push({ main_steps: w === 0 ? turn.main_steps : 0, sub_steps: wave.map(entryOf) });
-    });
-  }
-  return stages;
+  const waited = grouping === 'overlap';
+  return mapping.turns.map((turn) => ({ main_steps: turn.main_steps, sub_steps: turn.subs.map((sub) => entry(sub, mapping, nestedStages, waited)) }));
 }

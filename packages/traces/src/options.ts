@@ -51,9 +51,10 @@ export interface TraceOptions {
    */
   readonly format?: TraceFormat;
   /**
-   * `overlap` (default, "as run", spec §7): only sub-agents whose time windows overlap form a
-   * group; a turn whose sub-agents ran in several waves becomes one stage per wave (the later ones
-   * with 0 main steps), so the record's critical steps are what happened.
+   * `overlap` (default, "as run", spec §7): one stage per orchestrator turn, and a sub-agent that
+   * started after some of its turn's sub-agents had ended carries `wait_steps` (spec §2: the
+   * heaviest chain of those, by `@parl/core`'s `asRunWaitSteps`), so the record's critical steps
+   * are what happened — waves and pools included.
    * `children` ("launched together"): the sub-agents launched in one orchestrator turn form that
    * stage's group, whether they ran at the same time or not.
    */

@@ -13,6 +13,7 @@ import { resolveTraceOptions, type ResolvedTraceOptions, type TraceOptions } fro
 import { TraceCollector, type CollectedTrace } from './trace-collector.js';
 import { NoStepInformationError } from './no-steps.js';
 import { recordToResult, traceToResult, type TraceResult } from './trace-result.js';
+import type { TraceSpan } from './span.js';
 
 /**
  * Read traces from a stream and yield one {@link TraceResult} per trace, as soon as the trace
@@ -59,7 +60,7 @@ export async function* readTraces(input: TraceInput, options: TraceOptions = {})
       return undefined;
     }
     try {
-      return traceToResult(trace.traceId, trace.spans, opts);
+      return keyedByRollout(traceToResult(trace.traceId, trace.spans, opts), trace.spans);
     } catch (err) {
       if (!(err instanceof TraceInputError)) throw err;
       // A trace without step information is a warning, an error under strict (spec §7).
@@ -139,6 +140,24 @@ export async function* readTraces(input: TraceInput, options: TraceOptions = {})
       undefined,
     );
   }
+}
+
+/**
+ * The result with its record keyed by the rollout id its spans name (`parl.rollout_id`, as the
+ * swarm sets on each episode's root span), so that it joins the rollout lines of the same run; the
+ * finding keeps the trace id. The root span's id wins over a descendant's.
+ */
+function keyedByRollout(result: TraceResult, spans: readonly TraceSpan[]): TraceResult {
+  let rollout: string | undefined;
+  for (const span of spans) {
+    if (span.rolloutId === undefined) continue;
+    rollout ??= span.rolloutId;
+    if (span.parentId === undefined) {
+      rollout = span.rolloutId;
+      break;
+    }
+  }
+  return rollout === undefined ? result : { ...result, record: { ...result.record, id: rollout } };
 }
 
 function* passRecord(record: Record<string, unknown>, location: string, ordinal: number, opts: ResolvedTraceOptions): Generator<TraceResult> {

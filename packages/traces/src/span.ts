@@ -67,6 +67,8 @@ export interface TraceSpan {
   readonly input?: string;
   /** Captured output content (answer, tool result), when the format carries it. */
   readonly output?: string;
+  /** The rollout id the span names (OTLP attribute `parl.rollout_id`, `@parl/core`'s `ROLLOUT_ID_ATTRIBUTE`), when it names one. */
+  readonly rolloutId?: string;
 }
 
 /**

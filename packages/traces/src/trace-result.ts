@@ -15,7 +15,11 @@ import { buildTraceTree } from './trace-tree.js';
 
 /** What {@link readTraces} yields per trace. */
 export interface TraceResult {
-  /** The spec §5 record, as run (spec §7): `id` (the trace id) and `stages` (sub-agents as `{steps, finished}`). */
+  /**
+   * The spec §5 record, as run (spec §7): `id` and `stages` (sub-agents as `{steps, finished}`,
+   * with `wait_steps` where they waited). `id` is the trace id; from {@link readTraces}, the
+   * rollout id when the trace's spans name one (`parl.rollout_id`).
+   */
   readonly record: EpisodeRecord;
   /** The serial-collapse finding of the trace. */
   readonly finding: SerialCollapseFinding;

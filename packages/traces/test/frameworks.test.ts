@@ -28,10 +28,12 @@ function stagesShape(stages: readonly StageRecord[]): string {
   return stages.map((s) => `${s.main_steps}:[${(s.sub_steps ?? []).map(entryShape).sort().join(',')}]`).join(' ');
 }
 
+/** An entry's steps (`{…}` for a nested one), `!` when it did not finish, after `W+` when it waited W steps (spec §2). */
 function entryShape(e: SubAgentEntry): string {
   if (typeof e === 'number') return `${e}`;
   const mark = e.finished === false ? '!' : '';
-  return 'stages' in e ? `{${stagesShape(e.stages)}}${mark}` : `${e.steps}${mark}`;
+  const wait = e.wait_steps === undefined ? '' : `${e.wait_steps}+`;
+  return 'stages' in e ? `${wait}{${stagesShape(e.stages)}}${mark}` : `${wait}${e.steps}${mark}`;
 }
 
 async function read(framework: string, scenario: string): Promise<{ result: TraceResult; warnings: readonly string[] }> {
@@ -162,10 +164,11 @@ describe('VoltAgent: steps derived from one llm span per agent run', () => {
 describe('Strands Agents: the record says what ran', () => {
   it('one response asking three workers, run one after another by the sequential executor: three waves, a waves pattern', async () => {
     const { result } = await read('strands', 'sequential-tools');
-    expect(shape(result)).toBe('1:[2] 0:[3] 0:[1] 1:[]');
+    // One stage: beta waited for alpha's 2 steps, gamma for alpha's and beta's 5.
+    expect(shape(result)).toBe('1:[2,2+3,5+1] 1:[]');
     const f = result.finding;
     expect(f.patterns.map((p) => [p.kind, p.turns, p.groups.map((g) => g.map((s) => s.name)), p.independence])).toEqual([['waves', [1], [['alpha'], ['beta'], ['gamma']], 'likely']]);
-    // As run 1+2 + 0+3 + 0+1 + 1 = 8; launched together (the concurrent default) 1 + 3 + 1 = 5.
+    // As run 1 + (5+1) + 1 = 8; launched together (the concurrent default) 1 + 3 + 1 = 5.
     expect([f.serial_collapse, f.critical_steps_as_run, f.critical_steps_if_parallel]).toEqual([true, 8, 5]);
   });
 });
@@ -173,7 +176,7 @@ describe('Strands Agents: the record says what ran', () => {
 describe('Google ADK: one response\'s tool calls run one after another, and the record says so', () => {
   it('parallel swarm asked in one response: three waves as run, a waves pattern, likely independent', async () => {
     const { result } = await read('google-adk', 'parallel-swarm');
-    expect(shape(result)).toBe('1:[2] 0:[3] 0:[1] 1:[]');
+    expect(shape(result)).toBe('1:[2,2+3,5+1] 1:[]');
     const f = result.finding;
     expect(f.patterns.map((p) => [p.kind, p.turns, p.groups.map((g) => g.map((s) => s.name)), p.independence])).toEqual([['waves', [1], [['alpha'], ['beta'], ['gamma']], 'likely']]);
     expect([f.serial_collapse, f.critical_steps_as_run, f.critical_steps_if_parallel]).toEqual([true, 8, 5]);
@@ -191,12 +194,13 @@ describe('Google ADK: one response\'s tool calls run one after another, and the 
 
   it('a failing sub-agent: ADK 2.0 records its failed model call as a span without attributes and status unset, so it reads as finished', async () => {
     const { result } = await read('google-adk', 'failing-subagent');
-    expect(shape(result)).toBe('1:[2] 0:[1] 1:[]');
+    expect(shape(result)).toBe('1:[2,2+1] 1:[]');
   });
 
   it('nested sub-agents: the lead is a nested entry whose own workers ran one after another', async () => {
     const { result } = await read('google-adk', 'nested-subagents');
-    expect(shape(result)).toBe('1:[{1:[2] 0:[2] 1:[]}] 0:[3] 1:[]');
+    // The lead's own workers ran one after another (2, then 2 after waiting 2): its critical steps 1 + 4 + 1 = 6; the worker after it waited 6.
+    expect(shape(result)).toBe('1:[6+3,{1:[2,2+2] 1:[]}] 1:[]');
     expect(result.finding.patterns.map((p) => [p.kind, p.within.map((w) => w.name)])).toEqual([
       ['waves', []],
       ['waves', ['lead']],

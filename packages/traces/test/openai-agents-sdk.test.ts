@@ -61,13 +61,13 @@ describe('OpenAI Agents JS SDK traces (real SDK, scripted model)', () => {
     const f = results[0]?.finding;
     expect(f?.serial_collapse).toBe(true);
     expect(f?.patterns.map((p) => [p.kind, p.turns, p.groups.map((w) => w.map((s) => s.name))])).toEqual([['waves', [1], [['researcher'], ['writer']]]]);
-    // As run: (1 + 2) + (0 + 1) + 1 = 5; together: (1 + max(2, 1)) + 1 = 4.
+    // As run: 1 + max(2, 2 + 1) + 1 = 5 (the writer waited for the researcher's 2 steps); together: (1 + max(2, 1)) + 1 = 4.
     expect([f?.critical_steps_as_run, f?.critical_steps_if_parallel, f?.critical_steps_saved]).toEqual([5, 4, 1]);
     expect(stepsOf(results[0]?.record.stages)).toEqual([
-      [1, [2]],
-      [0, [1]],
+      [1, [2, 1]],
       [1, []],
     ]);
+    expect((results[0]?.record.stages?.[0]?.sub_steps?.[1] as { wait_steps?: number }).wait_steps).toBe(2);
   });
 
   it('marks a sub-agent whose run ended in error as not finished', async () => {

@@ -39,23 +39,26 @@ describe('OpenTelemetry JS SDK traces (OTLP JSON from the real serializer)', () 
     const f = results[0]?.finding;
     expect(f?.serial_collapse).toBe(true);
     expect(f?.patterns.map((p) => ({ kind: p.kind, turns: p.turns, stages: p.stages, groups: p.groups.map((w) => w.map((s) => s.name)), independence: p.independence }))).toEqual([
-      { kind: 'waves', turns: [2], stages: [1, 2], groups: [['tester'], ['reviewer']], independence: 'unknown' },
+      { kind: 'waves', turns: [2], stages: [1], groups: [['tester'], ['reviewer']], independence: 'unknown' },
     ]);
-    // As run: (1+3) + (1+1) + (0+2) + 1 = 9; together: (1+3) + (1+2) + 1 = 8.
+    // As run: (1+3) + (1 + max(1, 1+2)) + 1 = 9 (the reviewer waited for the tester's 1 step); together: (1+3) + (1+2) + 1 = 8.
     expect(f?.critical_steps_as_run).toBe(9);
     expect(f?.critical_steps_if_parallel).toBe(8);
     expect(f?.critical_steps_saved).toBe(1);
     expect(f?.patterns[0]?.critical_steps_saved).toBe(1);
   });
 
-  it('splits the serial wave into its own stage by default (as run)', async () => {
+  it('gives a sub-agent that started after another of its turn ended its wait_steps by default (as run)', async () => {
     const { results } = await collect([run.json]);
     const stages = results[0]?.record.stages;
     expect(stages?.map((s) => [s.main_steps, s.sub_steps?.length])).toEqual([
       [1, 2],
-      [1, 1],
-      [0, 1],
+      [1, 2],
       [1, 0],
+    ]);
+    expect(stages?.[1]?.sub_steps).toEqual([
+      { steps: 1, finished: true },
+      { steps: 2, finished: false, wait_steps: 1 },
     ]);
     expect(criticalSteps(stages ?? []).critical_steps).toBe(results[0]?.finding.critical_steps_as_run);
   });
@@ -63,13 +66,15 @@ describe('OpenTelemetry JS SDK traces (OTLP JSON from the real serializer)', () 
   it('counts tool calls as steps with stepsFrom: tools', async () => {
     const { results } = await collect([run.json], { stepsFrom: 'tools' });
     const steps = results[0]?.record.stages?.map((s) => s.sub_steps?.map((e) => entrySteps(e)));
-    expect(steps).toEqual([[1, 2], [0], [1], []]);
+    expect(steps).toEqual([[1, 2], [0, 1], []]);
   });
 
   it('uses durations in seconds with clock: wall', async () => {
     const { results } = await collect([run.json], { clock: 'wall' });
     const stages = results[0]?.record.stages ?? [];
-    expect(stages.map((s) => s.main_steps)).toEqual([LLM_MS / 1000, LLM_MS / 1000, 0, LLM_MS / 1000]);
+    expect(stages.map((s) => s.main_steps)).toEqual([LLM_MS / 1000, LLM_MS / 1000, LLM_MS / 1000]);
+    // The reviewer waited the tester's duration, in seconds.
+    expect((stages[1]?.sub_steps?.[1] as { wait_steps?: number }).wait_steps).toBe(entrySteps(stages[1]?.sub_steps?.[0] as never));
     const first = stages[0]?.sub_steps?.map((e) => entrySteps(e));
     expect(first).toEqual([(2 * LLM_MS) / 1000, (3 * LLM_MS) / 1000]);
     // The scripted durations are consistent with the clock the spans were stamped with.
@@ -98,6 +103,6 @@ describe('OpenTelemetry JS SDK traces (OTLP JSON from the real serializer)', () 
     const { results } = await collect([lines]);
     expect(results.map((r) => r.traceId).sort()).toEqual([a.traceId, b.traceId].sort());
     const ra = results.find((r) => r.traceId === a.traceId);
-    expect(ra?.record.stages?.length).toBe(4);
+    expect(ra?.record.stages?.length).toBe(3);
   });
 });

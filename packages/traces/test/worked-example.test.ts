@@ -24,16 +24,15 @@ describe('the worked example of docs/traces.md', () => {
         { main_steps: 1, sub_steps: [] },
       ],
     });
-    expect(r.finding.patterns.map((p) => [p.kind, p.turns, p.groups.map((w) => w.map((s) => s.name)), p.independence])).toEqual([
-      ['waves', [1], [['summariser', 'researcher'], ['reviewer']], 'unknown'],
+    expect(r.finding.patterns.map((p) => [p.kind, p.turns, p.stages, p.groups.map((w) => w.map((s) => [s.name, s.wait_steps])), p.independence])).toEqual([
+      ['waves', [1], [0], [[['summariser', 0], ['researcher', 0]], [['reviewer', 2]]], 'unknown'],
     ]);
     expect([r.finding.critical_steps_as_run, r.finding.critical_steps_if_parallel, r.finding.critical_steps_saved]).toEqual([5, 4, 1]);
   });
 
   it('gives the documented as-run (default) and wall-clock records', async () => {
     expect((await one()).record.stages).toEqual([
-      { main_steps: 1, sub_steps: [{ steps: 1, finished: true }, { steps: 2, finished: true }] },
-      { main_steps: 0, sub_steps: [{ steps: 1, finished: false }] },
+      { main_steps: 1, sub_steps: [{ steps: 1, finished: true }, { steps: 2, finished: true }, { steps: 1, finished: false, wait_steps: 2 }] },
       { main_steps: 1, sub_steps: [] },
     ]);
     expect((await one({ clock: 'wall', grouping: 'children' })).record.stages).toEqual([

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { ROLLOUT_ID_ATTRIBUTE } from '@parl/core';
 import { spanLabel, type SpanRole } from '../span.js';
 import { msFromUnixNano } from '../time.js';
 import { LANGSMITH_RUN_ROLES } from './langsmith.js';
@@ -235,6 +236,8 @@ export function readOtlpSpan(value: unknown, location: string): SpanReadResult {
       warnings: warnings.length === 0 ? warnings : warnings.map((w) => `${spanLabel({ spanId, name })}: ${w}`),
     };
     addContent(span, firstOf(attrs, INPUT_KEYS), firstOf(attrs, OUTPUT_KEYS));
+    const rollout = str(attrs, ROLLOUT_ID_ATTRIBUTE);
+    if (rollout !== undefined && rollout !== '') span.rolloutId = rollout;
     return span;
   });
 }

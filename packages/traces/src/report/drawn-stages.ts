@@ -18,6 +18,8 @@ export interface DrawnEntry {
   readonly length: number;
   /** Its work: its steps, or for a nested entry its own total steps (by `@parl/core`). */
   readonly work: number;
+  /** Steps of its stage that elapsed before it started (spec §2 `wait_steps`); 0 or absent when it started with its group. */
+  readonly wait?: number;
   /** False when the record says it did not finish. */
   readonly finished: boolean;
   /** Its agent name, where the finding names it. */
@@ -42,9 +44,9 @@ function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The stages as `@parl/core` reads them, nested entries replaced by their lengths. */
+/** The stages as `@parl/core` reads them, nested entries replaced by their lengths, waits kept. */
 export function flatStages(stages: readonly DrawnStage[]): StageRecord[] {
-  return stages.map((s) => ({ main_steps: s.main, sub_steps: s.subs.map((e) => e.length) }));
+  return stages.map((s) => ({ main_steps: s.main, sub_steps: s.subs.map((e) => (e.wait === undefined || e.wait === 0 ? e.length : { steps: e.length, wait_steps: e.wait })) }));
 }
 
 /** Critical steps of drawn stages, by `@parl/core`. */
@@ -68,16 +70,19 @@ function readEntry(entry: unknown, path: string, depth: number, location: string
   if (!isObject(entry)) throw new ParlInputError(path, entry, 'a number of steps, {steps, finished} or a nested {stages, finished} (spec §5.2)', location);
   const finished = entry['finished'] === undefined ? true : entry['finished'];
   if (typeof finished !== 'boolean') throw new ParlInputError(`${path}.finished`, finished, 'a boolean', location);
+  const waitValue = entry['wait_steps'];
+  if (waitValue !== undefined && typeof waitValue !== 'number') throw new ParlInputError(`${path}.wait_steps`, waitValue, 'a finite number ≥ 0', location);
+  const wait = waitValue === undefined || waitValue === 0 ? {} : { wait: waitValue };
   if (entry['stages'] !== undefined) {
     if (entry['steps'] !== undefined) throw new ParlInputError(path, entry, 'either steps or stages, not both (spec §5.2)', location);
     if (depth >= MAX_NESTING) throw new ParlInputError(`${path}.stages`, `nesting depth ${depth + 1}`, `nesting at most ${MAX_NESTING} levels deep (spec §5.2)`, location);
     const stages = readStages(entry['stages'], `${path}.stages`, depth + 1, location);
     const measured = measureStages(stages);
-    return { length: measured.critical, work: measured.work, finished, stages };
+    return { length: measured.critical, work: measured.work, finished, stages, ...wait };
   }
   const steps = entry['steps'];
   if (typeof steps !== 'number') throw new ParlInputError(`${path}.steps`, steps, 'a finite number ≥ 0', location);
-  return { length: steps, work: steps, finished };
+  return { length: steps, work: steps, finished, ...wait };
 }
 
 function readStages(stages: unknown, path: string, depth: number, location: string): DrawnStage[] {
@@ -107,6 +112,12 @@ function namesByStage(finding: SerialCollapseFinding | undefined): Map<number, r
   for (const pattern of finding?.patterns ?? []) {
     // A pattern inside a nested sub-agent counts its own stages (spec §5.2): not the top level's.
     if (pattern.within.length > 0) continue;
+    if (pattern.kind === 'waves') {
+      // One stage, its entries the rounds one after another.
+      const stage = pattern.stages[0];
+      if (stage !== undefined) byStage.set(stage, pattern.groups.flat().map((g) => ({ name: g.name, wallMs: g.end_ms - g.start_ms })));
+      continue;
+    }
     pattern.stages.forEach((stage, i) => {
       const group = pattern.groups[i] ?? [];
       if (group.length > 0) byStage.set(stage, group.map((g) => ({ name: g.name, wallMs: g.end_ms - g.start_ms })));

@@ -40,18 +40,30 @@ export function patternWords(pattern: SerialPattern, mark: string): string {
   const where = pattern.within.length === 0 ? '' : ` inside sub-agent ${escapeHtml(pattern.within.map((n) => capText(n.name, NAME_CHARS)).slice(0, NAMES_LISTED).join(' › '))} (its own turns and stages; not marked on the timeline)`;
   const what =
     pattern.kind === 'waves'
-      ? `<b>waves</b>: turn ${range(pattern.turns)} launched ${plural(pattern.groups.flat().length, 'sub-agent')}${escapeHtml(names(pattern))} that ran in ${pattern.groups.length} waves one after another (stages ${range(stages)})`
+      ? `<b>waves</b>: turn ${range(pattern.turns)} launched ${plural(pattern.groups.flat().length, 'sub-agent')}${escapeHtml(names(pattern))} that ran in ${pattern.groups.length} waves one after another, later ones waiting for earlier ones to end (stage ${range(stages)})`
       : `<b>one per turn</b>: turns ${range(pattern.turns)} each launched one sub-agent or did the work itself${escapeHtml(names(pattern))} (stages ${range(stages)})`;
   return `<li><span class="mark">${escapeHtml(mark)}</span> ${what}${where}; independence <b>${pattern.independence}</b> — ${INDEPENDENCE_WORDS[pattern.independence]}. Launched together alone it would save ${plural(pattern.critical_steps_saved, 'critical step')}.</li>`;
 }
 
-/** The verdict line and the pattern list of a finding (HTML). */
-export function findingWords(finding: SerialCollapseFinding, unit: string): string {
+/** Why a finding without patterns has none, given how many sub-agents the record ran (undefined: not known). */
+function noPatternWords(subagents: number | undefined): string {
+  if (subagents === 0) return 'No sub-agent ran: the orchestrator did the work itself, with no turn that launched one sub-agent at a time.';
+  if (subagents === undefined) return 'No turn ran its work one piece after another.';
+  return 'Sub-agents launched together ran together.';
+}
+
+/**
+ * The verdict line and the pattern list of a finding (HTML).
+ *
+ * @param subagents - the sub-agents the record ran (top level), when known: the verdict without a
+ *   pattern says that sub-agents ran together only when some did
+ */
+export function findingWords(finding: SerialCollapseFinding, unit: string, subagents?: number): string {
   const verdict = finding.serial_collapse
     ? `<p class="verdict bad"><b>Serial collapse.</b> Work that could run in parallel ran one piece after another.</p>`
     : finding.patterns.length > 0
       ? `<p class="verdict ok"><b>No serial collapse.</b> Every serial pattern is dependent work.</p>`
-      : `<p class="verdict ok"><b>No serial pattern.</b> Sub-agents launched together ran together.</p>`;
+      : `<p class="verdict ok"><b>No serial pattern.</b> ${noPatternWords(subagents)}</p>`;
   const numbers = `<p class="nums">As run: <b>${formatNumber(finding.critical_steps_as_run)}</b> ${unit} · if launched together: <b>${formatNumber(finding.critical_steps_if_parallel)}</b> · saved: <b>${formatNumber(finding.critical_steps_saved)}</b> (${percent(finding.critical_steps_saved, finding.critical_steps_as_run)})</p>`;
   const described = finding.patterns.slice(0, MAX_PATTERNS_DESCRIBED).map((p, i) => patternWords(p, String(i + 1)));
   const more = finding.patterns.length > MAX_PATTERNS_DESCRIBED ? `<li>and ${finding.patterns.length - MAX_PATTERNS_DESCRIBED} more patterns (in the findings file).</li>` : '';

@@ -16,7 +16,8 @@ function launchTogether(stages: DrawnStage[], pattern: SerialPattern): void {
   const head = stages[first] ?? EMPTY;
   let group: DrawnEntry[];
   if (pattern.kind === 'waves') {
-    group = pattern.stages.flatMap((i) => stages[i]?.subs ?? []);
+    // The turn's sub-agents all launched at once: nobody waits.
+    group = pattern.stages.flatMap((i) => stages[i]?.subs ?? []).map(({ wait: _wait, ...e }) => e);
   } else {
     // A turn that did the work itself becomes a sub-agent of its own main steps.
     group = pattern.stages.flatMap((i) => {

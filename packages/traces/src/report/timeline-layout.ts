@@ -64,6 +64,31 @@ export interface TimelineLayout {
 }
 
 /** Rows a level's lanes take: lane j takes one row plus the rows of its tallest nested entry. */
+/** Where a sub-agent's bar ends in its stage: a sub-agent that waited (spec §2 `wait_steps`) starts that far in. */
+function reach(e: DrawnEntry): number {
+  return (e.wait ?? 0) + e.length;
+}
+
+/**
+ * The sub-agents of a stage on its critical path: the first of those that reach furthest, and, when
+ * it waited, the chain it waited for — an entry whose reach is that wait (as run, `wait_steps` is
+ * the heaviest chain of the sub-agents that ended before it started), and so on back. A wait that no
+ * entry accounts for (a record written by hand) stays a gap.
+ */
+function criticalChain(subs: readonly DrawnEntry[]): Set<number> {
+  const chain = new Set<number>();
+  const longest = Math.max(0, ...subs.map(reach));
+  if (longest === 0) return chain;
+  let at = subs.findIndex((e) => reach(e) === longest);
+  while (at >= 0 && !chain.has(at)) {
+    chain.add(at);
+    const wait = (subs[at] as DrawnEntry).wait ?? 0;
+    if (wait <= 0) break;
+    at = subs.findIndex((e, j) => !chain.has(j) && Math.abs(reach(e) - wait) <= 1e-9 * Math.max(1, wait));
+  }
+  return chain;
+}
+
 function laneHeights(stages: readonly DrawnStage[]): number[] {
   const heights: number[] = [];
   for (const stage of stages) {
@@ -109,15 +134,15 @@ class Placer {
       const stageIndex = top ?? i;
       if (stage.main > 0) this.add({ row: mainRow, start: t, length: stage.main, kind: 'main', critical: onPath, finished: true, stage: stageIndex, who });
       const subStart = t + stage.main;
-      const longest = Math.max(0, ...stage.subs.map((e) => e.length));
-      const critical = onPath && longest > 0 ? stage.subs.findIndex((e) => e.length === longest) : -1;
+      const onChain = onPath ? criticalChain(stage.subs) : new Set<number>();
       stage.subs.forEach((e: DrawnEntry, j) => {
         const row = laneRows[j] as number;
         const subWho = depth === 0 ? `sub-agent ${j + 1}` : `sub-agent ${prefix}${j + 1}`;
         const named = { ...(e.name === undefined ? {} : { name: e.name }), ...(e.wallMs === undefined ? {} : { wallMs: e.wallMs }) };
         const kind: BarKind = e.stages !== undefined ? 'nested' : e.ownWork === true ? 'own' : 'sub';
-        this.add({ row, start: subStart, length: e.length, kind, critical: j === critical, finished: e.finished, stage: stageIndex, who: subWho, ...named });
-        if (e.stages !== undefined) this.place(e.stages, subStart, row, row + 1, `${prefix}${j + 1}.`, depth + 1, j === critical, stageIndex, subWho);
+        const from = subStart + (e.wait ?? 0);
+        this.add({ row, start: from, length: e.length, kind, critical: onChain.has(j), finished: e.finished, stage: stageIndex, who: subWho, ...named });
+        if (e.stages !== undefined) this.place(e.stages, from, row, row + 1, `${prefix}${j + 1}.`, depth + 1, onChain.has(j), stageIndex, subWho);
       });
       const end = t + drawnCriticalSteps([stage]);
       spans?.push({ start: t, end });

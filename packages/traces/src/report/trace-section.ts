@@ -20,7 +20,9 @@ function patternBands(layout: TimelineLayout, finding: SerialCollapseFinding): T
     const first = layout.stageSpans[p.stages[0] ?? -1];
     const last = layout.stageSpans[p.stages[p.stages.length - 1] ?? -1];
     if (first === undefined || last === undefined) return [];
-    const title = `${i + 1}: ${p.kind === 'waves' ? 'waves' : 'one per turn'}, stages ${(p.stages[0] ?? 0) + 1}–${(p.stages[p.stages.length - 1] ?? 0) + 1}, independence ${p.independence}`;
+    const from = (p.stages[0] ?? 0) + 1;
+    const to = (p.stages[p.stages.length - 1] ?? 0) + 1;
+    const title = `${i + 1}: ${p.kind === 'waves' ? 'waves' : 'one per turn'}, ${from === to ? `stage ${from}` : `stages ${from}–${to}`}, independence ${p.independence}`;
     return [{ start: first.start, end: last.end, mark: String(i + 1), title, kind: 'pattern' as const }];
   });
 }
@@ -35,7 +37,7 @@ function patternBands(layout: TimelineLayout, finding: SerialCollapseFinding): T
  */
 export function traceSectionHtml(summary: TraceSummary, stages: readonly DrawnStage[] | undefined, finding: SerialCollapseFinding | undefined, unit: string): string {
   const head = `<h2>${escapeHtml(capText(summary.id, REPORT_ID_CHARS))}</h2>`;
-  const words = finding === undefined ? '<p class="note">No serial-collapse finding came with this record: only its stages are drawn.</p>' : findingWords(finding, unit);
+  const words = finding === undefined ? '<p class="note">No serial-collapse finding came with this record: only its stages are drawn.</p>' : findingWords(finding, unit, stages?.reduce((n, s) => n + s.subs.length, 0));
   if (stages === undefined) return `<section class="card trace" id="t${summary.ordinal}">${head}${words}<p class="note">The record has no stages to draw.</p></section>`;
   const asRun = layoutTimeline(stages);
   const scale = asRun.total;

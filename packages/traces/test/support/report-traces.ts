@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { criticalSteps } from '@parl/core';
 import { serialCollapseFinding, stagesOf, type SubAgentRef, type TraceMapping, type TurnGroup } from '../../src/index.js';
 import type { TraceReportEntry } from '../../src/report/trace-report.js';
 import { collect } from './collect.js';
@@ -62,20 +63,28 @@ function generatedMapping(id: string, random: () => number, shape: TraceShape, d
   for (let t = 1; t <= turnCount; t++) {
     const waves: SubAgentRef[][] = [];
     const waveCount = random() < 0.3 ? 0 : pick(depth === 0 ? shape.waves : 2);
+    // Waves one after another: each waits for the heaviest chain of those before it (spec §2).
+    let heaviest = 0;
     for (let w = 0; w < waveCount; w++) {
       const wave: SubAgentRef[] = [];
       for (let k = 0, n = pick(depth === 0 ? shape.width : 3); k < n; k++) {
         const spanId = `${id}-${depth}-${t}-${w}-${k}`;
-        const steps = pick(6);
+        let steps = pick(6);
         const name = `agent-${depth}-${t}-${w}-${k}-`.padEnd(shape.nameChars, 'x');
         const launches = depth < 2 && random() < shape.nestedShare;
-        if (launches) nested.set(spanId, generatedMapping(spanId, random, shape, depth + 1, clock));
-        wave.push({ span_id: spanId, name, start_ms: clock.ms, end_ms: clock.ms + steps * 100, steps, finished: random() > 0.1, nested: launches });
+        if (launches) {
+          const inner = generatedMapping(spanId, random, shape, depth + 1, clock);
+          nested.set(spanId, inner);
+          // As the mapping does: a nested entry's steps are its own critical steps as run.
+          steps = criticalSteps(stagesOf(inner, 'overlap')).critical_steps;
+        }
+        wave.push({ span_id: spanId, name, start_ms: clock.ms, end_ms: clock.ms + steps * 100, steps, finished: random() > 0.1, nested: launches, wait_steps: heaviest });
       }
+      heaviest += Math.max(...wave.map((s) => s.steps));
       waves.push(wave);
       clock.ms += 1000;
     }
-    turns.push({ turn: t, main_steps: 1, waves, own_tool_calls: waveCount === 0 && random() < 0.5 ? 1 : 0 });
+    turns.push({ turn: t, main_steps: 1, subs: waves.flat(), waves, own_tool_calls: waveCount === 0 && random() < 0.5 ? 1 : 0 });
   }
   return { orchestrator: id, turns, warnings: [], contents: new Map(), ownToolContents: new Map(), nested };
 }
