@@ -57,16 +57,15 @@ describe('scripted scenarios: exact records, and spans that read back to the sam
     expect(messages.filter((m) => m.role === 'tool' && m.content.includes('did not finish'))).toHaveLength(8);
   });
 
-  it('a concurrency limit of 1 runs one turn\'s three sub-agents as three waves', async () => {
+  it('a concurrency limit of 1 runs one turn\'s three sub-agents as one chain: each waits for those before it (spec §2 wait_steps)', async () => {
     const orchestrator = orchestratorFrom((n, options) => (n === 0 ? [define] : n === 1 ? entities.slice(0, 3).map((e) => assign(e)) : quoteLines(options)));
     const { record } = await episode({ orchestrator, concurrency: 1 });
     expect(record.stages).toEqual([
       { main_steps: 1, sub_steps: [] },
-      { main_steps: 1, sub_steps: [{ steps: 3, finished: true }] },
-      { main_steps: 0, sub_steps: [{ steps: 3, finished: true }] },
-      { main_steps: 0, sub_steps: [{ steps: 3, finished: true }] },
+      { main_steps: 1, sub_steps: [{ steps: 3, finished: true }, { steps: 3, finished: true, wait_steps: 3 }, { steps: 3, finished: true, wait_steps: 6 }] },
       { main_steps: 1, sub_steps: [] },
     ]);
+    expect(numbersOf(record)).toEqual({ critical_steps: 1 + 1 + 9 + 1, total_steps: 12, num_subagents: 3 });
   });
 
   it('a concurrency limit of 2 never runs more than two sub-agents at once', async () => {

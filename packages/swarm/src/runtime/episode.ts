@@ -120,7 +120,7 @@ class EpisodeRun {
     const conversation = new Conversation(system, this.task.prompt);
     const orchestratorName = s.singleAgent ? 'single_agent' : 'orchestrator';
     const root = this.telemetry.agent(orchestratorName, undefined, this.clock.now(), this.task.prompt);
-    root.span.setAttribute('parl.task.id', this.task.id);
+    this.telemetry.episode(root, this.task.id, id);
     let answer = '';
     let stop: StopReason = 'orchestrator_steps';
     const texts: string[] = [];

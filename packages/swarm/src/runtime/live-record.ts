@@ -1,102 +1,107 @@
 /**
- * The spec §5 stages of an episode, built while it runs (spec §10's accounting).
+ * The spec §5 stages of an episode, built while it runs (spec §10's accounting), by
+ * `@parl/core`'s {@link CriticalStepsMeter}: the swarm derives no PARL number itself.
  *
  * One orchestrator model call opens a turn (one main step). The sub-agents its `assign_task`
- * calls launch form that turn's group, split into waves as run (spec §7): a sub-agent that starts
- * while none of the turn's earlier sub-agents is running opens a new wave, which becomes a stage
- * with `main_steps` 0. A sub-agent's steps are its model calls, counted when each call starts.
+ * calls launch form that turn's group. A sub-agent that starts only when an earlier one of its
+ * turn has ended — it waited for a free slot under `concurrency` — gets `wait_steps` (spec §2, §7:
+ * the heaviest chain of its turn's sub-agents that ended before it started), so the running
+ * critical steps, and the budget check on them, count the wait. A sub-agent's steps are its model
+ * calls, counted when each call starts.
  *
  * @module
  */
-import type { StageRecord, SubAgentRun } from '@parl/core';
+import { CriticalStepsMeter, type MeteredAgent, type StageRecord } from '@parl/core';
 
-/** One sub-agent's place in the record. */
+/**
+ * One sub-agent's place in the record. Its steps grow through the meter: `slot.steps++` (or
+ * {@link LiveRecord.step}) is the start of one model call.
+ */
 export class SubAgentSlot {
-  /** Model calls started so far. */
-  steps = 0;
-  /** Whether it is running (started and not yet ended). */
-  running = true;
-  /** Whether it finished its task; set when it ends. */
-  finished = false;
-}
+  /** @internal */
+  constructor(
+    private readonly meter: CriticalStepsMeter,
+    /** The meter's view of this sub-agent. */
+    readonly agent: MeteredAgent,
+  ) {}
 
-interface Turn {
-  readonly waves: SubAgentSlot[][];
-  running: number;
+  /** Model calls started so far. */
+  get steps(): number {
+    return this.agent.steps;
+  }
+
+  /** Start model calls: the new value must be the old one plus the calls started. */
+  set steps(value: number) {
+    const added = value - this.agent.steps;
+    if (!(added >= 0)) throw new RangeError(`a sub-agent's steps only grow (from ${this.agent.steps} to ${value})`);
+    for (let i = 0; i < added; i++) this.meter.step(this.agent);
+  }
+
+  /** Whether it is running (started and not yet ended). */
+  get running(): boolean {
+    return this.agent.running;
+  }
+
+  /** Whether it finished its task; set when it ends. */
+  get finished(): boolean {
+    return this.agent.finished;
+  }
+
+  /** Steps of its turn that elapsed before it started (spec §2); 0 when it started with its group. */
+  get waitSteps(): number {
+    return this.agent.wait_steps;
+  }
 }
 
 /** The live record of one episode's stages. */
 export class LiveRecord {
-  private readonly turns: Turn[] = [];
+  private readonly meter = new CriticalStepsMeter();
 
   /** The orchestrator's model calls so far (its main steps). */
   get mainSteps(): number {
-    return this.turns.length;
+    return this.meter.root.steps;
   }
 
   /** Open a turn: the orchestrator starts a model call. */
   openTurn(): void {
-    this.turns.push({ waves: [], running: 0 });
-  }
-
-  /** Start a sub-agent in the current turn: it joins the running wave, or opens a new one when none of the turn's sub-agents is running. */
-  startSubAgent(): SubAgentSlot {
-    const turn = this.turns[this.turns.length - 1];
-    if (turn === undefined) throw new Error('a sub-agent cannot start before the orchestrator\'s first model call');
-    const slot = new SubAgentSlot();
-    const wave = turn.waves[turn.waves.length - 1];
-    if (wave === undefined || turn.running === 0) turn.waves.push([slot]);
-    else wave.push(slot);
-    turn.running++;
-    return slot;
-  }
-
-  /** End a sub-agent of the current turn. */
-  endSubAgent(slot: SubAgentSlot, finished: boolean): void {
-    if (!slot.running) return;
-    slot.running = false;
-    slot.finished = finished;
-    const turn = this.turns[this.turns.length - 1] as Turn;
-    turn.running--;
+    this.meter.step();
   }
 
   /**
-   * The running critical steps (spec §2 over the stages so far), optionally as if one more model
-   * call started: the orchestrator's (`'main'`), a running sub-agent's (its slot), or the first
-   * call of a sub-agent about to start in the current turn (`'new-sub'`).
+   * Start a sub-agent in the current turn (of the orchestrator, or of `parent` when a sub-agent
+   * launches sub-agents of its own, spec §5.2): call it when the sub-agent takes its slot, so that
+   * a sub-agent that waited for one gets its `wait_steps`.
    */
-  criticalSteps(next?: 'main' | 'new-sub' | SubAgentSlot): number {
-    let total = next === 'main' ? 1 : 0;
-    this.turns.forEach((turn, t) => {
-      total += 1;
-      const last = t === this.turns.length - 1;
-      turn.waves.forEach((wave, w) => {
-        let max = 0;
-        for (const slot of wave) {
-          const steps = slot === next ? slot.steps + 1 : slot.steps;
-          if (steps > max) max = steps;
-        }
-        // A new sub-agent joins the last wave while any of the turn's sub-agents runs.
-        if (next === 'new-sub' && last && w === turn.waves.length - 1 && turn.running > 0) max = Math.max(max, 1);
-        total += max;
-      });
-      if (next === 'new-sub' && last && turn.running === 0) total += 1;
-    });
-    return total;
+  startSubAgent(parent?: SubAgentSlot): SubAgentSlot {
+    if (this.meter.root.steps === 0 && parent === undefined) throw new Error('a sub-agent cannot start before the orchestrator\'s first model call');
+    return new SubAgentSlot(this.meter, this.meter.startSubAgent(parent?.agent ?? this.meter.root));
   }
 
-  /** The stages as run: one per wave (a turn's first wave carries its main step), or one with no group for a turn that launched none. */
+  /** A sub-agent starts a model call (the same as `slot.steps++`). */
+  step(slot: SubAgentSlot): void {
+    this.meter.step(slot.agent);
+  }
+
+  /** End a sub-agent. */
+  endSubAgent(slot: SubAgentSlot, finished: boolean): void {
+    this.meter.endSubAgent(slot.agent, finished);
+  }
+
+  /**
+   * The running critical steps (spec §2 over the stages so far, waits included), optionally as if
+   * one more model call started: the orchestrator's (`'main'`), a running sub-agent's (its slot),
+   * or the first call of a sub-agent about to start in the current turn (`'new-sub'`, with the wait
+   * it would get).
+   */
+  criticalSteps(next?: 'main' | 'new-sub' | SubAgentSlot): number {
+    if (next === undefined) return this.meter.criticalSteps;
+    if (next === 'main') return this.meter.criticalStepsIf({ kind: 'step', agent: this.meter.root });
+    if (next === 'new-sub') return this.meter.criticalStepsIf({ kind: 'start', parent: this.meter.root });
+    return this.meter.criticalStepsIf({ kind: 'step', agent: next.agent });
+  }
+
+  /** The stages as run: one per turn, sub-agents as `{steps, finished}` with `wait_steps` where they waited. */
   stages(): StageRecord[] {
-    const stages: StageRecord[] = [];
-    for (const turn of this.turns) {
-      if (turn.waves.length === 0) {
-        stages.push({ main_steps: 1, sub_steps: [] });
-        continue;
-      }
-      turn.waves.forEach((wave, w) => {
-        stages.push({ main_steps: w === 0 ? 1 : 0, sub_steps: wave.map((s): SubAgentRun => ({ steps: s.steps, finished: s.finished })) });
-      });
-    }
-    return stages;
+    return this.meter.stages();
   }
 }

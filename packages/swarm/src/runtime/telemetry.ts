@@ -7,6 +7,7 @@
  * @module
  */
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { ROLLOUT_ID_ATTRIBUTE } from '@parl/core';
 import { hrTimeOf, type MicrosecondClock } from './clock.js';
 
 /** The instrumentation scope name of the swarm's spans. */
@@ -46,6 +47,15 @@ export class SwarmTelemetry {
       'gen_ai.agent.name': name,
       ...(input === undefined ? {} : { 'gen_ai.input.messages': input }),
     }, at, SpanKind.INTERNAL);
+  }
+
+  /**
+   * Name the episode on its root span: `parl.task.id`, and the record's id under
+   * `parl.rollout_id` (`@parl/core`'s `ROLLOUT_ID_ATTRIBUTE`), so that `parl trace` keys the
+   * trace's record by it and it joins the rollout line.
+   */
+  episode(root: OpenSpan, taskId: string, rolloutId: string): void {
+    root.span.setAttributes({ 'parl.task.id': taskId, [ROLLOUT_ID_ATTRIBUTE]: rolloutId });
   }
 
   /** A `chat` span: one model call. */
