@@ -39,7 +39,7 @@ describe('pooled sub-agents: critical steps as run (spec §2, §7, §10)', () =>
     const { record, back } = await episode({ concurrency });
     expect(record.budget_exhausted).toBe(false);
     expect(numbersOf(record)).toEqual({ critical_steps: critical, total_steps: 62, num_subagents: 20 });
-    const subs = (record.stages as { sub_steps: { steps: number; wait_steps?: number }[] }[])[0]?.sub_steps ?? [];
+    const subs = (record.stages as unknown as { sub_steps: { steps: number; wait_steps?: number }[] }[])[0]?.sub_steps ?? [];
     // the k-th sub-agent to take a slot waited for ⌊k / concurrency⌋ rounds of 3 steps
     expect(subs.map((s) => s.wait_steps ?? 0)).toEqual(subs.map((_, k) => 3 * Math.floor(k / concurrency)));
     // parl trace on the spans: the same numbers and stages, keyed by the rollout id
@@ -52,7 +52,7 @@ describe('pooled sub-agents: critical steps as run (spec §2, §7, §10)', () =>
     const { record, back } = await episode({ concurrency: 2, budget: 10 });
     expect(record).toMatchObject({ budget_exhausted: true, stop_reason: 'budget' });
     expect(numbersOf(record).critical_steps).toBe(10);
-    const subs = (record.stages as { sub_steps: { steps: number; finished: boolean; wait_steps?: number }[] }[])[0]?.sub_steps ?? [];
+    const subs = (record.stages as unknown as { sub_steps: { steps: number; finished: boolean; wait_steps?: number }[] }[])[0]?.sub_steps ?? [];
     expect(subs.map((s) => [s.wait_steps ?? 0, s.steps, s.finished])).toEqual([
       [0, 3, true],
       [0, 3, true],
