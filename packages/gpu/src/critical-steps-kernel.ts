@@ -11,7 +11,7 @@ import { stagedMasks, stagedTensors, type StagedBatchInput, type StagedTensors }
 
 /** Spec §2 quantities of B episodes as tensors of shape `[B]`. */
 export type CriticalStepsTensors = {
-  /** Σ_t (S_main + max_i S_sub), float32 `[B]`; max over an empty group is 0. */
+  /** Σ_t (S_main + max_i (W_i + S_sub,i)), float32 `[B]`; max over an empty group is 0. */
   readonly critical_steps: tf.Tensor1D;
   /** Σ_t (S_main + Σ_i S_sub), float32 `[B]`. */
   readonly total_steps: tf.Tensor1D;
@@ -23,7 +23,7 @@ export type CriticalStepsTensors = {
 
 /** {@link CriticalStepsTensors} downloaded. */
 export interface CriticalStepsArrays {
-  /** Σ_t (S_main + max_i S_sub). */
+  /** Σ_t (S_main + max_i (W_i + S_sub,i)). */
   readonly critical_steps: Float32Array;
   /** Σ_t (S_main + Σ_i S_sub). */
   readonly total_steps: Float32Array;
@@ -46,7 +46,9 @@ function stageMaxAndSum(input: StagedTensors): { max: tf.Tensor2D; sum: tf.Tenso
     return { max: zeros, sum: zeros, mainUsed, groups };
   }
   const sub = tf.mul(input.subSteps, slot);
-  return { max: tf.max(sub, 2) as tf.Tensor2D, sum: tf.sum(sub, 2) as tf.Tensor2D, mainUsed, groups };
+  // A sub-agent that waited (spec §2 wait_steps) weighs W + steps in the max; W is not work.
+  const reach = input.waitSteps === undefined ? sub : tf.mul(tf.add(input.subSteps, input.waitSteps), slot);
+  return { max: tf.max(reach, 2) as tf.Tensor2D, sum: tf.sum(sub, 2) as tf.Tensor2D, mainUsed, groups };
 }
 
 /**
@@ -87,8 +89,8 @@ export function criticalStepsOp(input: StagedTensors): CriticalStepsTensors {
  * `criticalStepsBatch` on the same input to float32 precision (relative error ≤ 1e-5, tested
  * on every backend). Nothing leaks (see {@link rewardKernel}).
  *
- * Shapes: `subSteps [B, T, N]`, `groupSizes [B, T]`, `mainSteps [B, T]`, `numStages [B]` →
- * each output `[B]`.
+ * Shapes: `subSteps [B, T, N]`, `groupSizes [B, T]`, `mainSteps [B, T]`, `numStages [B]`,
+ * `waitSteps [B, T, N]` (spec §2 `wait_steps`, or core's `subWait`) → each output `[B]`.
  *
  * @throws `ParlInputError` (`@parl/core`) for a wrong shape or a bad element, named by its index
  *

@@ -20,7 +20,7 @@ import { stagedMasks, stagedTensors, type StagedBatchInput, type StagedTensors }
 
 /** The surrogate and its bound, tensors of shape `[B]`. */
 export type SmoothCriticalStepsTensors = {
-  /** Σ_t (S_main + τ·LSE_i(S_sub/τ)), float32 `[B]`; an empty group contributes 0. */
+  /** Σ_t (S_main + τ·LSE_i((W_i + S_sub,i)/τ)), float32 `[B]`; an empty group contributes 0. */
   readonly smooth_critical_steps: tf.Tensor1D;
   /** The per-episode bound τ·Σ_t ln(max(k_t, 1)) on smooth − exact, float32 `[B]`. */
   readonly gap_bound: tf.Tensor1D;
@@ -75,7 +75,8 @@ export function smoothCriticalStepsOp(input: StagedTensors, tau: number): Smooth
     if (N === 0) {
       return { smooth_critical_steps: tf.sum(mainUsed, 1) as tf.Tensor1D, gap_bound: gap };
     }
-    const sub = tf.mul(input.subSteps, slot);
+    // A sub-agent that waited (spec §2 wait_steps) enters the soft max as W + its steps.
+    const sub = tf.mul(input.waitSteps === undefined ? input.subSteps : tf.add(input.subSteps, input.waitSteps), slot);
     const m = tf.max(sub, 2);
     // exp((x − m)/τ) ∈ (0, 1], 1 at the max; masked slots get weight 0.
     const weights = tf.mul(tf.exp(tf.div(tf.sub(sub, repeatLast(m, N)), t)), slot);

@@ -29,6 +29,12 @@ export interface StagedBatchInput {
   readonly mainSteps?: NumericInput;
   /** Stages used per episode, `[B]`, integers in 0..T; defaults to T. */
   readonly numStages?: NumericInput;
+  /**
+   * W per sub-agent (spec §2 `wait_steps`: steps of its group that elapsed before it started),
+   * `[B, T, N]`, finite ≥ 0 where used; a sub-agent's term in its stage's max is W + its steps,
+   * and W is not work. Absent, every wait is 0. `@parl/core`'s `CriticalStepsBatchInput.subWait`.
+   */
+  readonly waitSteps?: NumericInput;
 }
 
 /**
@@ -45,6 +51,8 @@ export type StagedTensors = {
   readonly mainSteps: tf.Tensor2D;
   /** Stages used, `[B]` (integers in 0..T, as float32). */
   readonly numStages: tf.Tensor1D;
+  /** W per sub-agent, `[B, T, N]` (spec §2 `wait_steps`); absent when every wait is 0. */
+  readonly waitSteps?: tf.Tensor3D;
 };
 
 /** The float32 0/1 masks of a staged batch, and the group sizes of the stages in use. */
@@ -68,8 +76,9 @@ export function stagedMasks(input: StagedTensors): StagedMasks {
 
 /**
  * Convert and validate a {@link StagedBatchInput}: shapes, group sizes and stage counts in range,
- * steps finite and ≥ 0 where they are used; padding that is not finite is replaced by 0. Call
- * inside `tf.tidy`.
+ * steps and waits finite and ≥ 0 where they are used; padding that is not finite is replaced by 0.
+ * Waits come from `waitSteps`, or from `subWait` when the input is `@parl/core`'s
+ * `CriticalStepsBatchInput`, so one object serves both. Call inside `tf.tidy`.
  *
  * @throws `ParlInputError` (`@parl/core`) e.g. `groupSizes[1, 0] must be an integer between 0 and 4, got 7`
  */
@@ -113,5 +122,19 @@ export function stagedTensors(input: StagedBatchInput): StagedTensors {
     ]);
     subSteps = tf.where(inUse, subSteps, tf.zerosLike(subSteps)) as tf.Tensor3D;
   }
-  return { subSteps, groupSizes, mainSteps, numStages };
+  const fromCore = input as { readonly subWait?: NumericInput };
+  const waitInput = input.waitSteps ?? fromCore.subWait;
+  if (waitInput === undefined) return { subSteps, groupSizes, mainSteps, numStages };
+  const waitField = input.waitSteps === undefined ? 'subWait' : 'waitSteps';
+  let waitSteps = toFloat32Tensor(waitInput, waitField, [B, T, N]) as tf.Tensor3D;
+  const waitStats = waitSteps.size === 0 ? [] : [tf.min(waitSteps), tf.sum(waitSteps)];
+  const [wMin, wSum] = enforceChecks([], waitStats);
+  if (wMin !== undefined && wSum !== undefined && !(wMin >= 0 && Number.isFinite(wSum))) {
+    const inUse = tf.greater(slot, 0.5);
+    enforceChecks([
+      { field: waitField, shape: [B, T, N], ok: tf.logicalOr(tf.logicalNot(inUse), finiteNonNegative(waitSteps)), values: waitInput, expected: 'a finite number ≥ 0' },
+    ]);
+    waitSteps = tf.where(inUse, waitSteps, tf.zerosLike(waitSteps)) as tf.Tensor3D;
+  }
+  return { subSteps, groupSizes, mainSteps, numStages, waitSteps };
 }
