@@ -13,47 +13,52 @@ import type { StageRecord, SubAgentEntry } from './records.js';
 /** One stage of a metered agent: its model call's steps and the sub-agents launched in it. */
 interface MeterStage {
   readonly main: number;
-  readonly group: MeteredAgent[];
+  readonly group: AgentNode[];
 }
 
 /**
  * An agent the meter follows: the orchestrator ({@link CriticalStepsMeter.root}) or a sub-agent
  * ({@link CriticalStepsMeter.startSubAgent}). Read its state here; change it through the meter.
  */
-export class MeteredAgent {
-  /** @internal */
+export interface MeteredAgent {
+  /** The agent that launched it; undefined for the root. */
+  readonly parent: MeteredAgent | undefined;
+  /** Steps of its turn that elapsed before it started (spec §2 `wait_steps`); 0 for the root and for one that started with its group. */
+  readonly wait_steps: number;
+  /** Its model calls so far (its steps; for an agent that launched sub-agents, its main steps). */
+  readonly steps: number;
+  /** True from its start until it ends (the root always runs). */
+  readonly running: boolean;
+  /** Whether it finished its subtask; false until it ends. */
+  readonly finished: boolean;
+  /** Its own critical steps so far: Σ over its stages of main + max (wait_steps + critical steps) of the group. */
+  readonly criticalSteps: number;
+}
+
+/** The meter's own record of an agent: what {@link MeteredAgent} shows, and its stages. */
+class AgentNode implements MeteredAgent {
   readonly stagesRun: MeterStage[] = [];
-  /** @internal */
   stepCount = 0;
-  /** @internal */
   isRunning = true;
-  /** @internal */
   isFinished = false;
 
-  /** @internal */
   constructor(
-    /** The agent that launched it; undefined for the root. */
-    readonly parent: MeteredAgent | undefined,
-    /** Steps of its turn that elapsed before it started (spec §2 `wait_steps`); 0 for the root. */
+    readonly parent: AgentNode | undefined,
     readonly wait_steps: number,
   ) {}
 
-  /** Its model calls so far (its steps; for an agent that launched sub-agents, its main steps). */
   get steps(): number {
     return this.stepCount;
   }
 
-  /** True from its start until it ends (the root always runs). */
   get running(): boolean {
     return this.isRunning;
   }
 
-  /** Whether it finished its subtask; false until it ends. */
   get finished(): boolean {
     return this.isFinished;
   }
 
-  /** Its own critical steps so far: Σ over its stages of main + max (wait_steps + critical steps) of the group. */
   get criticalSteps(): number {
     let critical = 0;
     for (const stage of this.stagesRun) {
@@ -68,7 +73,7 @@ export class MeteredAgent {
   }
 
   /** The heaviest chain of its current stage's sub-agents that have ended: a sub-agent starting now waits this long. */
-  get readyWait(): number {
+  readyWait(): number {
     const stage = this.stagesRun[this.stagesRun.length - 1];
     let heaviest = 0;
     for (const sub of stage?.group ?? []) {
@@ -129,12 +134,24 @@ export type MeteredCall =
  * ```
  */
 export class CriticalStepsMeter {
+  private readonly rootNode = new AgentNode(undefined, 0);
+
   /** The orchestrator. */
-  readonly root = new MeteredAgent(undefined, 0);
+  get root(): MeteredAgent {
+    return this.rootNode;
+  }
 
   /** The running critical steps of the whole record. */
   get criticalSteps(): number {
-    return this.root.criticalSteps;
+    return this.rootNode.criticalSteps;
+  }
+
+  /** The meter's node of `agent`: one of this meter's agents. */
+  private node(agent: MeteredAgent, field: string): AgentNode {
+    let top: AgentNode | undefined = agent instanceof AgentNode ? agent : undefined;
+    while (top?.parent !== undefined) top = top.parent;
+    if (top !== this.rootNode) throw new ParlInputError(field, 'an agent of another meter', "an agent of this meter (its root, or a sub-agent it started)");
+    return agent as AgentNode;
   }
 
   /**
@@ -143,11 +160,12 @@ export class CriticalStepsMeter {
    *
    * @throws {@link ParlInputError} for steps that are negative or not finite, or an agent that has ended
    */
-  step(agent: MeteredAgent = this.root, steps = 1): void {
+  step(agent: MeteredAgent = this.rootNode, steps = 1): void {
     requireNonNegative(steps, 'steps');
-    if (!agent.isRunning) throw new ParlInputError('agent', 'a sub-agent that has ended', 'a running agent (a model call cannot start after its agent ended)');
-    agent.stagesRun.push({ main: steps, group: [] });
-    agent.stepCount += steps;
+    const node = this.node(agent, 'agent');
+    if (!node.isRunning) throw new ParlInputError('agent', 'a sub-agent that has ended', 'a running agent (a model call cannot start after its agent ended)');
+    node.stagesRun.push({ main: steps, group: [] });
+    node.stepCount += steps;
   }
 
   /**
@@ -156,20 +174,22 @@ export class CriticalStepsMeter {
    *
    * @throws {@link ParlInputError} when `parent` has made no model call yet (no stage to join) or has ended
    */
-  startSubAgent(parent: MeteredAgent = this.root): MeteredAgent {
-    const stage = parent.stagesRun[parent.stagesRun.length - 1];
+  startSubAgent(parent: MeteredAgent = this.rootNode): MeteredAgent {
+    const node = this.node(parent, 'parent');
+    const stage = node.stagesRun[node.stagesRun.length - 1];
     if (stage === undefined) throw new ParlInputError('parent', 'an agent without a model call', 'an agent that made a model call (a sub-agent joins the stage its call opened)');
-    if (!parent.isRunning) throw new ParlInputError('parent', 'a sub-agent that has ended', 'a running agent');
-    const sub = new MeteredAgent(parent, parent.readyWait);
+    if (!node.isRunning) throw new ParlInputError('parent', 'a sub-agent that has ended', 'a running agent');
+    const sub = new AgentNode(node, node.readyWait());
     stage.group.push(sub);
     return sub;
   }
 
   /** `agent` ends; `finished` says whether it finished its subtask. Ending it twice changes nothing. */
   endSubAgent(agent: MeteredAgent, finished: boolean): void {
-    if (agent === this.root || !agent.isRunning) return;
-    agent.isRunning = false;
-    agent.isFinished = finished;
+    const node = this.node(agent, 'agent');
+    if (node === this.rootNode || !node.isRunning) return;
+    node.isRunning = false;
+    node.isFinished = finished;
   }
 
   /**
@@ -180,20 +200,22 @@ export class CriticalStepsMeter {
     if (next.kind === 'step') {
       const steps = next.steps ?? 1;
       requireNonNegative(steps, 'steps');
-      next.agent.stagesRun.push({ main: steps, group: [] });
+      const node = this.node(next.agent, 'agent');
+      node.stagesRun.push({ main: steps, group: [] });
       try {
-        return this.root.criticalSteps;
+        return this.rootNode.criticalSteps;
       } finally {
-        next.agent.stagesRun.pop();
+        node.stagesRun.pop();
       }
     }
-    const stage = next.parent.stagesRun[next.parent.stagesRun.length - 1];
-    if (stage === undefined) return this.root.criticalSteps;
-    const sub = new MeteredAgent(next.parent, next.parent.readyWait);
+    const parent = this.node(next.parent, 'parent');
+    const stage = parent.stagesRun[parent.stagesRun.length - 1];
+    if (stage === undefined) return this.rootNode.criticalSteps;
+    const sub = new AgentNode(parent, parent.readyWait());
     sub.stagesRun.push({ main: 1, group: [] });
     stage.group.push(sub);
     try {
-      return this.root.criticalSteps;
+      return this.rootNode.criticalSteps;
     } finally {
       stage.group.pop();
     }
@@ -210,16 +232,16 @@ export class CriticalStepsMeter {
 
   /** The spec §5 stages of the orchestrator as run so far. */
   stages(): StageRecord[] {
-    return stagesOfAgent(this.root);
+    return stagesOfAgent(this.rootNode);
   }
 }
 
-function stagesOfAgent(agent: MeteredAgent): StageRecord[] {
+function stagesOfAgent(agent: AgentNode): StageRecord[] {
   return agent.stagesRun.map((stage) => ({ main_steps: stage.main, sub_steps: stage.group.map(entryOf) }));
 }
 
 /** A sub-agent's record entry: `{steps, finished}`, or `{stages, finished}` once it launched sub-agents (spec §5.2); `wait_steps` when it waited. */
-function entryOf(sub: MeteredAgent): SubAgentEntry {
+function entryOf(sub: AgentNode): SubAgentEntry {
   const wait = sub.wait_steps > 0 ? { wait_steps: sub.wait_steps } : {};
   if (sub.stagesRun.some((s) => s.group.length > 0)) return { stages: stagesOfAgent(sub), finished: sub.isFinished, ...wait };
   return { steps: sub.stepCount, finished: sub.isFinished, ...wait };

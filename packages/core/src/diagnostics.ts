@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { criticalStepsOfStages } from './critical-steps.js';
+import { criticalStepsOfStages, parallelismOf } from './critical-steps.js';
 import { ParlInputError } from './errors.js';
 import type { NormalizedStage } from './records.js';
 
@@ -37,8 +37,12 @@ export interface Diagnostics {
   readonly mean_width: number;
   /** Share of sub-agents marked `finished: false`: they finished nothing. */
   readonly idle_subagent_share: number;
-  /** Total steps over critical steps, summed over episodes: the speed-up over running everything serially. */
-  readonly speedup_over_serial: number;
+  /**
+   * Σ total steps / Σ critical steps over the episodes: spec §2's parallelism of the work taken
+   * together (1 when critical steps are 0). Not the speed-up of a policy over the serial baseline,
+   * which is `speedupOverSerial` (`sweep-stats.ts`).
+   */
+  readonly parallelism: number;
   /** True when serial_stage_share reaches its threshold. */
   readonly serial_collapse: boolean;
   /** True when idle_subagent_share reaches its threshold. */
@@ -103,7 +107,7 @@ export function diagnose(
     serial_stage_share,
     mean_width: groups === 0 ? 0 : widthSum / groups,
     idle_subagent_share,
-    speedup_over_serial: critical === 0 ? 1 : total / critical,
+    parallelism: parallelismOf(total, critical),
     serial_collapse: stages > 0 && serial_stage_share >= serialShare,
     spurious_parallelism: subagents > 0 && idle_subagent_share >= idleShare,
   };

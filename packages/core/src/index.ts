@@ -87,7 +87,7 @@ export {
   type CriticalStepsResult,
 } from './critical-steps.js';
 export { asRunWaitSteps, overlapWaves, type TimedRun, type TimeSpan } from './as-run.js';
-export { CriticalStepsMeter, MeteredAgent, type MeteredCall } from './critical-steps-meter.js';
+export { CriticalStepsMeter, type MeteredAgent, type MeteredCall } from './critical-steps-meter.js';
 export {
   heaviestPath,
   stagesToDag,
@@ -177,13 +177,14 @@ export {
   type OptionParser,
 } from './options/option-parsers.js';
 export { optionsMarkdown, replaceBetweenMarkers, type OptionDocsColumn } from './options/option-docs.js';
+export { finishRate, meanFinishRate, pooledFinishRate, type FinishCounts } from './finish-rate.js';
 export {
   launchedSubagentsOfRows,
   subagentCounts,
   subagentCountsOfEpisode,
   type SubagentCounts,
 } from './subagent-counts.js';
-export { GRPO_EPSILON, grpoAdvantages } from './grpo.js';
+export { ADVANTAGE_SCALES, GRPO_EPSILON, groupedAdvantages, grpoAdvantages, type AdvantageOptions, type AdvantageScale } from './grpo.js';
 export { CRITICAL_STEPS_OPTIONS, REWARD_OPTIONS, type CriticalStepsOptions, type RewardOptions } from './options/reward-options.js';
 export { scheduleEndStep } from './schedule-end-step.js';
 export { budgetToReachTarget, requireTargets, type EpisodeOutcome } from './latency-to-target.js';

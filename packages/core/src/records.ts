@@ -15,6 +15,7 @@ import {
 } from './errors.js';
 import { recordFieldHints } from './field-hints.js';
 import { MAX_NESTING_DEPTH } from './nesting-depth.js';
+import type { NormalizedStage } from './normalized-stage.js';
 import { stageTotals } from './stage-sums.js';
 
 /** One sub-agent run with its finish flag: `{ "steps": 4, "finished": true }`. */
@@ -88,28 +89,7 @@ export type EpisodeRecord = {
   readonly stages?: readonly StageRecord[];
 };
 
-/** A validated stage: plain numbers, no optional parts. */
-export interface NormalizedStage {
-  /** S_main. */
-  readonly main: number;
-  /** S_sub,i per sub-agent. */
-  readonly sub: readonly number[];
-  /** finished flag per sub-agent; undefined where the record gave none. */
-  readonly finished: readonly (boolean | undefined)[];
-  /**
-   * Total steps (work) per sub-agent, present only when the stage holds a nested entry (spec
-   * §5.2): there `sub` holds each entry's own critical steps and `work` its total steps. Absent,
-   * the work of each sub-agent is its `sub` value.
-   */
-  readonly work?: readonly number[];
-  /** The validated stages of each nested entry (undefined for a plain one); present with `work` only. */
-  readonly nested?: readonly (readonly NormalizedStage[] | undefined)[];
-  /**
-   * W per sub-agent (spec §2 `wait_steps`; 0 where an entry gives none), present only when an
-   * entry of the stage gives `wait_steps`. Its term in the stage's max is `wait[i] + sub[i]`.
-   */
-  readonly wait?: readonly number[];
-}
+export type { NormalizedStage };
 
 /** How r_perf is given in a record; exactly one way is allowed. */
 export type PerfSource =

@@ -6,6 +6,7 @@
  */
 import { applyBudget, parseBudgetMode, type BudgetMode } from './budget.js';
 import { ParlInputError, requireNonNegative, requireOneOf, requirePositive } from './errors.js';
+import { finishRate } from './finish-rate.js';
 import { isValidatedEpisode, validateRecord, type EpisodeRecord, type NormalizedEpisode, type PerfSource } from './records.js';
 import { parseSchedule, type Schedule, type ScheduleInput } from './schedules.js';
 
@@ -169,12 +170,8 @@ export function rParallelUnchecked(n: number, max: number, shape: ParallelShape)
  * @throws {@link ParlInputError} when completed > assigned, or either is negative or not finite
  */
 export function rFinish(completedSubtasks: number, assignedSubtasks: number): number {
-  requireNonNegative(assignedSubtasks, 'assigned_subtasks');
-  requireNonNegative(completedSubtasks, 'completed_subtasks');
-  if (completedSubtasks > assignedSubtasks) {
-    throw new ParlInputError('completed_subtasks', completedSubtasks, `at most assigned_subtasks (${assignedSubtasks})`);
-  }
-  return assignedSubtasks > 0 ? completedSubtasks / assignedSubtasks : 0;
+  // The one finish-rate definition (finish-rate.ts), 0 when nothing was assigned.
+  return finishRate(completedSubtasks, assignedSubtasks) ?? 0;
 }
 
 /**

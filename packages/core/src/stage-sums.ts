@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { NormalizedStage } from './records.js';
+import type { NormalizedStage } from './normalized-stage.js';
 
 /**
  * S_main + max_i (W_i + S_sub,i) of one validated stage: what it adds to critical steps (max over

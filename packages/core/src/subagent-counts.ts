@@ -5,6 +5,7 @@
  * @module
  */
 import { ParlInputError } from './errors.js';
+import { finishRate } from './finish-rate.js';
 import { validateRecord, type NormalizedEpisode } from './records.js';
 
 /** An episode's sub-agents as spec §5 counts them: top-level only (spec §5.2). */
@@ -36,7 +37,7 @@ export function subagentCountsOfEpisode(episode: NormalizedEpisode): SubagentCou
     launched: episode.numSubagents,
     assigned: episode.assigned,
     completed: episode.completed,
-    finish_rate: episode.assigned > 0 ? episode.completed / episode.assigned : null,
+    finish_rate: finishRate(episode.completed, episode.assigned),
   };
 }
 

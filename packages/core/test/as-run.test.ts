@@ -177,6 +177,7 @@ describe('the as-run rule and the live meter (spec §2, §7, §10)', () => {
     meter.endSubAgent(a, true);
     expect(messageOf(() => meter.step(a))).toMatch(/^agent must be a running agent/);
     expect(messageOf(() => meter.step(meter.root, -1))).toBe('steps must be a finite number ≥ 0, got -1');
+    expect(messageOf(() => new CriticalStepsMeter().step(meter.root))).toMatch(/^agent must be an agent of this meter/);
     expect(messageOf(() => asRunWaitSteps([{ start: 2, end: 1, steps: 1 }]))).toBe('runs[0].end must be at least its start (2), got 1');
     expect(messageOf(() => asRunWaitSteps([{ start: 0, end: 1, steps: -1 }]))).toBe('runs[0].steps must be a finite number ≥ 0, got -1');
   });

@@ -26,7 +26,7 @@ describe('diagnose', () => {
       serial_stage_share: 0.75,
       mean_width: 3,
       idle_subagent_share: 6 / 18,
-      speedup_over_serial: 60 / 31,
+      parallelism: 60 / 31,
       serial_collapse: false,
       spurious_parallelism: false,
     });
@@ -35,7 +35,7 @@ describe('diagnose', () => {
   it('flags serial collapse', () => {
     const d = diagnose([SERIAL]);
     expect(d.serial_stage_share).toBe(1);
-    expect(d.speedup_over_serial).toBe(1);
+    expect(d.parallelism).toBe(1);
     expect(d.serial_collapse).toBe(true);
     expect(d.spurious_parallelism).toBe(false);
   });
@@ -64,7 +64,7 @@ describe('diagnose', () => {
       serial_stage_share: 0,
       mean_width: 0,
       idle_subagent_share: 0,
-      speedup_over_serial: 1,
+      parallelism: 1,
       serial_collapse: false,
       spurious_parallelism: false,
     });

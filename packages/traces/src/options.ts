@@ -187,7 +187,7 @@ export const TRACE_OPTIONS: OptionTable<TraceReadingOptions> = defineOptionTable
     choices: TRACE_GROUPINGS,
     parse: choiceOption(TRACE_GROUPINGS),
     default: DEFAULT_TRACE_OPTIONS.grouping,
-    help: "a stage's group: only sub-agents that overlapped in time (overlap: as run), or all those launched in one orchestrator turn (children: launched together)",
+    help: "a turn's sub-agents as run, those that waited for others of their turn carrying wait_steps (overlap), or as if launched together (children)",
   },
   stepsFrom: {
     flag: 'steps-from',

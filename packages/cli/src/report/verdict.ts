@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { RunSummary, ScriptedBaselineResult } from '@parl/core';
+import { speedupOverSerial, type RunSummary, type ScriptedBaselineResult } from '@parl/core';
 import { formatNumber } from './format-number.js';
 
 /** How the trained policy's latency-to-target curve compares with one baseline's. */
@@ -54,7 +54,8 @@ function describeBaseline(b: ScriptedBaselineResult, trained: readonly (number |
 export function runVerdict(s: RunSummary): string {
   const f = s.final;
   const serial = s.baseline_serial;
-  const speedup = f.critical_steps > 0 ? serial.critical_steps / f.critical_steps : null;
+  // The speed-up over serial is core's (issue 31: PARL numbers only in core); none without critical steps to compare.
+  const speedup = f.critical_steps > 0 && serial.critical_steps > 0 ? speedupOverSerial(serial.critical_steps, f.critical_steps) : null;
   const perf = f.r_perf >= serial.r_perf ? 'at or above' : 'below';
   const parts = [
     `Learned: ${speedup === null ? '—' : `${formatNumber(speedup, 3)}×`} fewer critical steps than always-serial (${formatNumber(f.critical_steps, 3)} vs ${formatNumber(serial.critical_steps, 3)}) at r_perf ${formatNumber(f.r_perf, 3)}, ${perf} serial's ${formatNumber(serial.r_perf, 3)}`,

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { budgetToReachTarget, criticalSteps, subagentCounts } from '@parl/core';
+import { budgetToReachTarget, criticalSteps, pooledFinishRate, subagentCounts } from '@parl/core';
 import type { LanguageModel } from 'ai';
 import type { SwarmEvalOptions } from '../options.js';
 import { runEpisode } from '../runtime/episode.js';
@@ -22,7 +22,7 @@ export interface ModeSummary {
   readonly critical_steps: number;
   /** Mean sub-agents launched per episode. */
   readonly subagents: number;
-  /** Completed over assigned sub-agents, over all episodes; null when none was launched. */
+  /** Completed over assigned sub-agents, over all episodes (`@parl/core`'s `pooledFinishRate`); null when none was launched. */
   readonly finish_rate: number | null;
 }
 
@@ -52,21 +52,13 @@ export interface SwarmEvalHooks {
 
 function summary(records: readonly SwarmRecord[]): ModeSummary {
   const n = records.length;
-  let launched = 0;
-  let assigned = 0;
-  let completed = 0;
-  for (const r of records) {
-    const c = subagentCounts({ stages: r.stages });
-    launched += c.launched;
-    assigned += c.assigned;
-    completed += c.completed;
-  }
+  const counts = records.map((r) => subagentCounts({ stages: r.stages }));
   const mean = (f: (r: SwarmRecord) => number): number => records.reduce((s, r) => s + f(r), 0) / n;
   return {
     r_perf: mean((r) => r.r_perf as number),
     critical_steps: mean((r) => criticalStepsOf(r)),
-    subagents: launched / n,
-    finish_rate: assigned === 0 ? null : completed / assigned,
+    subagents: counts.reduce((s, c) => s + c.launched, 0) / n,
+    finish_rate: pooledFinishRate(counts),
   };
 }
 
