@@ -22,4 +22,4 @@ for (const step of [0, 5000, 10000]) {
   }
 }
 const d = diagnose(rollouts.map((r) => validateRecord(r).stages ?? []));
-console.log(`diagnostics: serial stage share ${d.serial_stage_share.toFixed(2)}, idle sub-agent share ${d.idle_subagent_share.toFixed(2)}, speed-up ${d.speedup_over_serial.toFixed(2)}×`);
+console.log(`diagnostics: serial stage share ${d.serial_stage_share.toFixed(2)}, idle sub-agent share ${d.idle_subagent_share.toFixed(2)}, parallelism ${d.parallelism.toFixed(2)}`);
