@@ -17,11 +17,15 @@ const WORKED = fixture('worked-example.jsonl');
 const SERIAL_TRACE = 'f1fa843a07a796bbd94c145eeb72c66b';
 const PARALLEL_TRACE = '0eac1514addf9cfd2bf1d111583ba3bc';
 
-type Sub = { steps: number; finished: boolean };
-/** Sub-agent steps of each stage, largest first (order within a group carries no meaning). */
-function shape(record: Record<string, unknown> | undefined): [number, [number, boolean][]][] {
+type Sub = { steps: number; finished: boolean; wait_steps?: number };
+type SubShape = [number, boolean] | [number, boolean, number];
+/** Sub-agent steps of each stage (with the wait, spec §2 `wait_steps`, where one waited), largest first (order within a group carries no meaning). */
+function shape(record: Record<string, unknown> | undefined): [number, SubShape[]][] {
   const stages = (record?.['stages'] ?? []) as { main_steps: number; sub_steps: Sub[] }[];
-  return stages.map((s) => [s.main_steps, s.sub_steps.map((x): [number, boolean] => [x.steps, x.finished]).sort((a, b) => b[0] - a[0])]);
+  return stages.map((s) => [
+    s.main_steps,
+    s.sub_steps.map((x): SubShape => (x.wait_steps === undefined ? [x.steps, x.finished] : [x.steps, x.finished, x.wait_steps])).sort((a, b) => b[0] - a[0]),
+  ]);
 }
 
 describe('parl trace', () => {
@@ -30,10 +34,9 @@ describe('parl trace', () => {
     expect(r.code).toBe(0);
     const records = parseJsonl(r.stdout);
     expect(records.map((x) => x['id'])).toEqual([SERIAL_TRACE, PARALLEL_TRACE]);
-    // trace 1: researcher (2 LLM calls) then writer (1), both launched in turn 1: two waves as run
+    // trace 1: researcher (2 LLM calls) then writer (1), both launched in turn 1: as run the writer waited 2 steps
     expect(shape(records[0])).toEqual([
-      [1, [[2, true]]],
-      [0, [[1, true]]],
+      [1, [[2, true], [1, true, 2]]],
       [1, []],
     ]);
     // trace 2: searcher (3 LLM calls) and checker (1, ended in error) together
@@ -91,8 +94,7 @@ describe('parl trace', () => {
   it('passes --grouping, --clock and --steps-from to the mapping', async () => {
     const overlap = parseJsonl((await parl(['trace', '--in', WORKED])).stdout)[0];
     expect(shape(overlap)).toEqual([
-      [1, [[2, true], [1, true]]],
-      [0, [[1, false]]],
+      [1, [[2, true], [1, true], [1, false, 2]]],
       [1, []],
     ]);
     const wall = parseJsonl((await parl(['trace', '--in', WORKED, '--clock', 'wall', '--grouping', 'children'])).stdout)[0];
