@@ -91,12 +91,12 @@ export class LiveRecord {
    * The running critical steps (spec §2 over the stages so far, waits included), optionally as if
    * one more model call started: the orchestrator's (`'main'`), a running sub-agent's (its slot),
    * or the first call of a sub-agent about to start in the current turn (`'new-sub'`, with the wait
-   * it would get).
+   * it would get) — of the orchestrator, or of `parent` when a sub-agent launches it.
    */
-  criticalSteps(next?: 'main' | 'new-sub' | SubAgentSlot): number {
+  criticalSteps(next?: 'main' | 'new-sub' | SubAgentSlot, parent?: SubAgentSlot): number {
     if (next === undefined) return this.meter.criticalSteps;
     if (next === 'main') return this.meter.criticalStepsIf({ kind: 'step', agent: this.meter.root });
-    if (next === 'new-sub') return this.meter.criticalStepsIf({ kind: 'start', parent: this.meter.root });
+    if (next === 'new-sub') return this.meter.criticalStepsIf({ kind: 'start', parent: parent?.agent ?? this.meter.root });
     return this.meter.criticalStepsIf({ kind: 'step', agent: next.agent });
   }
 
