@@ -48,7 +48,9 @@ function stageMaxAndSum(input: StagedTensors): { max: tf.Tensor2D; sum: tf.Tenso
   const sub = tf.mul(input.subSteps, slot);
   // A sub-agent that waited (spec §2 wait_steps) weighs W + steps in the max; W is not work.
   const reach = input.waitSteps === undefined ? sub : tf.mul(tf.add(input.subSteps, input.waitSteps), slot);
-  return { max: tf.max(reach, 2) as tf.Tensor2D, sum: tf.sum(sub, 2) as tf.Tensor2D, mainUsed, groups };
+  // A nested entry (spec §5.2) adds its own total steps to the work.
+  const work = input.workSteps === undefined ? sub : tf.mul(input.workSteps, slot);
+  return { max: tf.max(reach, 2) as tf.Tensor2D, sum: tf.sum(work, 2) as tf.Tensor2D, mainUsed, groups };
 }
 
 /**

@@ -35,6 +35,12 @@ export interface StagedBatchInput {
    * and W is not work. Absent, every wait is 0. `@parl/core`'s `CriticalStepsBatchInput.subWait`.
    */
   readonly waitSteps?: NumericInput;
+  /**
+   * Work per sub-agent, `[B, T, N]`, for episodes with nested entries (spec §5.2): there
+   * `subSteps` holds each entry's own critical steps and this its total steps. Absent, each
+   * sub-agent's work is its `subSteps`. `@parl/core`'s `CriticalStepsBatchInput.subWork` is read too.
+   */
+  readonly workSteps?: NumericInput;
 }
 
 /**
@@ -53,6 +59,8 @@ export type StagedTensors = {
   readonly numStages: tf.Tensor1D;
   /** W per sub-agent, `[B, T, N]` (spec §2 `wait_steps`); absent when every wait is 0. */
   readonly waitSteps?: tf.Tensor3D;
+  /** Work per sub-agent, `[B, T, N]` (nested entries' total steps); absent when it is `subSteps`. */
+  readonly workSteps?: tf.Tensor3D;
 };
 
 /** The float32 0/1 masks of a staged batch, and the group sizes of the stages in use. */
@@ -77,8 +85,9 @@ export function stagedMasks(input: StagedTensors): StagedMasks {
 /**
  * Convert and validate a {@link StagedBatchInput}: shapes, group sizes and stage counts in range,
  * steps and waits finite and ≥ 0 where they are used; padding that is not finite is replaced by 0.
- * Waits come from `waitSteps`, or from `subWait` when the input is `@parl/core`'s
- * `CriticalStepsBatchInput`, so one object serves both. Call inside `tf.tidy`.
+ * Waits come from `waitSteps` and nested entries' work from `workSteps`, or from `subWait` and
+ * `subWork` when the input is `@parl/core`'s `CriticalStepsBatchInput`, so one object serves both.
+ * Call inside `tf.tidy`.
  *
  * @throws `ParlInputError` (`@parl/core`) e.g. `groupSizes[1, 0] must be an integer between 0 and 4, got 7`
  */
@@ -122,19 +131,20 @@ export function stagedTensors(input: StagedBatchInput): StagedTensors {
     ]);
     subSteps = tf.where(inUse, subSteps, tf.zerosLike(subSteps)) as tf.Tensor3D;
   }
-  const fromCore = input as { readonly subWait?: NumericInput };
-  const waitInput = input.waitSteps ?? fromCore.subWait;
-  if (waitInput === undefined) return { subSteps, groupSizes, mainSteps, numStages };
-  const waitField = input.waitSteps === undefined ? 'subWait' : 'waitSteps';
-  let waitSteps = toFloat32Tensor(waitInput, waitField, [B, T, N]) as tf.Tensor3D;
-  const waitStats = waitSteps.size === 0 ? [] : [tf.min(waitSteps), tf.sum(waitSteps)];
-  const [wMin, wSum] = enforceChecks([], waitStats);
-  if (wMin !== undefined && wSum !== undefined && !(wMin >= 0 && Number.isFinite(wSum))) {
+  const fromCore = input as { readonly subWait?: NumericInput; readonly subWork?: NumericInput };
+  const optional = (given: NumericInput | undefined, field: string, coreValue: NumericInput | undefined, coreField: string): tf.Tensor3D | undefined => {
+    const values = given ?? coreValue;
+    if (values === undefined) return undefined;
+    const name = given === undefined ? coreField : field;
+    const t = toFloat32Tensor(values, name, [B, T, N]) as tf.Tensor3D;
+    const [min, sum] = enforceChecks([], t.size === 0 ? [] : [tf.min(t), tf.sum(t)]);
+    if (min === undefined || sum === undefined || (min >= 0 && Number.isFinite(sum))) return t;
+    // Only the entries in use must be valid; the rest is padding, set to 0.
     const inUse = tf.greater(slot, 0.5);
-    enforceChecks([
-      { field: waitField, shape: [B, T, N], ok: tf.logicalOr(tf.logicalNot(inUse), finiteNonNegative(waitSteps)), values: waitInput, expected: 'a finite number ≥ 0' },
-    ]);
-    waitSteps = tf.where(inUse, waitSteps, tf.zerosLike(waitSteps)) as tf.Tensor3D;
-  }
-  return { subSteps, groupSizes, mainSteps, numStages, waitSteps };
+    enforceChecks([{ field: name, shape: [B, T, N], ok: tf.logicalOr(tf.logicalNot(inUse), finiteNonNegative(t)), values, expected: 'a finite number ≥ 0' }]);
+    return tf.where(inUse, t, tf.zerosLike(t)) as tf.Tensor3D;
+  };
+  const waitSteps = optional(input.waitSteps, 'waitSteps', fromCore.subWait, 'subWait');
+  const workSteps = optional(input.workSteps, 'workSteps', fromCore.subWork, 'subWork');
+  return { subSteps, groupSizes, mainSteps, numStages, ...(waitSteps === undefined ? {} : { waitSteps }), ...(workSteps === undefined ? {} : { workSteps }) };
 }

@@ -109,3 +109,19 @@ describe.each(TEST_BACKENDS)('wait_steps (spec §2) on %s', (backend) => {
     expect(criticalStepsKernel({ ...base, groupSizes: [1], waitSteps: [4, Number.NaN] }, { output: 'array' }).critical_steps[0]).toBe(1 + 4 + 1);
   });
 });
+
+describe.each(TEST_BACKENDS)('nested entries (spec §5.2) on %s', (backend) => {
+  beforeAll(async () => {
+    await initBackend({ force: backend });
+  });
+
+  it('takes core\'s subWork: a nested entry adds its own total steps to the work, as criticalStepsBatch does', () => {
+    const lead = { stages: [{ main_steps: 1, sub_steps: [2, 2] }, { main_steps: 1 }], finished: true, wait_steps: 1 };
+    const input = criticalStepsBatchInputOf([validateStages([{ main_steps: 1, sub_steps: [3, lead] }, { main_steps: 1 }])]);
+    const core = criticalStepsBatch(input);
+    const out = criticalStepsKernel(input, { output: 'array' });
+    expect([out.critical_steps[0], out.total_steps[0]]).toEqual([core.critical_steps[0], core.total_steps[0]]);
+    expect([out.critical_steps[0], out.total_steps[0]]).toEqual([1 + 1 + 4 + 1, 1 + 3 + 6 + 1]);
+    expect(() => criticalStepsKernel({ batch: 1, stages: 1, width: 1, subSteps: [1], workSteps: [-2] })).toThrow('workSteps[0, 0, 0] must be a finite number ≥ 0, got -2');
+  });
+});
