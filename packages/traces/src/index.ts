@@ -57,11 +57,13 @@ export {
 } from './finding.js';
 export { mapTrace, stagesOf, type SubAgentRef, type TurnGroup, type TraceMapping, type CapturedContent } from './mapping.js';
 export { effectiveRoles, countedModelCalls } from './roles.js';
-export { NoStepInformationError } from './no-steps.js';
+export { modelCallShapes, NoStepInformationError, toolCallShapes } from './no-steps.js';
 export { independenceOf, quotes, MIN_QUOTE_CHARS, QUOTE_WINDOW_CHARS, type Independence } from './independence.js';
 export { buildTraceTree, type TraceTree } from './trace-tree.js';
 export { TraceCollector, type CollectedTrace } from './trace-collector.js';
 export { detectFormat, decodeUnit, RECORD_FIELDS, type DecodedItem } from './formats/detect.js';
+export { SPAN_FORMATS, TRACE_FORMAT_REGISTRY, withTraceFormats, type SpanFormatName } from './formats/registry.js';
+export type { TraceFormatDefinition } from './formats/trace-format.js';
 export { readOtlpSpan, readOtlpRequest, OTEL_OPERATION_ROLES, AI_SDK_OPERATION_ROLES, SPAN_KIND_ROLES } from './formats/otlp.js';
 export { readMastraSpan, isMastraSpan, MASTRA_SPAN_ROLES } from './formats/mastra.js';
 export { readOpenAiAgentsItem, OPENAI_AGENTS_SPAN_ROLES } from './formats/openai-agents.js';

@@ -5,7 +5,19 @@
  * @module
  */
 import { TraceInputError } from './errors.js';
+import { SPAN_FORMATS } from './formats/registry.js';
+import { orList } from './formats/trace-format.js';
 import type { ResolvedTraceOptions } from './options.js';
+
+/** Every span shape a reader counts as a model call, format by format in registry order: the list the warning names. */
+export function modelCallShapes(): string[] {
+  return SPAN_FORMATS.flatMap((format) => format.modelCalls);
+}
+
+/** Every span shape a reader counts as a tool call, format by format in registry order. */
+export function toolCallShapes(): string[] {
+  return SPAN_FORMATS.flatMap((format) => format.toolCalls);
+}
 
 /** The error {@link traceToResult} throws for a trace without step information; readers turn it into a warning unless `strict`. */
 export class NoStepInformationError extends TraceInputError {
@@ -16,10 +28,7 @@ export class NoStepInformationError extends TraceInputError {
    * @param location - where its first span was read
    */
   constructor(traceId: string, spans: number, stepsFrom: ResolvedTraceOptions['stepsFrom'], location: string | undefined) {
-    const missing =
-      stepsFrom === 'llm'
-        ? 'recognised model call (a span with gen_ai.operation.name chat, text_completion or generate_content, an OpenInference LLM span, a LangSmith llm run, an OpenAI Agents generation or response span, a Mastra model_generation span)'
-        : 'tool call (a span with gen_ai.operation.name execute_tool, an OpenInference TOOL span, a LangSmith tool run, an OpenAI Agents function span)';
+    const missing = stepsFrom === 'llm' ? `recognised model call (${orList(modelCallShapes())})` : `tool call (${orList(toolCallShapes())})`;
     super(`trace ${traceId}`, `${spans} span(s) without step information`, `a trace with at least one step, but it has no ${missing}, so no record is written`, location, { traceId });
     this.name = 'NoStepInformationError';
   }

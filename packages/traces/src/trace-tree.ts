@@ -4,6 +4,7 @@
  * @module
  */
 import { TraceInputError } from './errors.js';
+import { formatNamed } from './formats/registry.js';
 import { spanLabel, type TraceSpan } from './span.js';
 
 /** A trace's spans indexed as a tree. */
@@ -20,13 +21,10 @@ export interface TraceTree {
   readonly roots: readonly TraceSpan[];
 }
 
-const PARENT_FIELD: Readonly<Record<TraceSpan['format'], string>> = {
-  otlp: 'parentSpanId',
-  'openai-agents': 'parent_id',
-  langsmith: 'parent_run_id',
-  mastra: 'parentSpanId',
-  parl: 'parent',
-};
+/** The field that holds a span's parent id in its format (the registry's `parentField`; `parent` for a spec §5 record's entries). */
+function parentFieldOf(span: TraceSpan): string {
+  return formatNamed(span.format)?.parentField ?? 'parent';
+}
 
 function treeError(span: TraceSpan, field: string, value: unknown, expected: string): TraceInputError {
   return new TraceInputError(`${spanLabel(span)}.${field}`, value, expected, span.location, {
@@ -77,7 +75,7 @@ export function buildTraceTree(traceId: string, spans: readonly TraceSpan[]): Tr
     if (!byId.has(span.parentId)) {
       throw treeError(
         span,
-        PARENT_FIELD[span.format],
+        parentFieldOf(span),
         span.parentId,
         `the id of a span in trace ${traceId} (the parent is missing: truncated or partial export?)`,
       );
@@ -105,7 +103,7 @@ export function buildTraceTree(traceId: string, spans: readonly TraceSpan[]): Tr
       cur = byId.get(cur.parentId as string) as TraceSpan;
     }
     const cycle = [...path.slice(path.indexOf(cur.spanId)), cur.spanId];
-    throw treeError(cur, PARENT_FIELD[cur.format], cur.parentId, `a parent link that leads to a root, but the links form a cycle ${cycleText(cycle)}`);
+    throw treeError(cur, parentFieldOf(cur), cur.parentId, `a parent link that leads to a root, but the links form a cycle ${cycleText(cycle)}`);
   }
   return { traceId, spans, byId, children, roots };
 }

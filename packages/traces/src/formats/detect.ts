@@ -6,11 +6,9 @@
 import { EPISODE_RECORD_FIELDS } from '@parl/core';
 import { TraceInputError } from '../errors.js';
 import type { ConcreteTraceFormat, TraceFormat } from '../options.js';
-import { isLangSmithRun, readLangSmithRun } from './langsmith.js';
-import { isMastraSpan, readMastraSpan } from './mastra.js';
-import { isOpenAiAgentsItem, readOpenAiAgentsItem } from './openai-agents.js';
-import { readOtlpRequest, readOtlpSpan } from './otlp.js';
+import { formatNamed, SPAN_FORMATS } from './registry.js';
 import type { SpanReadResult } from './span-fields.js';
+import { orList, type TraceFormatDefinition } from './trace-format.js';
 
 /** What one JSON value holds: spans (or span errors), a native spec §5 record, or something no format recognises. */
 export type DecodedItem =
@@ -18,13 +16,6 @@ export type DecodedItem =
   | { readonly kind: 'record'; readonly record: Record<string, unknown>; readonly location: string }
   | { readonly kind: 'unrecognised'; readonly message: string; readonly location: string }
   | { readonly kind: 'error'; readonly error: TraceInputError };
-
-/** Fields that only OTLP spans have: one of them makes an object an OTLP span (checked, not echoed as a record). */
-const OTLP_SPAN_KEYS = ['spanId', 'startTimeUnixNano', 'endTimeUnixNano', 'parentSpanId', 'traceState', 'droppedAttributesCount'] as const;
-
-function isOtlpSpan(v: Record<string, unknown>): boolean {
-  return OTLP_SPAN_KEYS.some((k) => Object.hasOwn(v, k)) || (Object.hasOwn(v, 'traceId') && Object.hasOwn(v, 'kind') && Object.hasOwn(v, 'attributes'));
-}
 
 /**
  * Spec §5 fields (inputs and computed) other than `id`: an object with none of them is not read as
@@ -50,30 +41,32 @@ function keysOf(v: Record<string, unknown>): string {
 
 /**
  * The format of one JSON object, or undefined when it is none of the trace formats (it is then
- * read as a spec §5 record).
+ * read as a spec §5 record): the first format of the registry whose `detect` accepts it.
  *
+ * @param value - the object
+ * @param formats - the formats to try, in order (default: the registry's; see `withTraceFormats`)
  * @example
  * ```ts
  * detectFormat({ resourceSpans: [] }); // 'otlp'
  * detectFormat({ run_type: 'llm' });   // 'langsmith'
  * ```
  */
-export function detectFormat(value: Record<string, unknown>): Exclude<ConcreteTraceFormat, 'parl'> | undefined {
-  if (Object.hasOwn(value, 'resourceSpans')) return 'otlp';
-  if (isMastraSpan(value)) return 'mastra';
-  if (isOtlpSpan(value)) return 'otlp';
-  if (isOpenAiAgentsItem(value)) return 'openai-agents';
-  if (isLangSmithRun(value)) return 'langsmith';
-  return undefined;
+export function detectFormat(value: Record<string, unknown>, formats?: readonly TraceFormatDefinition[]): Exclude<ConcreteTraceFormat, 'parl'> | undefined {
+  return detectDefinition(value, formats ?? SPAN_FORMATS)?.name as Exclude<ConcreteTraceFormat, 'parl'> | undefined;
 }
 
-const EXPECTED: Readonly<Record<ConcreteTraceFormat, string>> = {
-  otlp: 'an OTLP export request ({"resourceSpans": …}) or an OTLP span ({"traceId", "spanId", …})',
-  'openai-agents': 'an OpenAI Agents SDK item ({"object": "trace.span", "span_data": …}) or {"data": [items]}',
-  langsmith: 'a LangSmith run ({"id", "run_type", "start_time", …})',
-  mastra: 'a Mastra exported span ({"id", "traceId", "type", "startTime", …})',
-  parl: 'a spec §5 episode record (a JSON object)',
-};
+function detectDefinition(value: Record<string, unknown>, formats: readonly TraceFormatDefinition[]): TraceFormatDefinition | undefined {
+  return formats.find((format) => format.detect(value));
+}
+
+/** A spec §5 record, as the last of the shapes `auto` reads. */
+const RECORD_SHAPE = 'a spec §5 record';
+
+/** What a value read as `format` must be. */
+function expectedOf(format: string, formats: readonly TraceFormatDefinition[]): string {
+  if (format === 'auto') return `a JSON object (${orList([...formats.map((f) => f.shape), RECORD_SHAPE])})`;
+  return formatNamed(format, formats)?.expected ?? 'a spec §5 episode record (a JSON object)';
+}
 
 /**
  * Read one JSON value in the given format (`auto`: detected per object). Arrays and
@@ -81,31 +74,31 @@ const EXPECTED: Readonly<Record<ConcreteTraceFormat, string>> = {
  *
  * @param value - the parsed value
  * @param location - where it was read
- * @param format - the format to read it as
+ * @param format - the format to read it as (a registry name, `auto` or `parl`)
+ * @param formats - the span formats, in detection order (default: the registry's; see `withTraceFormats`)
  */
-export function decodeUnit(value: unknown, location: string, format: TraceFormat): DecodedItem[] {
+export function decodeUnit(value: unknown, location: string, format: TraceFormat | (string & {}), formats?: readonly TraceFormatDefinition[]): DecodedItem[] {
   const out: DecodedItem[] = [];
-  decodeInto(value, location, format, out, 0);
+  decodeInto(value, location, format, formats ?? SPAN_FORMATS, out, 0);
   return out;
 }
 
-function decodeInto(value: unknown, location: string, format: TraceFormat, out: DecodedItem[], depth: number): void {
+function decodeInto(value: unknown, location: string, format: string, formats: readonly TraceFormatDefinition[], out: DecodedItem[], depth: number): void {
   if (Array.isArray(value) && depth < 2) {
-    for (const element of value) decodeInto(element, location, format, out, depth + 1);
+    for (const element of value) decodeInto(element, location, format, formats, out, depth + 1);
     return;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    const expected = format === 'auto' ? 'a JSON object (an OTLP request or span, an OpenAI Agents item, a LangSmith run or a spec §5 record)' : EXPECTED[format];
-    out.push({ kind: 'error', error: new TraceInputError('(value)', value, expected, location) });
+    out.push({ kind: 'error', error: new TraceInputError('(value)', value, expectedOf(format, formats), location) });
     return;
   }
   const v = value as Record<string, unknown>;
-  const detected = detectFormat(v);
+  const detected = detectDefinition(v, formats);
   if (detected === undefined && format !== 'parl' && depth < 2) {
     // Wrappers: the OpenAI Agents exporter payload {"data": […]}, a LangSmith list {"runs": […]}.
     const list = Array.isArray(v['data']) ? v['data'] : Array.isArray(v['runs']) ? v['runs'] : undefined;
     if (list !== undefined) {
-      for (const element of list) decodeInto(element, location, format, out, depth + 1);
+      for (const element of list) decodeInto(element, location, format, formats, out, depth + 1);
       return;
     }
   }
@@ -113,32 +106,17 @@ function decodeInto(value: unknown, location: string, format: TraceFormat, out: 
     out.push({
       kind: 'unrecognised',
       location,
-      message: `${location}: a JSON object that no format recognises (${keysOf(v)}): not an OTLP span or request, OpenAI Agents item, LangSmith run, Mastra span or spec §5 record; ignored`,
+      message: `${location}: a JSON object that no format recognises (${keysOf(v)}): not ${orList([...formats.map((f) => f.shape), RECORD_SHAPE])}; ignored`,
     });
     return;
   }
-  const effective = format === 'auto' ? (detected ?? 'parl') : format;
-  if (format !== 'auto' && format !== 'parl' && detected !== format) {
-    out.push({ kind: 'error', error: new TraceInputError('(value)', value, EXPECTED[format], location) });
+  if (format === 'parl' || (format === 'auto' && detected === undefined)) {
+    out.push({ kind: 'record', record: v, location });
     return;
   }
-  switch (effective) {
-    case 'otlp':
-      for (const result of 'resourceSpans' in v ? readOtlpRequest(v, location) : [readOtlpSpan(v, location)]) {
-        out.push({ kind: 'span', result });
-      }
-      return;
-    case 'openai-agents':
-      for (const result of readOpenAiAgentsItem(v, location)) out.push({ kind: 'span', result });
-      return;
-    case 'langsmith':
-      for (const result of readLangSmithRun(v, location)) out.push({ kind: 'span', result });
-      return;
-    case 'mastra':
-      out.push({ kind: 'span', result: readMastraSpan(v, location) });
-      return;
-    case 'parl':
-      out.push({ kind: 'record', record: v, location });
-      return;
+  if (detected === undefined || (format !== 'auto' && detected.name !== format)) {
+    out.push({ kind: 'error', error: new TraceInputError('(value)', value, expectedOf(format, formats), location) });
+    return;
   }
+  for (const result of detected.read(v, location)) out.push({ kind: 'span', result });
 }

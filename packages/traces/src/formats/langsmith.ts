@@ -17,6 +17,7 @@ import {
   type SpanContext,
   type SpanReadResult,
 } from './span-fields.js';
+import { keysWithRole, orList, type TraceFormatDefinition } from './trace-format.js';
 
 /**
  * `run_type` values and the role they give a run. A `chain` stands for an agent when it is the
@@ -137,3 +138,16 @@ export function readLangSmithRun(value: Record<string, unknown>, location: strin
   readRun(value, location, {}, out);
   return out;
 }
+
+/** LangSmith runs, flat or nested. */
+export const LANGSMITH_FORMAT: TraceFormatDefinition<'langsmith'> = {
+  name: 'langsmith',
+  title: 'LangSmith',
+  shape: 'a LangSmith run',
+  expected: 'a LangSmith run ({"id", "run_type", "start_time", …})',
+  detect: isLangSmithRun,
+  read: readLangSmithRun,
+  parentField: 'parent_run_id',
+  modelCalls: [`a LangSmith ${orList(keysWithRole(LANGSMITH_RUN_ROLES, 'llm'))} run`],
+  toolCalls: [`a LangSmith ${orList(keysWithRole(LANGSMITH_RUN_ROLES, 'tool'))} run`],
+};

@@ -7,6 +7,7 @@
 import { spanLabel, type SpanRole } from '../span.js';
 import { msFromIsoOrEpoch } from '../time.js';
 import { addContent, catchSpanError, optionalParentId, requireId, requireTimes, spanFieldError, type MutableSpan, type SpanContext, type SpanReadResult } from './span-fields.js';
+import { keysWithRole, orList, type TraceFormatDefinition } from './trace-format.js';
 
 /**
  * Mastra span `type` values and the role they give a span. A model call is `model_inference` (the
@@ -91,3 +92,16 @@ export function readMastraSpan(value: Record<string, unknown>, location: string)
     return span;
   });
 }
+
+/** Mastra exported spans. */
+export const MASTRA_FORMAT: TraceFormatDefinition<'mastra'> = {
+  name: 'mastra',
+  title: 'Mastra',
+  shape: 'a Mastra span',
+  expected: 'a Mastra exported span ({"id", "traceId", "type", "startTime", …})',
+  detect: isMastraSpan,
+  read: (value, location) => [readMastraSpan(value, location)],
+  parentField: 'parentSpanId',
+  modelCalls: [`a Mastra ${orList(keysWithRole(MASTRA_SPAN_ROLES, 'llm'))} span`],
+  toolCalls: [`a Mastra ${orList(keysWithRole(MASTRA_SPAN_ROLES, 'tool'))} span`],
+};

@@ -18,6 +18,10 @@ import {
   type SpanContext,
   type SpanReadResult,
 } from './span-fields.js';
+import { keysWithRole, orList, type TraceFormatDefinition } from './trace-format.js';
+
+/** The custom span `data.sdk_span_type` that marks one model call of an agent (SDK 0.20+). */
+const TURN_SPAN_TYPE = 'turn';
 
 /** `span_data.type` values and the role they give a span. */
 export const OPENAI_AGENTS_SPAN_ROLES: Readonly<Record<string, SpanRole>> = {
@@ -70,7 +74,7 @@ export function readOpenAiAgentsItem(value: Record<string, unknown>, location: s
       // The SDK (0.20+) marks each model call of an agent with a custom "turn" span; a `response` or
       // `generation` span inside it (OpenAI model classes) is the same call, counted once.
       const custom = type === 'custom' && typeof d['data'] === 'object' && d['data'] !== null ? (d['data'] as Record<string, unknown>)['sdk_span_type'] : undefined;
-      let role: SpanRole | undefined = custom === 'turn' ? 'llm' : Object.hasOwn(OPENAI_AGENTS_SPAN_ROLES, type) ? OPENAI_AGENTS_SPAN_ROLES[type] : undefined;
+      let role: SpanRole | undefined = custom === TURN_SPAN_TYPE ? 'llm' : Object.hasOwn(OPENAI_AGENTS_SPAN_ROLES, type) ? OPENAI_AGENTS_SPAN_ROLES[type] : undefined;
       if (role === undefined) {
         warnings.push(`${spanLabel({ spanId, name: dataName })}: unknown span_data.type ${JSON.stringify(type)}; the span counts as neither agent, LLM call nor tool call`);
         role = 'other';
@@ -100,3 +104,16 @@ export function readOpenAiAgentsItem(value: Record<string, unknown>, location: s
     }),
   ];
 }
+
+/** OpenAI Agents SDK trace exports. */
+export const OPENAI_AGENTS_FORMAT: TraceFormatDefinition<'openai-agents'> = {
+  name: 'openai-agents',
+  title: 'OpenAI Agents SDK',
+  shape: 'an OpenAI Agents item',
+  expected: 'an OpenAI Agents SDK item ({"object": "trace.span", "span_data": …}) or {"data": [items]}',
+  detect: isOpenAiAgentsItem,
+  read: readOpenAiAgentsItem,
+  parentField: 'parent_id',
+  modelCalls: [`an OpenAI Agents ${orList(keysWithRole(OPENAI_AGENTS_SPAN_ROLES, 'llm'))} span or custom ${TURN_SPAN_TYPE} span`],
+  toolCalls: [`an OpenAI Agents ${orList(keysWithRole(OPENAI_AGENTS_SPAN_ROLES, 'tool'))} span`],
+};

@@ -8,6 +8,7 @@ import { ROLLOUT_ID_ATTRIBUTE } from '@parl/core';
 import { spanLabel, type SpanRole } from '../span.js';
 import { msFromUnixNano } from '../time.js';
 import { LANGSMITH_RUN_ROLES } from './langsmith.js';
+import { isMastraSpan } from './mastra.js';
 import { decodeAttributes, type AttributeValue } from './otlp-attributes.js';
 import {
   addContent,
@@ -20,6 +21,7 @@ import {
   type SpanContext,
   type SpanReadResult,
 } from './span-fields.js';
+import { keysWithRole, orList, type TraceFormatDefinition } from './trace-format.js';
 
 /** `gen_ai.operation.name` values and the role they give a span. */
 export const OTEL_OPERATION_ROLES: Readonly<Record<string, SpanRole>> = {
@@ -275,3 +277,47 @@ export function readOtlpRequest(value: Record<string, unknown>, location: string
   });
   return out;
 }
+
+/** Fields that only OTLP spans have: one of them makes an object an OTLP span. */
+const OTLP_SPAN_KEYS = ['spanId', 'startTimeUnixNano', 'endTimeUnixNano', 'parentSpanId', 'traceState', 'droppedAttributesCount'] as const;
+
+/**
+ * True when `value` is an OTLP export request (`resourceSpans`) or an OTLP span. A Mastra span
+ * (which has a `parentSpanId` too) is not one.
+ */
+export function isOtlpValue(value: Record<string, unknown>): boolean {
+  if (Object.hasOwn(value, 'resourceSpans')) return true;
+  if (isMastraSpan(value)) return false;
+  return (
+    OTLP_SPAN_KEYS.some((k) => Object.hasOwn(value, k)) ||
+    (Object.hasOwn(value, 'traceId') && Object.hasOwn(value, 'kind') && Object.hasOwn(value, 'attributes'))
+  );
+}
+
+/** Span shapes of one role, from the tables {@link readOtlpSpan} reads roles from. */
+function otlpShapes(role: 'llm' | 'tool'): string[] {
+  const kinds = keysWithRole(SPAN_KIND_ROLES, role).map((k) => k.toUpperCase());
+  return [
+    `a span with gen_ai.operation.name ${orList(keysWithRole(OTEL_OPERATION_ROLES, role))}`,
+    `a span with langsmith.span.kind ${orList(keysWithRole(LANGSMITH_RUN_ROLES, role))}`,
+    `an AI SDK span with ai.operationId ${orList(keysWithRole(AI_SDK_OPERATION_ROLES, role))}`,
+    `a VoltAgent span with span.type ${orList(keysWithRole(VOLTAGENT_SPAN_TYPE_ROLES, role))} (${keysWithRole(VOLTAGENT_SPAN_TYPE_ROLES, role).map((t) => `${t}:*`).join(', ')})`,
+    `an OpenInference or Traceloop ${orList(kinds)} span`,
+    role === 'llm'
+      ? 'a span with gen_ai.provider.name or gen_ai.system and gen_ai.request.model or gen_ai.response.model (Google ADK call_llm)'
+      : 'a span with gen_ai.tool.name',
+  ];
+}
+
+/** OpenTelemetry spans as OTLP JSON: export requests and single spans. */
+export const OTLP_FORMAT: TraceFormatDefinition<'otlp'> = {
+  name: 'otlp',
+  title: 'OpenTelemetry OTLP JSON',
+  shape: 'an OTLP span or request',
+  expected: 'an OTLP export request ({"resourceSpans": …}) or an OTLP span ({"traceId", "spanId", …})',
+  detect: isOtlpValue,
+  read: (value, location) => ('resourceSpans' in value ? readOtlpRequest(value, location) : [readOtlpSpan(value, location)]),
+  parentField: 'parentSpanId',
+  modelCalls: otlpShapes('llm'),
+  toolCalls: otlpShapes('tool'),
+};

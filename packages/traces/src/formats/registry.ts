@@ -1,0 +1,56 @@
+/**
+ * The trace formats, listed once. Detection tries them in this order; everything that names
+ * formats (detection, `--trace-format` errors, tree errors, the "no recognised model call" warning,
+ * `parl trace`'s description) reads this list. A new format is its file under `formats/` and one
+ * line here; the `satisfies` check fails to compile until every name of `TRACE_FORMATS` but `auto`
+ * and `parl` has its entry, and rejects an entry whose name is not one of them.
+ *
+ * @module
+ */
+import type { ConcreteTraceFormat } from '../options.js';
+import { LANGSMITH_FORMAT } from './langsmith.js';
+import { MASTRA_FORMAT } from './mastra.js';
+import { OPENAI_AGENTS_FORMAT } from './openai-agents.js';
+import { OTLP_FORMAT } from './otlp.js';
+import type { TraceFormatDefinition } from './trace-format.js';
+
+/** A format read into spans: every concrete format but `parl` (native spec §5 records). */
+export type SpanFormatName = Exclude<ConcreteTraceFormat, 'parl'>;
+
+/** Each span format's definition, keyed by its name, in detection order. */
+export const TRACE_FORMAT_REGISTRY = {
+  otlp: OTLP_FORMAT,
+  'openai-agents': OPENAI_AGENTS_FORMAT,
+  langsmith: LANGSMITH_FORMAT,
+  mastra: MASTRA_FORMAT,
+} as const satisfies { readonly [Name in SpanFormatName]: TraceFormatDefinition<Name> };
+
+/** The span formats in detection order: {@link TRACE_FORMAT_REGISTRY}'s values. */
+export const SPAN_FORMATS: readonly TraceFormatDefinition[] = Object.values(TRACE_FORMAT_REGISTRY);
+
+/**
+ * The formats a reader tries: the built-in ones, then `extra` (a format of one's own, tried last;
+ * see CONTRIBUTING.md "Adding a trace format"). A name may appear once.
+ *
+ * @throws TypeError when two formats share a name
+ * @example
+ * ```ts
+ * withTraceFormats([]).map((f) => f.name); // ['otlp', 'openai-agents', 'langsmith', 'mastra']
+ * ```
+ */
+export function withTraceFormats(extra: readonly TraceFormatDefinition[]): readonly TraceFormatDefinition[] {
+  const all = [...SPAN_FORMATS, ...extra];
+  const names = new Set<string>();
+  for (const format of all) {
+    if (names.has(format.name) || format.name === 'auto' || format.name === 'parl') {
+      throw new TypeError(`trace format ${JSON.stringify(format.name)} is already defined (formats: ${[...names, 'auto', 'parl'].join(', ')})`);
+    }
+    names.add(format.name);
+  }
+  return all;
+}
+
+/** The definition of the span format `name` among `formats`, or undefined (`parl`, or an unknown name). */
+export function formatNamed(name: string, formats: readonly TraceFormatDefinition[] = SPAN_FORMATS): TraceFormatDefinition | undefined {
+  return formats.find((format) => format.name === name);
+}
