@@ -1,13 +1,13 @@
 /**
  * The option tables of the docs, rendered from the option declarations (`REWARD_OPTIONS`,
- * `CRITICAL_STEPS_OPTIONS`, `TRACE_OPTIONS`, `SERVE_OPTIONS`): each sits between
+ * `CRITICAL_STEPS_OPTIONS`, `TRACE_OPTIONS`, `SERVE_OPTIONS`) and the trace-format registry: each sits between
  * `<!-- options: NAME -->` and `<!-- /options: NAME -->` in its document. The repository's
  * `scripts/sync-docs-options.mjs` rewrites them; a test fails when one is stale.
  *
  * @module
  */
 import { CRITICAL_STEPS_OPTIONS, optionsMarkdown, REWARD_OPTIONS, replaceBetweenMarkers } from '@parl/core';
-import { traceOptionTable } from './simulator.js';
+import { traceFormatsTable, traceOptionTable } from './simulator.js';
 import { loadServeOptionTable } from './serve-options.js';
 import { swarmOptions } from './swarm-program.js';
 
@@ -26,6 +26,7 @@ export async function docsOptionTables(): Promise<readonly DocsOptionTable[]> {
   const serve = await loadServeOptionTable();
   const swarm = swarmOptions();
   const trace = traceOptionTable(); // @parl/traces is an optional peer: read only when installed
+  const formats = traceFormatsTable();
   return [
     { doc: 'docs/cli.md', name: 'reward', markdown: optionsMarkdown(REWARD_OPTIONS, 'flag') },
     { doc: 'docs/cli.md', name: 'critical-steps', markdown: optionsMarkdown(CRITICAL_STEPS_OPTIONS, 'flag') },
@@ -39,6 +40,7 @@ export async function docsOptionTables(): Promise<readonly DocsOptionTable[]> {
           { doc: 'docs/traces.md', name: 'trace-library', markdown: optionsMarkdown(trace, 'key') },
           { doc: 'docs/traces.md', name: 'trace', markdown: optionsMarkdown(trace, 'flag') },
         ]),
+    ...(formats === undefined ? [] : [{ doc: 'docs/traces.md', name: 'trace-formats', markdown: formats }]),
     ...(swarm === undefined ? [] : [{ doc: 'docs/swarm.md', name: 'swarm-run', markdown: optionsMarkdown(swarm.SWARM_RUN_OPTIONS, 'flag') }]),
     ...(swarm === undefined ? [] : [{ doc: 'docs/swarm.md', name: 'swarm-eval', markdown: optionsMarkdown(swarm.SWARM_EVAL_OPTIONS, 'flag') }]),
   ];

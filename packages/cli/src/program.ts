@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { Command, Option } from 'commander';
 import { examplesHelp } from './help-examples.js';
 import type { TraceCommandOptions } from './commands/trace.js';
-import { INSTALL_SIMULATOR_HINT, simulatorOptionTables, traceOptionTable, withOptionalPackage, withSimulator } from './simulator.js';
+import { INSTALL_SIMULATOR_HINT, simulatorOptionTables, traceFormatTitles, traceOptionTable, withOptionalPackage, withSimulator } from './simulator.js';
 import { atLeastTwo, nameList, nonNegativeNumber, positiveInteger, seedValue } from './flag-values.js';
 import { addOptionFlags, optionsFromFlags } from './option-flags.js';
 import { INSTALL_SERVE_HINT, serveOptionTable } from './serve-options.js';
@@ -243,9 +243,16 @@ function reportProgram(io: CliIo): Command {
     });
 }
 
+/** `parl trace`'s description, naming the formats of `@parl/traces`' registry when it is installed. */
+function traceDescription(): string {
+  const titles = traceFormatTitles();
+  const formats = titles === undefined ? '' : ` (${titles.join(', ')})`;
+  return `Turn agent traces${formats} into spec §5 episode records as run, with a serial-collapse finding per trace`;
+}
+
 function traceProgram(io: CliIo): Command {
   const cmd = new Command('trace')
-    .description('Turn agent traces (OpenTelemetry OTLP JSON, OpenAI Agents SDK, LangSmith, Mastra) into spec §5 episode records as run, with a serial-collapse finding per trace')
+    .description(traceDescription())
     .option('--in <file>', 'read traces from FILE (JSONL or one JSON document, streamed) instead of stdin')
     .option('--out <file>', 'write records to FILE (atomically) instead of stdout')
     .option('--findings <file>', 'write one serial-collapse finding per trace to FILE (JSONL, atomically)')

@@ -15,7 +15,7 @@ import { CliError } from './errors.js';
 export const OPTIONAL_PACKAGES = {
   '@parl/sim': 'the simulator; it brings TensorFlow.js, about 65 MB',
   '@parl/serve': 'the HTTP service; it brings Fastify',
-  '@parl/traces': 'the trace readers: OpenTelemetry, LangSmith, Langfuse and more',
+  '@parl/traces': 'the agent trace readers (OpenTelemetry and other trace formats)',
   '@parl/swarm': 'the swarm runtime; it brings the Vercel AI SDK',
 } as const;
 
@@ -51,19 +51,40 @@ export function simulatorOptionTables(): SimulatorOptionTables | undefined {
 /** `@parl/traces`' option table of trace reading (`parl trace`'s flags). */
 export type TraceOptionTable = (typeof import('@parl/traces'))['TRACE_OPTIONS'];
 
-let traceTable: TraceOptionTable | null | undefined;
+/** The part of `@parl/traces` that the program reads while it is built (flags, help). */
+type TracesAtBuild = Pick<typeof import('@parl/traces'), 'TRACE_OPTIONS' | 'SPAN_FORMATS' | 'traceFormatsMarkdown'>;
+
+let traces: TracesAtBuild | null | undefined;
+
+/** `@parl/traces` when it is installed, else undefined (read once, synchronously). */
+function tracesAtBuild(): TracesAtBuild | undefined {
+  if (traces === undefined) {
+    try {
+      traces = createRequire(import.meta.url)('@parl/traces') as TracesAtBuild;
+    } catch (err) {
+      if (!isMissing(err, '@parl/traces')) throw err;
+      traces = null;
+    }
+  }
+  return traces ?? undefined;
+}
 
 /** `@parl/traces`' `TRACE_OPTIONS` when `@parl/traces` is installed, else undefined (read once, synchronously). */
 export function traceOptionTable(): TraceOptionTable | undefined {
-  if (traceTable === undefined) {
-    try {
-      traceTable = (createRequire(import.meta.url)('@parl/traces') as { TRACE_OPTIONS: TraceOptionTable }).TRACE_OPTIONS;
-    } catch (err) {
-      if (!isMissing(err, '@parl/traces')) throw err;
-      traceTable = null;
-    }
-  }
-  return traceTable ?? undefined;
+  return tracesAtBuild()?.TRACE_OPTIONS;
+}
+
+/**
+ * The titles of the trace formats `@parl/traces` reads, from its format registry (`SPAN_FORMATS`),
+ * when it is installed; else undefined.
+ */
+export function traceFormatTitles(): string[] | undefined {
+  return tracesAtBuild()?.SPAN_FORMATS.map((format) => format.title);
+}
+
+/** The docs' table of trace formats (`@parl/traces`' `traceFormatsMarkdown`) when `@parl/traces` is installed, else undefined. */
+export function traceFormatsTable(): string | undefined {
+  return tracesAtBuild()?.traceFormatsMarkdown();
 }
 
 /** True for the error of importing a module that needs `pkg` when it is not installed. */

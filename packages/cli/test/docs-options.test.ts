@@ -7,7 +7,7 @@ const TABLES = await docsOptionTables();
 const DOCS = [...new Set(TABLES.map((t) => t.doc))];
 
 describe("the docs' option tables", () => {
-  it('cover the reward, critical-steps, trace, serve and swarm options and the reward query', () => {
+  it('cover the reward, critical-steps, trace, serve and swarm options and the reward query, and the trace formats', () => {
     expect(TABLES.map((t) => `${t.doc}#${t.name}`)).toEqual([
       'docs/cli.md#reward',
       'docs/cli.md#critical-steps',
@@ -17,6 +17,7 @@ describe("the docs' option tables", () => {
       'docs/serve.md#reward-query',
       'docs/traces.md#trace-library',
       'docs/traces.md#trace',
+      'docs/traces.md#trace-formats',
       'docs/swarm.md#swarm-run',
       'docs/swarm.md#swarm-eval',
     ]);

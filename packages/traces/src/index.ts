@@ -64,6 +64,7 @@ export { TraceCollector, type CollectedTrace } from './trace-collector.js';
 export { detectFormat, decodeUnit, RECORD_FIELDS, type DecodedItem } from './formats/detect.js';
 export { SPAN_FORMATS, TRACE_FORMAT_REGISTRY, withTraceFormats, type SpanFormatName } from './formats/registry.js';
 export type { TraceFormatDefinition } from './formats/trace-format.js';
+export { traceFormatsMarkdown } from './formats/format-table.js';
 export { readOtlpSpan, readOtlpRequest, OTEL_OPERATION_ROLES, AI_SDK_OPERATION_ROLES, SPAN_KIND_ROLES } from './formats/otlp.js';
 export { readMastraSpan, isMastraSpan, MASTRA_SPAN_ROLES } from './formats/mastra.js';
 export { readOpenAiAgentsItem, OPENAI_AGENTS_SPAN_ROLES } from './formats/openai-agents.js';

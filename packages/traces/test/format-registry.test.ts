@@ -17,6 +17,7 @@ import {
   SPAN_KIND_ROLES,
   TRACE_FORMAT_REGISTRY,
   TRACE_FORMATS,
+  TraceInputError,
   traceToResult,
   withTraceFormats,
   type TraceSpan,
@@ -29,7 +30,7 @@ import { TOY_FORMAT } from './support/toy-format.js';
 function spansOf(value: unknown, formats?: Parameters<typeof withTraceFormats>[0]): TraceSpan[] {
   return decodeUnit(value, 'test', 'auto', formats === undefined ? undefined : withTraceFormats(formats)).flatMap((item) => {
     if (item.kind !== 'span') throw new Error(`not a span: ${JSON.stringify(item)}`);
-    if (!('spanId' in item.result)) throw item.result;
+    if (item.result instanceof TraceInputError) throw item.result;
     return [item.result];
   });
 }

@@ -59,6 +59,17 @@ function detectDefinition(value: Record<string, unknown>, formats: readonly Trac
   return formats.find((format) => format.detect(value));
 }
 
+/** The array of the first wrapper key (of any format, in registry order) that `value` holds one under. */
+function wrappedList(value: Record<string, unknown>, formats: readonly TraceFormatDefinition[]): unknown[] | undefined {
+  for (const format of formats) {
+    for (const key of format.wrappers ?? []) {
+      const list = value[key];
+      if (Array.isArray(list)) return list;
+    }
+  }
+  return undefined;
+}
+
 /** A spec §5 record, as the last of the shapes `auto` reads. */
 const RECORD_SHAPE = 'a spec §5 record';
 
@@ -95,8 +106,8 @@ function decodeInto(value: unknown, location: string, format: string, formats: r
   const v = value as Record<string, unknown>;
   const detected = detectDefinition(v, formats);
   if (detected === undefined && format !== 'parl' && depth < 2) {
-    // Wrappers: the OpenAI Agents exporter payload {"data": […]}, a LangSmith list {"runs": […]}.
-    const list = Array.isArray(v['data']) ? v['data'] : Array.isArray(v['runs']) ? v['runs'] : undefined;
+    // Wrappers (the registry's): the OpenAI Agents exporter payload {"data": […]}, a LangSmith list {"runs": […]}.
+    const list = wrappedList(v, formats);
     if (list !== undefined) {
       for (const element of list) decodeInto(element, location, format, formats, out, depth + 1);
       return;

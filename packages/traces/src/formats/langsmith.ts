@@ -147,6 +147,7 @@ export const LANGSMITH_FORMAT: TraceFormatDefinition<'langsmith'> = {
   expected: 'a LangSmith run ({"id", "run_type", "start_time", …})',
   detect: isLangSmithRun,
   read: readLangSmithRun,
+  wrappers: ['runs'],
   parentField: 'parent_run_id',
   modelCalls: [`a LangSmith ${orList(keysWithRole(LANGSMITH_RUN_ROLES, 'llm'))} run`],
   toolCalls: [`a LangSmith ${orList(keysWithRole(LANGSMITH_RUN_ROLES, 'tool'))} run`],

@@ -113,6 +113,7 @@ export const OPENAI_AGENTS_FORMAT: TraceFormatDefinition<'openai-agents'> = {
   expected: 'an OpenAI Agents SDK item ({"object": "trace.span", "span_data": …}) or {"data": [items]}',
   detect: isOpenAiAgentsItem,
   read: readOpenAiAgentsItem,
+  wrappers: ['data'],
   parentField: 'parent_id',
   modelCalls: [`an OpenAI Agents ${orList(keysWithRole(OPENAI_AGENTS_SPAN_ROLES, 'llm'))} span or custom ${TURN_SPAN_TYPE} span`],
   toolCalls: [`an OpenAI Agents ${orList(keysWithRole(OPENAI_AGENTS_SPAN_ROLES, 'tool'))} span`],

@@ -297,11 +297,13 @@ export function isOtlpValue(value: Record<string, unknown>): boolean {
 /** Span shapes of one role, from the tables {@link readOtlpSpan} reads roles from. */
 function otlpShapes(role: 'llm' | 'tool'): string[] {
   const kinds = keysWithRole(SPAN_KIND_ROLES, role).map((k) => k.toUpperCase());
+  const volt = keysWithRole(VOLTAGENT_SPAN_TYPE_ROLES, role);
   return [
     `a span with gen_ai.operation.name ${orList(keysWithRole(OTEL_OPERATION_ROLES, role))}`,
     `a span with langsmith.span.kind ${orList(keysWithRole(LANGSMITH_RUN_ROLES, role))}`,
     `an AI SDK span with ai.operationId ${orList(keysWithRole(AI_SDK_OPERATION_ROLES, role))}`,
-    `a VoltAgent span with span.type ${orList(keysWithRole(VOLTAGENT_SPAN_TYPE_ROLES, role))} (${keysWithRole(VOLTAGENT_SPAN_TYPE_ROLES, role).map((t) => `${t}:*`).join(', ')})`,
+    // VoltAgent names its one model span of a run `llm:<operation>` (`llm:generateText`).
+    `a VoltAgent span with span.type ${orList(volt)}${role === 'llm' ? ` (${volt.map((t) => `${t}:*`).join(', ')})` : ''}`,
     `an OpenInference or Traceloop ${orList(kinds)} span`,
     role === 'llm'
       ? 'a span with gen_ai.provider.name or gen_ai.system and gen_ai.request.model or gen_ai.response.model (Google ADK call_llm)'

@@ -29,6 +29,11 @@ export interface TraceFormatDefinition<Name extends string = string> {
   detect(value: Record<string, unknown>): boolean;
   /** Read one detected value into spans (or span errors); a value may hold none, one or many. */
   read(value: Record<string, unknown>, location: string): SpanReadResult[];
+  /**
+   * Keys of a wrapper object whose array holds values of this format (`{"data": [items]}`), read
+   * element by element when the object itself is no format's.
+   */
+  readonly wrappers?: readonly string[];
   /** The field that holds a span's parent id, named in tree errors (missing parent, cycle). */
   readonly parentField: string;
   /** Each span shape that the reader counts as a model call (role `llm`), as a phrase for messages. */

@@ -22,7 +22,7 @@ function readToySpan(value: Record<string, unknown>, location: string): TraceSpa
   const span: TraceSpan = {
     traceId,
     spanId,
-    ...(typeof up === 'string' ? { parentId: up } : {}),
+    parentId: typeof up === 'string' ? up : undefined,
     name: spanId,
     role,
     rawKind: typeof what === 'string' ? what : '',
