@@ -6,7 +6,7 @@
  * @module
  */
 import { createRequire } from 'node:module';
-import { ParlInputError, type OptionTable } from '@parl/core';
+import { ParlInputError, type ResolvedOptions } from '@parl/core';
 import { Command } from 'commander';
 import { addOptionFlags, optionsFromFlags } from './option-flags.js';
 import type * as SwarmOptionsModule from '@parl/swarm/options';
@@ -17,9 +17,6 @@ import type { CliIo } from './io/cli-io.js';
 /** The line that tells a user how to add the swarm runtime. */
 export const INSTALL_SWARM_HINT = installHint('@parl/swarm');
 
-/** Flags every swarm command needs. */
-const REQUIRED_FLAGS = new Set(['base-url', 'model']);
-
 /** The swarm's option tables (`@parl/swarm/options`), or undefined when `@parl/swarm` is not installed. */
 export function swarmOptions(): typeof SwarmOptionsModule | undefined {
   try {
@@ -29,15 +26,9 @@ export function swarmOptions(): typeof SwarmOptionsModule | undefined {
   }
 }
 
-/** Commander flags from a table (the shared wiring), `--base-url` and `--model` required. */
-function addSwarmFlags<C>(cmd: Command, table: OptionTable<C>): Command {
-  addOptionFlags(cmd, table);
-  for (const option of cmd.options) if (option.long !== undefined && REQUIRED_FLAGS.has(option.long.slice(2))) option.makeOptionMandatory();
-  return cmd;
-}
 
 /** The table's options from the flags given. */
-function tableOptions<C>(cmd: Command, table: OptionTable<C>): C {
+function tableOptions<T extends object>(cmd: Command, table: T): ResolvedOptions<T> {
   try {
     return optionsFromFlags(cmd, table);
   } catch (err) {
@@ -62,8 +53,8 @@ export function swarmProgram(io: CliIo): Command {
       throw new CliError(`parl swarm needs @parl/swarm: ${INSTALL_SWARM_HINT}`, 1);
     });
   } else {
-    addSwarmFlags(run, tables.SWARM_RUN_OPTIONS).action(async () => (await import('./commands/swarm.js')).swarmRunCommand(io, tableOptions(run, tables.SWARM_RUN_OPTIONS)));
-    addSwarmFlags(evaluate, tables.SWARM_EVAL_OPTIONS).action(async () => (await import('./commands/swarm.js')).swarmEvalCommand(io, tableOptions(evaluate, tables.SWARM_EVAL_OPTIONS)));
+    addOptionFlags(run, tables.SWARM_RUN_OPTIONS).action(async () => (await import('./commands/swarm.js')).swarmRunCommand(io, tableOptions(run, tables.SWARM_RUN_OPTIONS)));
+    addOptionFlags(evaluate, tables.SWARM_EVAL_OPTIONS).action(async () => (await import('./commands/swarm.js')).swarmEvalCommand(io, tableOptions(evaluate, tables.SWARM_EVAL_OPTIONS)));
   }
   for (const sub of [run, evaluate]) {
     cmd.addCommand(

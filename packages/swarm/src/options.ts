@@ -17,6 +17,7 @@ import {
   switchOption,
   type BudgetMode,
   type OptionParser,
+  type ResolvedOptions,
 } from '@parl/core';
 import { LIMIT_PRESET_NAMES, type LimitPreset } from './runtime/limits.js';
 import { SUITE_NAMES, type SuiteName } from './tasks/task.js';
@@ -61,31 +62,9 @@ const targetsOption: OptionParser<number[]> = (text, field) =>
     return n;
   });
 
-/** The settings `parl swarm run` takes. */
-export interface SwarmRunOptions {
-  readonly baseUrl: string;
-  readonly model: string;
-  readonly subagentModel?: string;
-  readonly subagents: SubagentKind;
-  readonly suite: SuiteName;
-  readonly tasks: number;
-  readonly seed: number;
-  readonly groupSize: number;
-  readonly concurrency: number;
-  readonly limits: LimitPreset;
-  readonly budget?: number;
-  readonly onBudget: BudgetMode;
-  readonly trainingStep?: number;
-  readonly out?: string;
-  readonly spans?: string;
-  readonly queue?: string;
-  readonly queueName?: string;
-  readonly logprobs?: boolean;
-}
-
 const common = {
-  baseUrl: { flag: 'base-url', arg: 'URL', parse: urlOption, help: 'the OpenAI-compatible endpoint (vLLM, SGLang, Ollama, LM Studio, llama.cpp server); the API key is read from PARL_API_KEY or OPENAI_API_KEY' },
-  model: { flag: 'model', arg: 'NAME', parse: nonEmptyTextOption, help: 'the orchestrator\'s model' },
+  baseUrl: { flag: 'base-url', arg: 'URL', parse: urlOption, required: true, help: 'the OpenAI-compatible endpoint (vLLM, SGLang, Ollama, LM Studio, llama.cpp server); the API key is read from PARL_API_KEY or OPENAI_API_KEY' },
+  model: { flag: 'model', arg: 'NAME', parse: nonEmptyTextOption, required: true, help: 'the orchestrator\'s model' },
   subagentModel: { flag: 'subagent-model', arg: 'NAME', parse: nonEmptyTextOption, defaultText: 'the --model', help: 'the sub-agents\' model (frozen), on the same endpoint' },
   subagents: { flag: 'subagents', arg: 'KIND', choices: SUBAGENT_KINDS, parse: choiceOption(SUBAGENT_KINDS), default: 'llm', help: 'sub-agents as language models with the task\'s tools, or the frozen look-up program (no model calls)' },
   suite: { flag: 'suite', arg: 'SUITE', choices: SUITE_NAMES, parse: choiceOption(SUITE_NAMES), default: 'wide', help: 'the task suite, generated offline from --seed' },
@@ -96,7 +75,7 @@ const common = {
 } as const;
 
 /** `parl swarm run`'s options. */
-export const SWARM_RUN_OPTIONS = defineOptionTable<SwarmRunOptions>({
+export const SWARM_RUN_OPTIONS = defineOptionTable({
   ...common,
   groupSize: { flag: 'group-size', arg: 'G', parse: positiveIntegerOption, default: 1, help: 'samples per task (a GRPO group); the lines carry group_id, sample and advantage' },
   budget: { flag: 'budget', arg: 'K', parse: nonNegativeDecimalOption, help: 'critical-step budget, held while each episode runs: no model call starts that could pass K' },
@@ -109,26 +88,16 @@ export const SWARM_RUN_OPTIONS = defineOptionTable<SwarmRunOptions>({
   queueName: { flag: 'queue-name', arg: 'NAME', parse: nonEmptyTextOption, defaultText: 'parl-sweep', help: 'the queue\'s name in Redis (with --queue; parl worker --queue-name must match)' },
 });
 
-/** The settings `parl swarm eval` takes. */
-export interface SwarmEvalOptions {
-  readonly baseUrl: string;
-  readonly model: string;
-  readonly subagentModel?: string;
-  readonly subagents: SubagentKind;
-  readonly suite: SuiteName;
-  readonly tasks: number;
-  readonly seed: number;
-  readonly concurrency: number;
-  readonly limits: LimitPreset;
-  readonly targets: number[];
-  readonly report?: string;
-  readonly out?: string;
-}
-
 /** `parl swarm eval`'s options. */
-export const SWARM_EVAL_OPTIONS = defineOptionTable<SwarmEvalOptions>({
+export const SWARM_EVAL_OPTIONS = defineOptionTable({
   ...common,
   targets: { flag: 'targets', arg: 'LIST', parse: targetsOption, default: [0.3, 0.5, 0.7, 0.9], defaultText: '0.3,0.5,0.7,0.9', help: 'r_perf targets of the latency-to-target table' },
   report: { flag: 'report', arg: 'FILE', parse: nonEmptyTextOption, help: 'write a self-contained HTML report (the latency-to-target curves) to FILE' },
   out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the evaluation (JSON) to FILE, atomically, instead of stdout' },
 });
+
+/** The settings `parl swarm run` takes, resolved (derived from {@link SWARM_RUN_OPTIONS}: `baseUrl` and `model` required, defaults filled). */
+export type SwarmRunOptions = ResolvedOptions<typeof SWARM_RUN_OPTIONS>;
+
+/** The settings `parl swarm eval` takes, resolved (derived from {@link SWARM_EVAL_OPTIONS}). */
+export type SwarmEvalOptions = ResolvedOptions<typeof SWARM_EVAL_OPTIONS>;
