@@ -7,7 +7,7 @@
  * @module
  */
 import { CRITICAL_STEPS_OPTIONS, optionsMarkdown, REWARD_OPTIONS, replaceBetweenMarkers } from '@parl/core';
-import { traceOptionTable } from './simulator.js';
+import { traceOptionTable } from './optional-packages.js';
 import { loadServeOptionTable } from './serve-options.js';
 import { swarmOptions } from './swarm-program.js';
 

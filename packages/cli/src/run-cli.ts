@@ -6,7 +6,7 @@
  */
 import { ParlInputError } from '@parl/core';
 import { CommanderError } from 'commander';
-import { exitQuietlyOnClosedStdout, processIo, type CliIo } from './io/cli-io.js';
+import { exitQuietlyOnClosedStdout, processIo, type CliIo } from './terminal/cli-io.js';
 import { ParlIoError, removeTempPathsOnSignal } from '@parl/io';
 import { buildProgram } from './program.js';
 import { loadServeOptionTable } from './serve-options.js';

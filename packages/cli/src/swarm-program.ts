@@ -11,8 +11,8 @@ import { Command } from 'commander';
 import { addOptionFlags, optionsFromFlags } from './option-flags.js';
 import type * as SwarmOptionsModule from '@parl/swarm/options';
 import { CliError } from './errors.js';
-import { installHint } from './simulator.js';
-import type { CliIo } from './io/cli-io.js';
+import { installHint } from './optional-packages.js';
+import type { CliIo } from './terminal/cli-io.js';
 
 /** The line that tells a user how to add the swarm runtime. */
 export const INSTALL_SWARM_HINT = installHint('@parl/swarm');

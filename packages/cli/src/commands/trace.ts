@@ -21,8 +21,8 @@ import {
   type TraceStepSource,
 } from '@parl/traces';
 import { CliError } from '../errors.js';
-import { logLine, type CliIo } from '../io/cli-io.js';
-import { readOutcomes, type OutcomeTable } from '../io/outcomes.js';
+import { logLine, type CliIo } from '../terminal/cli-io.js';
+import { readOutcomes, type OutcomeTable } from '../trace-outcomes.js';
 import { openInput } from '@parl/io';
 import { createRecordWriter, type OutputFormat, type RecordWriter } from '@parl/io';
 import { openFileSink, openTextSink, type TextSink } from '@parl/io';

@@ -12,9 +12,9 @@
 import { DEFAULT_QUEUE_NAME, checkQueueUrl } from '@parl/io';
 import { startQueueWorker, UnrunnableJobError, type QueueJobHandler, type QueueWorkerHandle } from '@parl/io/queue';
 import { CliError } from '../errors.js';
-import { logLine, type CliIo } from '../io/cli-io.js';
+import { logLine, type CliIo } from '../terminal/cli-io.js';
 import { formatNumber } from '../report/format-number.js';
-import { withOptionalPackage } from '../simulator.js';
+import { withOptionalPackage } from '../optional-packages.js';
 
 /** Options of {@link workerCommand}, one per flag. */
 export interface WorkerCommandOptions {

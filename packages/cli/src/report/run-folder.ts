@@ -8,7 +8,7 @@
 import type { RunSummary, StepMetrics } from '@parl/core';
 import type { RunFolderReadError } from '@parl/sim/runs';
 import { CliError } from '../errors.js';
-import { withSimulator } from '../simulator.js';
+import { withSimulator } from '../optional-packages.js';
 import { ExtremaDownsampler } from './extrema-downsampler.js';
 
 /** A run folder's contents, as the report draws them. */
