@@ -55,6 +55,11 @@ export interface OptionRow<T> {
    * (`30 s`), so that neither the help nor the placeholder has to say it.
    */
   readonly unit?: string;
+  /**
+   * The key of another row of the table that must be given whenever this one is (`queueName`
+   * needs `queue`): {@link resolveOptions} refuses this option without it, naming both.
+   */
+  readonly needs?: string;
 }
 
 /**
@@ -158,6 +163,9 @@ function checkNames(table: OptionRows): void {
   for (const [key, row] of Object.entries(table)) {
     claim(flags, row.flag, key, 'flag');
     if (row.query !== undefined) claim(queries, row.query, key, 'query');
+    if (row.needs !== undefined && !Object.hasOwn(table, row.needs)) {
+      throw new ParlInputError(`${key}.needs`, row.needs, 'the key of another row of the table', undefined, 'PARL_ERR_UNKNOWN_NAME');
+    }
     if (row.required === true && row.default !== undefined) {
       throw new ParlInputError(`${key}.default`, row.default, 'absent: a required option has no default', undefined, 'PARL_ERR_CONFLICT');
     }

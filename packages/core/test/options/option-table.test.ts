@@ -134,6 +134,19 @@ describe('resolveOptions', () => {
     expect(resolveOptions(JOB, { grid: 'g.json' }, 'flag')).toEqual({ grid: 'g.json', stalledAfter: 30 });
   });
 
+  it('refuses an option given without the option it needs, and a table whose row needs a key it lacks', () => {
+    const QUEUE = defineOptionTable({
+      queue: { flag: 'queue', arg: 'url', parse: textOption, help: 'the queue' },
+      queueName: { flag: 'queue-name', arg: 'name', parse: textOption, needs: 'queue', help: "the queue's name" },
+    });
+    const err = thrown(() => resolveOptions(QUEUE, { 'queue-name': 'q' }, 'flag'));
+    expect(err.message).toBe('--queue-name must be used with --queue, got "q"');
+    expect(err.code).toBe('PARL_ERR_CONFLICT');
+    expect(thrown(() => resolveOptions(QUEUE, { queueName: 'q' }, 'library')).message).toBe('options.queueName must be used with options.queue, got "q"');
+    expect(resolveOptions(QUEUE, { queue: 'redis://x', 'queue-name': 'q' }, 'flag')).toEqual({ queue: 'redis://x', queueName: 'q' });
+    expect(thrown(() => defineOptionTable({ queueName: { flag: 'queue-name', parse: textOption, needs: 'queue', help: 'name' } })).field).toBe('queueName.needs');
+  });
+
   it('reads config files and library calls by option key, typed values through the same parsers', () => {
     expect(resolveOptions(DEMO, { maxSubagents: 20, shape: 'log', strict: false, lambda1: { kind: 'constant', value: 0.3 } }, 'library')).toEqual({
       maxSubagents: 20,
