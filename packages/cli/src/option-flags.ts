@@ -6,19 +6,9 @@
  *
  * @module
  */
-import { defaultOf, optionRows, resolveOptions, type OptionRow, type ResolvedOptions } from '@parl/core';
+import { defaultOf, optionRows, ParlInputError, resolveOptions, type OptionRow, type ResolvedOptions } from '@parl/core';
+import { commonJsInputError } from './optional-packages.js';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-
-/**
- * The field and expectation of a `ParlInputError`, recognised by name: a table read through
- * `require` (`@parl/serve/options`) throws the CommonJS build's class, which `instanceof` against
- * the ES module build does not match.
- */
-function inputErrorOf(err: unknown): { readonly field: string; readonly expected: string } | undefined {
-  if (!(err instanceof Error) || err.name !== 'ParlInputError') return undefined;
-  const { field, expected } = err as Error & { field?: unknown; expected?: unknown };
-  return typeof field === 'string' && typeof expected === 'string' ? { field, expected } : undefined;
-}
 
 /** The help line of a row: its help, then its default when it has one. */
 function helpOf(row: OptionRow<unknown>): string {
@@ -42,7 +32,7 @@ export function optionFlag(row: OptionRow<unknown>): Option {
     try {
       row.parse(text, flag);
     } catch (err) {
-      const input = inputErrorOf(err);
+      const input = commonJsInputError(err) ?? (err instanceof ParlInputError ? err : undefined);
       if (input?.field === flag) throw new InvalidArgumentError(`Expected ${input.expected}.`);
       throw err;
     }

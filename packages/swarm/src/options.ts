@@ -1,7 +1,8 @@
 /**
- * The options of `parl swarm run` and `parl swarm eval`, declared once (core's option tables):
+ * The options of `parl swarm run` and `parl swarm eval`, declared once (core's option tables; the
+ * reward rows are core's `REWARD_OPTIONS`, the queue rows `@parl/io`'s):
  * the CLI's flags, their parsing, help and the docs' tables come from these rows. A tiny module
- * (`@parl/swarm/options`, core only) so that help never loads the AI SDK.
+ * (`@parl/swarm/options`, with core and io only) so that help never loads the AI SDK.
  *
  * @module
  */
@@ -14,11 +15,13 @@ import {
   nonNegativeDecimalOption,
   ParlInputError,
   positiveIntegerOption,
+  REWARD_OPTIONS,
   switchOption,
   type BudgetMode,
   type OptionParser,
   type ResolvedOptions,
 } from '@parl/core';
+import { QUEUE_NAME_ROW, QUEUE_URL_ROW } from '@parl/io';
 import { LIMIT_PRESET_NAMES, type LimitPreset } from './runtime/limits.js';
 import { SUITE_NAMES, type SuiteName } from './tasks/task.js';
 
@@ -38,18 +41,6 @@ const urlOption: OptionParser<string> = (text, field) => {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ParlInputError(field, text, 'an http(s) URL such as http://127.0.0.1:8000/v1');
   return text.replace(/\/+$/, '');
-};
-
-/** A redis:// or rediss:// URL (the queue's; checked again, with the same words, where it connects). */
-const redisUrlOption: OptionParser<string> = (text, field) => {
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    url = undefined;
-  }
-  if (url?.protocol !== 'redis:' && url?.protocol !== 'rediss:') throw new ParlInputError(field, text, 'a Redis URL: redis://HOST[:PORT][/DB] or rediss://…');
-  return text;
 };
 
 /** A comma-separated list of r_perf targets in [0, 1]. */
@@ -80,12 +71,17 @@ export const SWARM_RUN_OPTIONS = defineOptionTable({
   groupSize: { flag: 'group-size', arg: 'G', parse: positiveIntegerOption, default: 1, help: 'samples per task (a GRPO group); the lines carry group_id, sample and advantage' },
   budget: { flag: 'budget', arg: 'K', parse: nonNegativeDecimalOption, help: 'critical-step budget, held while each episode runs: no model call starts that could pass K' },
   onBudget: { flag: 'on-budget', arg: 'MODE', choices: BUDGET_MODES, parse: choiceOption(BUDGET_MODES), default: 'fail', help: 'r_perf of an episode the budget cut: 0 (fail) or the score of what finished (truncate)' },
+  maxSubagents: REWARD_OPTIONS.maxSubagents,
+  lambda1: REWARD_OPTIONS.lambda1,
+  lambda2: REWARD_OPTIONS.lambda2,
+  totalTrainingSteps: REWARD_OPTIONS.totalTrainingSteps,
+  parallelShape: REWARD_OPTIONS.parallelShape,
   trainingStep: { flag: 'training-step', arg: 'S', parse: nonNegativeDecimalOption, default: 0, help: 'training step of the spec §3 reward fields (λ1, λ2)' },
   out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the rollout lines (JSONL) to FILE, atomically; a rerun resumes, running only the missing task × sample' },
   spans: { flag: 'spans', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the episodes\' OpenTelemetry spans to FILE as OTLP JSON (one export request per line), readable by parl trace' },
   logprobs: { flag: 'logprobs', parse: switchOption, help: 'ask the endpoint for the orchestrator\'s log-probabilities and token ids (OpenAI logprobs, vLLM return_token_ids); its assistant messages carry them as logprobs and token_ids' },
-  queue: { flag: 'queue', arg: 'URL', parse: redisUrlOption, help: 'run the episodes on parl worker processes through a BullMQ queue in Redis (redis://HOST[:PORT][/DB]); this process writes the lines; each worker reads the API key from its own environment' },
-  queueName: { flag: 'queue-name', arg: 'NAME', parse: nonEmptyTextOption, defaultText: 'parl-sweep', help: 'the queue\'s name in Redis (with --queue; parl worker --queue-name must match)' },
+  queue: { ...QUEUE_URL_ROW, arg: 'URL', help: 'run the episodes on parl worker processes through a BullMQ queue in Redis (redis://HOST[:PORT][/DB]); this process writes the lines; each worker reads the API key from its own environment' },
+  queueName: { ...QUEUE_NAME_ROW, arg: 'NAME', help: 'the queue\'s name in Redis (with --queue; parl worker --queue-name must match)' },
 });
 
 /** `parl swarm eval`'s options. */
