@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../src/program.js';
-import { loadServeOptionTable } from '../src/serve-options.js';
 import { memoryIo } from './support/memory-io.js';
 
 /**
@@ -107,7 +106,6 @@ function parseOnly(cmd: Command): void {
   for (const sub of cmd.commands) parseOnly(sub);
 }
 
-await loadServeOptionTable();
 
 describe('the parl command lines of the README and the guides', () => {
   const commands = markdownFiles().flatMap((file) => parlCommandsIn(file, readFileSync(join(REPO_ROOT, file), 'utf8')));

@@ -1,7 +1,8 @@
 /**
- * The options of `parl swarm run` and `parl swarm eval`, declared once (core's option tables):
+ * The options of `parl swarm run` and `parl swarm eval`, declared once (core's option tables; the
+ * reward rows are core's `REWARD_OPTIONS`, the queue rows `@parl/io`'s):
  * the CLI's flags, their parsing, help and the docs' tables come from these rows. A tiny module
- * (`@parl/swarm/options`, core only) so that help never loads the AI SDK.
+ * (`@parl/swarm/options`, with core and io only) so that help never loads the AI SDK.
  *
  * @module
  */
@@ -14,10 +15,13 @@ import {
   nonNegativeDecimalOption,
   ParlInputError,
   positiveIntegerOption,
+  REWARD_OPTIONS,
   switchOption,
   type BudgetMode,
   type OptionParser,
+  type ResolvedOptions,
 } from '@parl/core';
+import { QUEUE_NAME_ROW, QUEUE_URL_ROW } from '@parl/io';
 import { LIMIT_PRESET_NAMES, type LimitPreset } from './runtime/limits.js';
 import { SUITE_NAMES, type SuiteName } from './tasks/task.js';
 
@@ -39,18 +43,6 @@ const urlOption: OptionParser<string> = (text, field) => {
   return text.replace(/\/+$/, '');
 };
 
-/** A redis:// or rediss:// URL (the queue's; checked again, with the same words, where it connects). */
-const redisUrlOption: OptionParser<string> = (text, field) => {
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    url = undefined;
-  }
-  if (url?.protocol !== 'redis:' && url?.protocol !== 'rediss:') throw new ParlInputError(field, text, 'a Redis URL: redis://HOST[:PORT][/DB] or rediss://…');
-  return text;
-};
-
 /** A comma-separated list of r_perf targets in [0, 1]. */
 const targetsOption: OptionParser<number[]> = (text, field) =>
   text.split(',').map((part, i) => {
@@ -61,31 +53,9 @@ const targetsOption: OptionParser<number[]> = (text, field) =>
     return n;
   });
 
-/** The settings `parl swarm run` takes. */
-export interface SwarmRunOptions {
-  readonly baseUrl: string;
-  readonly model: string;
-  readonly subagentModel?: string;
-  readonly subagents: SubagentKind;
-  readonly suite: SuiteName;
-  readonly tasks: number;
-  readonly seed: number;
-  readonly groupSize: number;
-  readonly concurrency: number;
-  readonly limits: LimitPreset;
-  readonly budget?: number;
-  readonly onBudget: BudgetMode;
-  readonly trainingStep?: number;
-  readonly out?: string;
-  readonly spans?: string;
-  readonly queue?: string;
-  readonly queueName?: string;
-  readonly logprobs?: boolean;
-}
-
 const common = {
-  baseUrl: { flag: 'base-url', arg: 'URL', parse: urlOption, help: 'the OpenAI-compatible endpoint (vLLM, SGLang, Ollama, LM Studio, llama.cpp server); the API key is read from PARL_API_KEY or OPENAI_API_KEY' },
-  model: { flag: 'model', arg: 'NAME', parse: nonEmptyTextOption, help: 'the orchestrator\'s model' },
+  baseUrl: { flag: 'base-url', arg: 'URL', parse: urlOption, required: true, help: 'the OpenAI-compatible endpoint (vLLM, SGLang, Ollama, LM Studio, llama.cpp server); the API key is read from PARL_API_KEY or OPENAI_API_KEY' },
+  model: { flag: 'model', arg: 'NAME', parse: nonEmptyTextOption, required: true, help: 'the orchestrator\'s model' },
   subagentModel: { flag: 'subagent-model', arg: 'NAME', parse: nonEmptyTextOption, defaultText: 'the --model', help: 'the sub-agents\' model (frozen), on the same endpoint' },
   subagents: { flag: 'subagents', arg: 'KIND', choices: SUBAGENT_KINDS, parse: choiceOption(SUBAGENT_KINDS), default: 'llm', help: 'sub-agents as language models with the task\'s tools, or the frozen look-up program (no model calls)' },
   suite: { flag: 'suite', arg: 'SUITE', choices: SUITE_NAMES, parse: choiceOption(SUITE_NAMES), default: 'wide', help: 'the task suite, generated offline from --seed' },
@@ -96,39 +66,34 @@ const common = {
 } as const;
 
 /** `parl swarm run`'s options. */
-export const SWARM_RUN_OPTIONS = defineOptionTable<SwarmRunOptions>({
+export const SWARM_RUN_OPTIONS = defineOptionTable({
   ...common,
   groupSize: { flag: 'group-size', arg: 'G', parse: positiveIntegerOption, default: 1, help: 'samples per task (a GRPO group); the lines carry group_id, sample and advantage' },
   budget: { flag: 'budget', arg: 'K', parse: nonNegativeDecimalOption, help: 'critical-step budget, held while each episode runs: no model call starts that could pass K' },
   onBudget: { flag: 'on-budget', arg: 'MODE', choices: BUDGET_MODES, parse: choiceOption(BUDGET_MODES), default: 'fail', help: 'r_perf of an episode the budget cut: 0 (fail) or the score of what finished (truncate)' },
+  maxSubagents: REWARD_OPTIONS.maxSubagents,
+  lambda1: REWARD_OPTIONS.lambda1,
+  lambda2: REWARD_OPTIONS.lambda2,
+  totalTrainingSteps: REWARD_OPTIONS.totalTrainingSteps,
+  parallelShape: REWARD_OPTIONS.parallelShape,
   trainingStep: { flag: 'training-step', arg: 'S', parse: nonNegativeDecimalOption, default: 0, help: 'training step of the spec §3 reward fields (λ1, λ2)' },
   out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the rollout lines (JSONL) to FILE, atomically; a rerun resumes, running only the missing task × sample' },
   spans: { flag: 'spans', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the episodes\' OpenTelemetry spans to FILE as OTLP JSON (one export request per line), readable by parl trace' },
   logprobs: { flag: 'logprobs', parse: switchOption, help: 'ask the endpoint for the orchestrator\'s log-probabilities and token ids (OpenAI logprobs, vLLM return_token_ids); its assistant messages carry them as logprobs and token_ids' },
-  queue: { flag: 'queue', arg: 'URL', parse: redisUrlOption, help: 'run the episodes on parl worker processes through a BullMQ queue in Redis (redis://HOST[:PORT][/DB]); this process writes the lines; each worker reads the API key from its own environment' },
-  queueName: { flag: 'queue-name', arg: 'NAME', parse: nonEmptyTextOption, defaultText: 'parl-sweep', help: 'the queue\'s name in Redis (with --queue; parl worker --queue-name must match)' },
+  queue: { ...QUEUE_URL_ROW, arg: 'URL', help: 'run the episodes on parl worker processes through a BullMQ queue in Redis (redis://HOST[:PORT][/DB]); this process writes the lines; each worker reads the API key from its own environment' },
+  queueName: { ...QUEUE_NAME_ROW, arg: 'NAME', help: 'the queue\'s name in Redis (with --queue; parl worker --queue-name must match)' },
 });
 
-/** The settings `parl swarm eval` takes. */
-export interface SwarmEvalOptions {
-  readonly baseUrl: string;
-  readonly model: string;
-  readonly subagentModel?: string;
-  readonly subagents: SubagentKind;
-  readonly suite: SuiteName;
-  readonly tasks: number;
-  readonly seed: number;
-  readonly concurrency: number;
-  readonly limits: LimitPreset;
-  readonly targets: number[];
-  readonly report?: string;
-  readonly out?: string;
-}
-
 /** `parl swarm eval`'s options. */
-export const SWARM_EVAL_OPTIONS = defineOptionTable<SwarmEvalOptions>({
+export const SWARM_EVAL_OPTIONS = defineOptionTable({
   ...common,
   targets: { flag: 'targets', arg: 'LIST', parse: targetsOption, default: [0.3, 0.5, 0.7, 0.9], defaultText: '0.3,0.5,0.7,0.9', help: 'r_perf targets of the latency-to-target table' },
   report: { flag: 'report', arg: 'FILE', parse: nonEmptyTextOption, help: 'write a self-contained HTML report (the latency-to-target curves) to FILE' },
   out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the evaluation (JSON) to FILE, atomically, instead of stdout' },
 });
+
+/** The settings `parl swarm run` takes, resolved (derived from {@link SWARM_RUN_OPTIONS}: `baseUrl` and `model` required, defaults filled). */
+export type SwarmRunOptions = ResolvedOptions<typeof SWARM_RUN_OPTIONS>;
+
+/** The settings `parl swarm eval` takes, resolved (derived from {@link SWARM_EVAL_OPTIONS}). */
+export type SwarmEvalOptions = ResolvedOptions<typeof SWARM_EVAL_OPTIONS>;

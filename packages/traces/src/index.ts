@@ -16,6 +16,7 @@ export {
   TRACE_MALFORMED_POLICIES,
   TRACE_ORDERINGS,
   TRACE_OPTIONS,
+  TRACE_REPORT_OPTIONS,
   TRACE_STEP_SOURCES,
   type ConcreteTraceFormat,
   type ResolvedTraceOptions,

@@ -6,7 +6,7 @@
  */
 import { ParlInputError } from '@parl/core';
 import { createParlServer, DEFAULT_SERVE_LOG, type ParlServer, type ServeOptions, type ServeSettings } from '@parl/serve';
-import type { CliIo } from '../io/cli-io.js';
+import type { CliIo } from '../terminal/cli-io.js';
 import { onSignalBeforeExit } from '@parl/io';
 
 /**

@@ -8,7 +8,7 @@
 import { writeFileAtomic } from '@parl/io';
 import type { RolloutLine, SwarmEvaluation, SwarmEvalOptions, SwarmRunOptions } from '@parl/swarm';
 import { CliError } from '../errors.js';
-import { logLine, type CliIo } from '../io/cli-io.js';
+import { logLine, type CliIo } from '../terminal/cli-io.js';
 import { formatNumber } from '../report/format-number.js';
 
 

@@ -10,10 +10,10 @@ import { ParlInputError, parseSchedule, runVerdict, scheduleEndStep, type RunSum
 import { checkRunFolderTarget, getPreset, resolveTrainingConfig, runFolderContentsOf, train, writeRunFolder, type TrainingConfig } from '@parl/sim';
 import { CliError, describeFsError } from '../errors.js';
 import { DEFAULT_PRESET, type TrainSettings } from '@parl/sim/options';
-import { logLine, type CliIo } from '../io/cli-io.js';
+import { logLine, type CliIo } from '../terminal/cli-io.js';
 import { formatNumber } from '../report/format-number.js';
 import { tempPaths } from '@parl/io';
-import { createProgressReporter } from '../io/train-progress.js';
+import { createProgressReporter } from '../terminal/train-progress.js';
 import { buildRunReport } from '../report/build-report.js';
 import { runDataOf } from '../report/run-folder.js';
 

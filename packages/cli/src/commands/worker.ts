@@ -12,9 +12,9 @@
 import { DEFAULT_QUEUE_NAME, checkQueueUrl } from '@parl/io';
 import { startQueueWorker, UnrunnableJobError, type QueueJobHandler, type QueueWorkerHandle } from '@parl/io/queue';
 import { CliError } from '../errors.js';
-import { logLine, type CliIo } from '../io/cli-io.js';
+import { logLine, type CliIo } from '../terminal/cli-io.js';
 import { formatNumber } from '../report/format-number.js';
-import { withOptionalPackage } from '../simulator.js';
+import { importOptional } from '../optional-packages.js';
 
 /** Options of {@link workerCommand}, one per flag. */
 export interface WorkerCommandOptions {
@@ -47,7 +47,7 @@ async function jobKind(
   load: () => Promise<{ readonly name: string; readonly handler: QueueJobHandler }>,
 ): Promise<{ readonly name: string; readonly handler: QueueJobHandler; readonly installed: boolean }> {
   try {
-    return { ...(await withOptionalPackage(pkg, 'worker', load)), installed: true };
+    return { ...(await importOptional(pkg, 'worker', load)), installed: true };
   } catch (err) {
     if (err instanceof CliError) return { name: JOB_KINDS[pkg], handler: unrunnable(err.message), installed: false };
     throw err;

@@ -1,9 +1,11 @@
 /**
- * Episode settings from the command's options: models on the endpoint, limits by preset.
+ * Episode settings from the command's options: models on the endpoint, limits by preset, the
+ * reward options of core's table.
  *
  * @module
  */
 import type { Tracer } from '@opentelemetry/api';
+import { REWARD_DEFAULTS, type RewardConfig, type RewardOptions } from '@parl/core';
 import type { LanguageModel } from 'ai';
 import type { EpisodeSettings } from '../runtime/config.js';
 import { LIMIT_PRESETS, type LimitPreset } from '../runtime/limits.js';
@@ -12,8 +14,11 @@ import { scriptedLookupModel } from '../runtime/scripted-model.js';
 import type { SubagentKind } from '../options.js';
 import { endpointModel } from './endpoint-models.js';
 
+/** The reward options `parl swarm run` takes from core's `REWARD_OPTIONS` (its budget rows are its own: held live). */
+type SwarmRewardOptions = Pick<RewardOptions, 'maxSubagents' | 'lambda1' | 'lambda2' | 'totalTrainingSteps' | 'parallelShape'>;
+
 /** What the settings are built from. */
-export interface EndpointSettingsInput {
+export interface EndpointSettingsInput extends SwarmRewardOptions {
   readonly baseUrl: string;
   readonly model: string;
   readonly subagentModel?: string | undefined;
@@ -39,15 +44,25 @@ export function endpointSettings(input: EndpointSettingsInput): EpisodeSettings 
     orchestrator: model(input.model),
     subagentModel: input.subagents === 'scripted' ? scriptedLookupModel() : model(input.subagentModel ?? input.model),
     concurrency: input.concurrency,
-    maxSubagents: 100,
+    maxSubagents: input.maxSubagents ?? REWARD_DEFAULTS.maxSubagents,
     limits: LIMIT_PRESETS[input.limits],
     budget: input.budget,
     onBudget: input.onBudget ?? 'fail',
     trainingStep: input.trainingStep,
-    reward: {},
+    reward: rewardConfig(input),
     retry: DEFAULT_RETRY,
     singleAgent: false,
     tracer: input.tracer,
     tokenDetails: input.logprobs === true,
+  };
+}
+
+/** The reward config of the episodes: the reward options given (`maxSubagents` is the settings' own field). */
+function rewardConfig(input: SwarmRewardOptions): RewardConfig {
+  return {
+    ...(input.lambda1 === undefined ? {} : { lambda1: input.lambda1 }),
+    ...(input.lambda2 === undefined ? {} : { lambda2: input.lambda2 }),
+    ...(input.totalTrainingSteps === undefined ? {} : { totalTrainingSteps: input.totalTrainingSteps }),
+    ...(input.parallelShape === undefined ? {} : { parallelShape: input.parallelShape }),
   };
 }

@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { ParlInputError } from '@parl/core';
+import { resolveOptions } from '@parl/core';
 import type { LanguageModel } from 'ai';
-import type { SwarmRunOptions } from '../options.js';
+import { SWARM_RUN_OPTIONS, type SwarmRunOptions } from '../options.js';
 import type { RolloutQueueEvent } from './queue-rollouts.js';
 import { runRollouts, type RolloutLine } from '../rollouts/run-rollouts.js';
 import { generateSuite } from '../tasks/suites.js';
@@ -28,10 +28,11 @@ export interface SwarmRunHooks {
  * (resumable) and the spans to `options.spans`. With `options.queue`, the episodes run on
  * `parl worker` processes and this process writes the same lines.
  *
- * @throws {@link @parl/core!ParlInputError} for `queueName` without `queue`
+ * @throws {@link @parl/core!ParlInputError} for an option its row of `SWARM_RUN_OPTIONS` refuses (`queueName` without `queue`…)
  */
-export async function swarmRun(options: SwarmRunOptions, hooks: SwarmRunHooks = {}): Promise<RolloutLine[]> {
-  if (options.queueName !== undefined && options.queue === undefined) throw new ParlInputError('--queue-name', options.queueName, 'given only with --queue');
+export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}): Promise<RolloutLine[]> {
+  // The same table checks a library call as it checks the flags.
+  const options = resolveOptions(SWARM_RUN_OPTIONS, given, 'library');
   const tasks = generateSuite(options.suite, { tasks: options.tasks, seed: options.seed });
   const spans = options.spans === undefined ? undefined : await openSpansFile(options.spans);
   try {
