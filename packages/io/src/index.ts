@@ -31,6 +31,7 @@ export { isUnreadable, openInput, readRecords, type ReadRecordsOptions, type Rec
 export type { InputLine, LineReader } from './input-lines.js';
 export { createRecordWriter, OUTPUT_FORMATS, type OutputFormat, type RecordWriter, type RecordWriterOptions } from './record-writer.js';
 export { atomicFileSink, openFileSink, openTextSink, streamSink, writeFileAtomic, type TextSink } from './text-sink.js';
+export { claimOutputs, type OutputClaim } from './output-claims.js';
 export { onSignalBeforeExit, removeTempPaths, removeTempPathsOnSignal, tempPaths } from './exit-cleanup.js';
 export { csvCell, csvRow } from './csv.js';
 export type { ColumnarFormat } from './columnar/columnar-format.js';

@@ -13,6 +13,7 @@ import {
   nonEmptyTextOption,
   nonNegativeDecimalOption,
   ParlInputError,
+  positiveDecimalOption,
   positiveIntegerOption,
   switchOption,
   type BudgetMode,
@@ -61,6 +62,16 @@ const targetsOption: OptionParser<number[]> = (text, field) =>
     return n;
   });
 
+/**
+ * A critical-step budget: a number > 0. A budget of 0 would stop every episode before its first
+ * model call (empty episodes, each scored as if the model had failed), so it is refused.
+ */
+const budgetOption: OptionParser<number> = (text, field) => {
+  const n = nonNegativeDecimalOption(text, field);
+  if (n === 0) throw new ParlInputError(field, text, 'a critical-step budget > 0 (0 stops every episode before its first model call); leave --budget out for no budget');
+  return n;
+};
+
 /** The settings `parl swarm run` takes. */
 export interface SwarmRunOptions {
   readonly baseUrl: string;
@@ -81,6 +92,8 @@ export interface SwarmRunOptions {
   readonly queue?: string;
   readonly queueName?: string;
   readonly logprobs?: boolean;
+  readonly restart?: boolean;
+  readonly requestTimeout: number;
 }
 
 const common = {
@@ -93,16 +106,18 @@ const common = {
   seed: { flag: 'seed', arg: 'S', parse: integerOptionIn(0), default: 1, help: 'seed of the suite' },
   concurrency: { flag: 'concurrency', arg: 'C', parse: positiveIntegerOption, default: 8, help: 'sub-agents running at once; the others start as earlier ones end (later waves)' },
   limits: { flag: 'limits', arg: 'PRESET', choices: LIMIT_PRESET_NAMES, parse: choiceOption(LIMIT_PRESET_NAMES), default: 'default', help: 'model-call caps of the orchestrator / each sub-agent: default 100/50, browsecomp 15/100, widesearch 100/100' },
+  requestTimeout: { flag: 'request-timeout', arg: 'SECONDS', parse: positiveDecimalOption, default: 120, help: 'seconds one model request may take before it is abandoned and retried (each of the 3 attempts)' },
 } as const;
 
 /** `parl swarm run`'s options. */
 export const SWARM_RUN_OPTIONS = defineOptionTable<SwarmRunOptions>({
   ...common,
   groupSize: { flag: 'group-size', arg: 'G', parse: positiveIntegerOption, default: 1, help: 'samples per task (a GRPO group); the lines carry group_id, sample and advantage' },
-  budget: { flag: 'budget', arg: 'K', parse: nonNegativeDecimalOption, help: 'critical-step budget, held while each episode runs: no model call starts that could pass K' },
+  budget: { flag: 'budget', arg: 'K', parse: budgetOption, help: 'critical-step budget, held while each episode runs: no model call starts that could pass K' },
   onBudget: { flag: 'on-budget', arg: 'MODE', choices: BUDGET_MODES, parse: choiceOption(BUDGET_MODES), default: 'fail', help: 'r_perf of an episode the budget cut: 0 (fail) or the score of what finished (truncate)' },
   trainingStep: { flag: 'training-step', arg: 'S', parse: nonNegativeDecimalOption, default: 0, help: 'training step of the spec §3 reward fields (λ1, λ2)' },
-  out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the rollout lines (JSONL) to FILE, atomically; a rerun resumes, running only the missing task × sample' },
+  out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the rollout lines (JSONL) to FILE, atomically; a rerun with the same flags resumes, running only the missing task × sample' },
+  restart: { flag: 'restart', parse: switchOption, help: 'with --out: start over, replacing the rollout file (and its spans) of an earlier run instead of resuming it' },
   spans: { flag: 'spans', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the episodes\' OpenTelemetry spans to FILE as OTLP JSON (one export request per line), readable by parl trace' },
   logprobs: { flag: 'logprobs', parse: switchOption, help: 'ask the endpoint for the orchestrator\'s log-probabilities and token ids (OpenAI logprobs, vLLM return_token_ids); its assistant messages carry them as logprobs and token_ids' },
   queue: { flag: 'queue', arg: 'URL', parse: redisUrlOption, help: 'run the episodes on parl worker processes through a BullMQ queue in Redis (redis://HOST[:PORT][/DB]); this process writes the lines; each worker reads the API key from its own environment' },
@@ -120,6 +135,7 @@ export interface SwarmEvalOptions {
   readonly seed: number;
   readonly concurrency: number;
   readonly limits: LimitPreset;
+  readonly requestTimeout: number;
   readonly targets: number[];
   readonly report?: string;
   readonly out?: string;
