@@ -117,17 +117,18 @@ export async function collectRollouts(tasks: readonly SwarmTask[], options: Roll
       }
     }
   };
-  // After a failure or an interrupt, an episode still finishing is only appended to the partial file.
+  // After a failure or an interrupt, an episode still finishing is dropped: the partial file holds
+  // exactly the samples the progress counted, and the next run runs it again.
   let stopped = false;
   // One line kept at a time: appends to the partial file never interleave.
   let keeping = Promise.resolve();
   const keep = (line: SampleLine): Promise<void> =>
     (keeping = keeping.then(async () => {
+      if (stopped) return;
       const kept = sampleLine(line, runOptions);
       const ref: SampleRef = file === undefined ? { group_id: kept.group_id, sample: kept.sample, total_reward: kept['total_reward'] as number, at: { line: kept } } : await file.append(kept);
       refs.set(sampleKey(kept.group_id, kept.sample), ref);
       tally.ran++;
-      if (stopped) return;
       await options.onProgress?.(++count, total);
       await flushGroups();
     }));
