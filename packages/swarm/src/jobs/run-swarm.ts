@@ -11,7 +11,7 @@ import { ParlInputError } from '@parl/core';
 import { claimOutputs, type OutputClaim } from '@parl/io';
 import type { LanguageModel } from 'ai';
 import type { SwarmRunOptions } from '../options.js';
-import type { RolloutQueueEvent } from '../rollouts/queue-rollouts.js';
+import type { RolloutQueueEvent } from './queue-rollouts.js';
 import { openRolloutFile, recogniseRolloutFile, ROLLOUT_FILE_KIND, type RolloutFile } from '../rollouts/rollout-file.js';
 import { runOptionTexts } from '../rollouts/run-option-texts.js';
 import type { RolloutSummary } from '../rollouts/rollout-summary.js';
@@ -92,7 +92,7 @@ export async function swarmRun(options: SwarmRunOptions, hooks: SwarmRunHooks = 
         file,
       );
     } else {
-      const { runQueuedRollouts } = await import('../rollouts/queue-rollouts.js');
+      const { runQueuedRollouts } = await import('./queue-rollouts.js');
       summary = await runQueuedRollouts(
         tasks,
         options,

@@ -11,11 +11,11 @@
  * @module
  */
 import type { SwarmRunOptions } from '../options.js';
-import type { SpansFile } from '../jobs/spans-file.js';
+import type { SpansFile } from './spans-file.js';
 import type { SwarmTask } from '../tasks/task.js';
-import type { RolloutFile } from './rollout-file.js';
-import type { RolloutSummary } from './rollout-summary.js';
-import { collectRollouts, type RolloutOptions } from './run-rollouts.js';
+import type { RolloutFile } from '../rollouts/rollout-file.js';
+import type { RolloutSummary } from '../rollouts/rollout-summary.js';
+import { collectRollouts, type RolloutOptions } from '../rollouts/run-rollouts.js';
 import { ROLLOUT_JOB_NAME, rolloutJob, rolloutJobId, type RolloutJob, type RolloutJobResult } from './rollout-job.js';
 
 /** What the coordinator tells its caller while it waits on the queue. */
