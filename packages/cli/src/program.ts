@@ -215,11 +215,19 @@ function workerProgram(io: CliIo): Command {
   );
   addOptionFlags(cmd, WORKER_OPTIONS);
   mandatory(cmd, '--queue');
-  return cmd.option('--quiet', 'no line per job on stderr').action(async (flags: { quiet?: boolean }, command: Command) => {
-    const { queue, ...worker } = optionsFromFlags(command, WORKER_OPTIONS);
-    const { workerCommand } = await import('./commands/worker.js');
-    await workerCommand({ ...defined(worker), ...defined({ quiet: flags.quiet }), queue: queue as string }, io);
-  });
+  return cmd
+    .option('--quiet', 'no line per job on stderr')
+    .option(
+      '--allow-endpoint <url-prefix>',
+      'an endpoint this worker sends its API key to (repeatable); while a key is set, a swarm rollout naming any other endpoint fails, named',
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
+    .action(async (flags: { quiet?: boolean; allowEndpoint: string[] }, command: Command) => {
+      const { queue, ...worker } = optionsFromFlags(command, WORKER_OPTIONS);
+      const { workerCommand } = await import('./commands/worker.js');
+      await workerCommand({ ...defined(worker), ...defined({ quiet: flags.quiet }), allowEndpoints: flags.allowEndpoint, queue: queue as string }, io);
+    });
 }
 
 /** Make a flag the table declared required (commander says so when it is missing). */

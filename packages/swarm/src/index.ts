@@ -45,6 +45,7 @@ export {
 export { RolloutJobError, type RolloutQueueEvent } from './jobs/queue-rollouts.js';
 export { SUBAGENT_KINDS, SWARM_EVAL_OPTIONS, SWARM_RUN_OPTIONS, type SubagentKind, type SwarmEvalOptions, type SwarmRunOptions } from './options.js';
 export { API_KEY_VARIABLES, endpointModel } from './jobs/endpoint-models.js';
+export { endpointTrusted, parseEndpointPrefix, UntrustedEndpointError } from './jobs/endpoint-trust.js';
 export { openSpanCapture, openSpansFile, type OpenSpansFileOptions, type SpanCapture, type SpansFile } from './jobs/spans-file.js';
 export { swarmRun, type SwarmRunHooks } from './jobs/run-swarm.js';
 export { swarmEval, type ModeSummary, type SwarmEvalHooks, type SwarmEvaluation } from './jobs/eval-swarm.js';

@@ -19,6 +19,7 @@ import {
   type BudgetMode,
   type OptionParser,
 } from '@parl/core';
+import { QUEUE_URL_ROW } from '@parl/io';
 import { LIMIT_PRESET_NAMES, type LimitPreset } from './runtime/limits.js';
 import { SUITE_NAMES, type SuiteName } from './tasks/task.js';
 
@@ -38,18 +39,6 @@ const urlOption: OptionParser<string> = (text, field) => {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ParlInputError(field, text, 'an http(s) URL such as http://127.0.0.1:8000/v1');
   return text.replace(/\/+$/, '');
-};
-
-/** A redis:// or rediss:// URL (the queue's; checked again, with the same words, where it connects). */
-const redisUrlOption: OptionParser<string> = (text, field) => {
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    url = undefined;
-  }
-  if (url?.protocol !== 'redis:' && url?.protocol !== 'rediss:') throw new ParlInputError(field, text, 'a Redis URL: redis://HOST[:PORT][/DB] or rediss://…');
-  return text;
 };
 
 /** A comma-separated list of r_perf targets in [0, 1]. */
@@ -120,7 +109,12 @@ export const SWARM_RUN_OPTIONS = defineOptionTable<SwarmRunOptions>({
   restart: { flag: 'restart', parse: switchOption, help: 'with --out: start over, replacing the rollout file (and its spans) of an earlier run instead of resuming it' },
   spans: { flag: 'spans', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the episodes\' OpenTelemetry spans to FILE as OTLP JSON (one export request per line), readable by parl trace' },
   logprobs: { flag: 'logprobs', parse: switchOption, help: 'ask the endpoint for the orchestrator\'s log-probabilities and token ids (OpenAI logprobs, vLLM return_token_ids); its assistant messages carry them as logprobs and token_ids' },
-  queue: { flag: 'queue', arg: 'URL', parse: redisUrlOption, help: 'run the episodes on parl worker processes through a BullMQ queue in Redis (redis://HOST[:PORT][/DB]); this process writes the lines; each worker reads the API key from its own environment' },
+  queue: {
+    flag: 'queue',
+    arg: 'URL',
+    parse: QUEUE_URL_ROW.parse,
+    help: 'run the episodes on parl worker processes through a BullMQ queue in Redis (redis://[:PASSWORD@]HOST[:PORT][/DB], or env:NAME to read the URL from the environment variable NAME so the password is not in the process list); this process writes the lines; each worker reads the API key from its own environment',
+  },
   queueName: { flag: 'queue-name', arg: 'NAME', parse: nonEmptyTextOption, defaultText: 'parl-sweep', help: 'the queue\'s name in Redis (with --queue; parl worker --queue-name must match)' },
 });
 
