@@ -220,13 +220,12 @@ function workerProgram(io: CliIo): Command {
     .option(
       '--allow-endpoint <url-prefix>',
       'an endpoint this worker sends its API key to (repeatable); while a key is set, a swarm rollout naming any other endpoint fails, named',
-      (value: string, previous: string[]) => [...previous, value],
-      [] as string[],
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     )
-    .action(async (flags: { quiet?: boolean; allowEndpoint: string[] }, command: Command) => {
+    .action(async (flags: { quiet?: boolean; allowEndpoint?: string[] }, command: Command) => {
       const { queue, ...worker } = optionsFromFlags(command, WORKER_OPTIONS);
       const { workerCommand } = await import('./commands/worker.js');
-      await workerCommand({ ...defined(worker), ...defined({ quiet: flags.quiet }), allowEndpoints: flags.allowEndpoint, queue: queue as string }, io);
+      await workerCommand({ ...defined(worker), ...defined({ quiet: flags.quiet }), allowEndpoints: flags.allowEndpoint ?? [], queue: queue as string }, io);
     });
 }
 

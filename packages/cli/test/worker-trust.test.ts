@@ -33,7 +33,7 @@ describe.skipIf(!HAVE_REDIS)('parl worker --allow-endpoint and --queue env:NAME'
     trusted = await startScriptedEndpoint();
     other = await startScriptedEndpoint();
     redis = await startRedisServer(redisLookup.path as string);
-    const env = { ...process.env, PARL_API_KEY: 'sk-worker-secret', PARL_QUEUE_URL: redis.url };
+    const env: NodeJS.ProcessEnv = { ...process.env, PARL_API_KEY: 'sk-worker-secret', PARL_QUEUE_URL: redis.url };
     delete env['OPENAI_API_KEY'];
     worker = spawn(process.execPath, [BIN, 'worker', '--queue', 'env:PARL_QUEUE_URL', '--queue-name', 'trust', '--threads', '2', '--allow-endpoint', trusted.baseURL], { stdio: ['ignore', 'ignore', 'pipe'], env });
     worker.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
