@@ -193,11 +193,18 @@ function workerProgram(io: CliIo): Command {
     'Take jobs from the Redis queue that parl sweep --queue and parl swarm run --queue fill (sweep runs, swarm rollouts), run them here and send the results back; runs until stopped',
   );
   addOptionFlags(cmd, WORKER_OPTIONS);
-  return cmd.option('--quiet', 'no line per job on stderr').action(async (flags: { quiet?: boolean }, command: Command) => {
-    const worker = optionsFromFlags(command, WORKER_OPTIONS);
-    const { workerCommand } = await import('./commands/worker.js');
-    await workerCommand({ ...worker, ...defined({ quiet: flags.quiet }) }, io);
-  });
+  return cmd
+    .option('--quiet', 'no line per job on stderr')
+    .option(
+      '--allow-endpoint <url-prefix>',
+      'an endpoint this worker sends its API key to (repeatable); while a key is set, a swarm rollout naming any other endpoint fails, named',
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
+    .action(async (flags: { quiet?: boolean; allowEndpoint?: string[] }, command: Command) => {
+      const worker = optionsFromFlags(command, WORKER_OPTIONS);
+      const { workerCommand } = await import('./commands/worker.js');
+      await workerCommand({ ...worker, ...defined({ quiet: flags.quiet }), allowEndpoints: flags.allowEndpoint ?? [] }, io);
+    });
 }
 
 function reportProgram(io: CliIo): Command {

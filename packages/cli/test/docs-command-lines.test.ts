@@ -16,6 +16,9 @@ import { memoryIo } from './support/memory-io.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
+// The guides export the queue's URL before `--queue env:PARL_QUEUE_URL` reads it.
+process.env['PARL_QUEUE_URL'] ??= 'redis://127.0.0.1:6379';
+
 function markdownFiles(): string[] {
   const files = ['README.md', 'examples/README.md', 'CONTRIBUTING.md'];
   for (const name of readdirSync(join(REPO_ROOT, 'docs'))) if (name.endsWith('.md') && name !== 'spec.md') files.push(`docs/${name}`);
@@ -133,14 +136,14 @@ describe('the parl command lines of the README and the guides', () => {
 
 /**
  * Flags the documents name that belong to other programs (Node, Chromium, redis-server, curl,
- * pnpm, tsc, farm-bench, OpenRLHF) or are shown as a typo on purpose; every other `--flag` in
+ * pnpm, tsc, farm-bench, OpenRLHF, llama.cpp's llama-server) or are shown as a typo on purpose; every other `--flag` in
  * the documents must be a flag of some `parl` command.
  */
 const OTHER_PROGRAMS_FLAGS = new Set([
   '--help', '--filter', '--pack', '--pack-destination', '--noEmit', '--max-old-space-size', '--cpu-prof', '--max-semi-space-size', '--trace-gc',
   '--vs', '--data-binary', '--remote', '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--save', '--appendonly', '--dir',
-  '--import', '--lamda1',
+  '--import', '--lamda1', '--jinja',
 ]);
 
 function allCommands(cmd: Command): Command[] {

@@ -29,7 +29,9 @@ export { generateSuite, SUITE_DEFAULTS, type SuiteOptions } from './tasks/suites
 export { answerItems, itemF1, type AnswerItem } from './tasks/answer-lines.js';
 export { corpusTools, documentText, SEARCH_LIMIT, type CorpusDocument } from './tasks/corpus.js';
 export { runRollouts, type RolloutLine, type RolloutOptions } from './rollouts/run-rollouts.js';
-export type { SampleLine } from './rollouts/rollout-file.js';
+export { ROLLOUT_OPTIONS_FIELD, type RunOptionTexts, type SampleLine } from './rollouts/rollout-file.js';
+export type { RolloutSummary } from './rollouts/rollout-summary.js';
+export { RolloutsInterruptedError } from './rollouts/interrupted.js';
 export {
   MAX_ROLLOUT_RESULT_BYTES,
   ROLLOUT_JOB_NAME,
@@ -43,6 +45,7 @@ export {
 export { RolloutJobError, type RolloutQueueEvent } from './jobs/queue-rollouts.js';
 export { SUBAGENT_KINDS, SWARM_EVAL_OPTIONS, SWARM_RUN_OPTIONS, type SubagentKind, type SwarmEvalOptions, type SwarmRunOptions } from './options.js';
 export { API_KEY_VARIABLES, endpointModel } from './jobs/endpoint-models.js';
-export { openSpanCapture, openSpansFile, type SpanCapture, type SpansFile } from './jobs/spans-file.js';
+export { endpointTrusted, parseEndpointPrefix, UntrustedEndpointError } from './jobs/endpoint-trust.js';
+export { openSpanCapture, openSpansFile, type OpenSpansFileOptions, type SpanCapture, type SpansFile } from './jobs/spans-file.js';
 export { swarmRun, type SwarmRunHooks } from './jobs/run-swarm.js';
 export { swarmEval, type ModeSummary, type SwarmEvalHooks, type SwarmEvaluation } from './jobs/eval-swarm.js';

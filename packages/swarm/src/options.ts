@@ -14,6 +14,7 @@ import {
   nonEmptyTextOption,
   nonNegativeDecimalOption,
   ParlInputError,
+  positiveDecimalOption,
   positiveIntegerOption,
   REWARD_OPTIONS,
   switchOption,
@@ -53,6 +54,16 @@ const targetsOption: OptionParser<number[]> = (text, field) =>
     return n;
   });
 
+/**
+ * A critical-step budget: a number > 0. A budget of 0 would stop every episode before its first
+ * model call (empty episodes, each scored as if the model had failed), so it is refused.
+ */
+const budgetOption: OptionParser<number> = (text, field) => {
+  const n = nonNegativeDecimalOption(text, field);
+  if (n === 0) throw new ParlInputError(field, text, 'a critical-step budget > 0 (0 stops every episode before its first model call); leave --budget out for no budget');
+  return n;
+};
+
 const common = {
   baseUrl: { flag: 'base-url', arg: 'URL', parse: urlOption, required: true, help: 'the OpenAI-compatible endpoint (vLLM, SGLang, Ollama, LM Studio, llama.cpp server); the API key is read from PARL_API_KEY or OPENAI_API_KEY' },
   model: { flag: 'model', arg: 'NAME', parse: nonEmptyTextOption, required: true, help: 'the orchestrator\'s model' },
@@ -63,13 +74,14 @@ const common = {
   seed: { flag: 'seed', arg: 'S', parse: integerOptionIn(0), default: 1, help: 'seed of the suite' },
   concurrency: { flag: 'concurrency', arg: 'C', parse: positiveIntegerOption, default: 8, help: 'sub-agents running at once; the others start as earlier ones end (later waves)' },
   limits: { flag: 'limits', arg: 'PRESET', choices: LIMIT_PRESET_NAMES, parse: choiceOption(LIMIT_PRESET_NAMES), default: 'default', help: 'model-call caps of the orchestrator / each sub-agent: default 100/50, browsecomp 15/100, widesearch 100/100' },
+  requestTimeout: { flag: 'request-timeout', arg: 'SECONDS', parse: positiveDecimalOption, default: 120, help: 'seconds one model request may take before it is abandoned and retried (each of the 3 attempts)' },
 } as const;
 
 /** `parl swarm run`'s options. */
 export const SWARM_RUN_OPTIONS = defineOptionTable({
   ...common,
   groupSize: { flag: 'group-size', arg: 'G', parse: positiveIntegerOption, default: 1, help: 'samples per task (a GRPO group); the lines carry group_id, sample and advantage' },
-  budget: { flag: 'budget', arg: 'K', parse: nonNegativeDecimalOption, help: 'critical-step budget, held while each episode runs: no model call starts that could pass K' },
+  budget: { flag: 'budget', arg: 'K', parse: budgetOption, help: 'critical-step budget, held while each episode runs: no model call starts that could pass K' },
   onBudget: { flag: 'on-budget', arg: 'MODE', choices: BUDGET_MODES, parse: choiceOption(BUDGET_MODES), default: 'fail', help: 'r_perf of an episode the budget cut: 0 (fail) or the score of what finished (truncate)' },
   maxSubagents: REWARD_OPTIONS.maxSubagents,
   lambda1: REWARD_OPTIONS.lambda1,
@@ -77,10 +89,11 @@ export const SWARM_RUN_OPTIONS = defineOptionTable({
   totalTrainingSteps: REWARD_OPTIONS.totalTrainingSteps,
   parallelShape: REWARD_OPTIONS.parallelShape,
   trainingStep: { flag: 'training-step', arg: 'S', parse: nonNegativeDecimalOption, default: 0, help: 'training step of the spec §3 reward fields (λ1, λ2)' },
-  out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the rollout lines (JSONL) to FILE, atomically; a rerun resumes, running only the missing task × sample' },
+  out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the rollout lines (JSONL) to FILE, atomically; a rerun with the same flags resumes, running only the missing task × sample' },
+  restart: { flag: 'restart', parse: switchOption, needs: 'out', help: 'with --out: start over, replacing the rollout file (and its spans) of an earlier run instead of resuming it' },
   spans: { flag: 'spans', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the episodes\' OpenTelemetry spans to FILE as OTLP JSON (one export request per line), readable by parl trace' },
   logprobs: { flag: 'logprobs', parse: switchOption, help: 'ask the endpoint for the orchestrator\'s log-probabilities and token ids (OpenAI logprobs, vLLM return_token_ids); its assistant messages carry them as logprobs and token_ids' },
-  queue: { ...QUEUE_URL_ROW, arg: 'URL', help: 'run the episodes on parl worker processes through a BullMQ queue in Redis (redis://HOST[:PORT][/DB]); this process writes the lines; each worker reads the API key from its own environment' },
+  queue: { ...QUEUE_URL_ROW, arg: 'URL', help: 'run the episodes on parl worker processes through a BullMQ queue in Redis (redis://[:PASSWORD@]HOST[:PORT][/DB], or env:NAME to read the URL from the environment variable NAME so the password is not in the process list); this process writes the lines; each worker reads the API key from its own environment' },
   queueName: { ...QUEUE_NAME_ROW, arg: 'NAME', help: 'the queue\'s name in Redis (with --queue; parl worker --queue-name must match)' },
 });
 

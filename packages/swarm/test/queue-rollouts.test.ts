@@ -14,7 +14,7 @@ import { readTraces } from '@parl/traces';
 import { findRedisServer, startRedisServer, type RedisServer } from '@parl/test-support/redis-server';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ROLLOUT_JOB_NAME, rolloutJobHandler, swarmRun, SWARM_RUN_OPTIONS, type SwarmRunOptions } from '../src/index.js';
+import { ROLLOUT_JOB_NAME, rolloutJobHandler, swarmRun, SWARM_RUN_OPTIONS, type RolloutLine, type SwarmRunOptions } from '../src/index.js';
 import type { LanguageModelV3GenerateResult } from '@ai-sdk/provider';
 import { mockWith, numbersOf, result, toolTexts } from './support.js';
 
@@ -105,7 +105,8 @@ describe.skipIf(!HAVE_REDIS)('swarm rollouts through a Redis queue', () => {
     const queued = join(temp.path, 'queued.jsonl');
     const spans = join(temp.path, 'spans.jsonl');
     const progress: number[] = [];
-    const lines = await swarmRun(runOptions({ out: queued, spans, queue: (redis as RedisServer).url, 'queue-name': queueName }), { onProgress: (d) => void progress.push(d) });
+    const lines: RolloutLine[] = [];
+    await swarmRun(runOptions({ out: queued, spans, queue: (redis as RedisServer).url, 'queue-name': queueName }), { onProgress: (d) => void progress.push(d), onLine: (l) => void lines.push(l) });
     const localText = await readFile(local, 'utf8');
     const queuedText = await readFile(queued, 'utf8');
     expect(withoutWall(queuedText)).toBe(withoutWall(localText));

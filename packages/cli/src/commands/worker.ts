@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { DEFAULT_QUEUE_NAME, checkQueueUrl } from '@parl/io';
+import { DEFAULT_QUEUE_NAME, resolveQueueUrl } from '@parl/io';
 import { startQueueWorker, UnrunnableJobError, type QueueJobHandler, type QueueWorkerHandle } from '@parl/io/queue';
 import { CliError } from '../errors.js';
 import { logLine, type CliIo } from '../terminal/cli-io.js';
@@ -28,6 +28,11 @@ export interface WorkerCommandOptions {
   readonly stalledAfter?: number;
   /** `--quiet`: no line per job on stderr. */
   readonly quiet?: boolean;
+  /**
+   * `--allow-endpoint URL_PREFIX` (repeatable): the endpoints this worker sends its API key to. A
+   * swarm rollout naming any other endpoint fails, named, while the worker holds a key.
+   */
+  readonly allowEndpoints?: readonly string[];
 }
 
 /** The job names a worker knows, with the package that runs each (the names its packages export; here for a package that is missing). */
@@ -67,7 +72,7 @@ async function jobKind(
  * ```
  */
 export async function workerCommand(options: WorkerCommandOptions, io: CliIo): Promise<QueueWorkerHandle> {
-  checkQueueUrl(options.queue);
+  const queue = resolveQueueUrl(options.queue);
   const { availableParallelism } = await import('node:os');
   const threads = options.threads ?? availableParallelism();
   const sweep = await jobKind('@parl/sim', async () => {
@@ -76,14 +81,15 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo): P
   });
   const swarm = await jobKind('@parl/swarm', async () => {
     const rollouts = await import('@parl/swarm');
-    return { name: rollouts.ROLLOUT_JOB_NAME, handler: rollouts.rolloutJobHandler() };
+    const allowEndpoints = (options.allowEndpoints ?? []).map((p) => rollouts.parseEndpointPrefix(p));
+    return { name: rollouts.ROLLOUT_JOB_NAME, handler: rollouts.rolloutJobHandler({ allowEndpoints }) };
   });
   if (!sweep.installed && !swarm.installed) {
     throw new CliError('parl worker needs @parl/sim (sweep runs) or @parl/swarm (swarm rollouts), and neither is installed: npm install @parl/sim, or npm install @parl/swarm', 1);
   }
   const quiet = options.quiet === true;
   const worker = startQueueWorker({
-    url: options.queue,
+    url: queue,
     name: options.queueName ?? DEFAULT_QUEUE_NAME,
     concurrency: threads,
     handlers: { [sweep.name]: sweep.handler, [swarm.name]: swarm.handler },
@@ -98,5 +104,18 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo): P
   });
   const runs = [sweep.installed ? 'sweep runs' : undefined, swarm.installed ? 'swarm rollouts' : undefined].filter((x) => x !== undefined).join(' and ');
   if (!quiet) logLine(io, `parl worker: taking ${runs} from ${worker.where}, ${threads} at a time; stop with Ctrl-C (jobs in progress go back on the queue)`);
+  if (swarm.installed && !quiet) {
+    const { API_KEY_VARIABLES } = await import('@parl/swarm');
+    const key = API_KEY_VARIABLES.find((v) => (process.env[v] ?? '') !== '');
+    const allowed = options.allowEndpoints ?? [];
+    if (key !== undefined) {
+      logLine(
+        io,
+        allowed.length === 0
+          ? `parl worker: ${key} is set and no --allow-endpoint is given: swarm rollouts fail rather than send the key to the endpoint a job names`
+          : `parl worker: ${key} goes only to endpoints under ${allowed.join(', ')}`,
+      );
+    }
+  }
   return worker;
 }

@@ -7,17 +7,20 @@
  */
 import { defineOptionTable, nonEmptyTextOption, positiveDecimalOption, positiveIntegerOption, type OptionRow, type OptionsOf } from '@parl/core';
 import { DEFAULT_QUEUE_NAME } from './queue-name.js';
-import { checkQueueUrl } from './queue-url.js';
+import { resolveQueueUrl } from './queue-url.js';
 
 /** Seconds without a lock renewal after which another worker retries a job. */
 export const DEFAULT_STALLED_AFTER_S = 30;
 
-/** `--queue URL`: a redis:// or rediss:// URL, checked with the words the connection uses. */
+/**
+ * `--queue URL`: a redis:// or rediss:// URL, checked with the words the connection uses; or
+ * `env:NAME`, the URL read from the environment variable NAME (a password stays out of `ps`).
+ */
 export const QUEUE_URL_ROW: OptionRow<string> = {
   flag: 'queue',
   arg: 'url',
-  parse: (text, field) => checkQueueUrl(text, field),
-  help: 'the Redis of the queue: redis://HOST[:PORT][/DB]',
+  parse: (text, field) => resolveQueueUrl(text, field),
+  help: 'the Redis of the queue: redis://[:PASSWORD@]HOST[:PORT][/DB], or env:NAME to read it from the environment variable NAME (e.g. env:PARL_QUEUE_URL) so the password is not in the process list',
 };
 
 /** `--queue-name NAME`: the queue's name in Redis; given only with `--queue` (a table using it keys that row `queue`). */

@@ -29,6 +29,8 @@ export interface EndpointSettingsInput extends SwarmRewardOptions {
   readonly onBudget?: 'fail' | 'truncate' | undefined;
   readonly trainingStep?: number | undefined;
   readonly tracer?: Tracer | undefined;
+  /** Seconds one model request may take before it is abandoned and retried (default 120). */
+  readonly requestTimeout?: number | undefined;
   /** Ask for the orchestrator's log-probabilities and token ids. */
   readonly logprobs?: boolean | undefined;
   /** Models by name instead of the endpoint (tests, and a caller with its own provider). */
@@ -50,7 +52,7 @@ export function endpointSettings(input: EndpointSettingsInput): EpisodeSettings 
     onBudget: input.onBudget ?? 'fail',
     trainingStep: input.trainingStep,
     reward: rewardConfig(input),
-    retry: DEFAULT_RETRY,
+    retry: input.requestTimeout === undefined ? DEFAULT_RETRY : { ...DEFAULT_RETRY, timeoutMs: input.requestTimeout * 1000 },
     singleAgent: false,
     tracer: input.tracer,
     tokenDetails: input.logprobs === true,

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { ParlInputError, resolveOptions } from '@parl/core';
 import type { LanguageModel } from 'ai';
 import { openSpanCapture } from './spans-file.js';
+import { checkEndpointTrust } from './endpoint-trust.js';
 import { endpointSettings } from './episode-settings.js';
 import { SWARM_RUN_OPTIONS, type SwarmRunOptions } from '../options.js';
 import { generateSuite } from '../tasks/suites.js';
@@ -22,7 +23,7 @@ import { runSample } from '../rollouts/run-rollouts.js';
 export const ROLLOUT_JOB_NAME = 'swarm-rollout';
 
 /** The options of `parl swarm run` that shape an episode: what a job carries. */
-const EPISODE_OPTION_KEYS = ['baseUrl', 'model', 'subagentModel', 'subagents', 'suite', 'seed', 'concurrency', 'limits', 'budget', 'onBudget', 'trainingStep', 'logprobs'] as const;
+const EPISODE_OPTION_KEYS = ['baseUrl', 'model', 'subagentModel', 'subagents', 'suite', 'seed', 'concurrency', 'limits', 'budget', 'onBudget', 'trainingStep', 'logprobs', 'requestTimeout'] as const;
 
 /** One rollout to run: the settings (as flag texts), the task's place in the suite and the sample. */
 export interface RolloutJob {
@@ -83,6 +84,11 @@ export interface RolloutJobHooks {
   readonly models?: (name: string) => LanguageModel;
   /** The environment the API key is read from (default `process.env`). */
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * The endpoint prefixes this worker trusts with its API key (`parl worker --allow-endpoint`).
+   * A worker holding a key runs only jobs on these endpoints; default none.
+   */
+  readonly allowEndpoints?: readonly string[];
 }
 
 /**
@@ -90,11 +96,14 @@ export interface RolloutJobHooks {
  *
  * @throws {@link @parl/core!ParlInputError} for a job that is not a rollout job of this version (a field named)
  * @throws {@link SwarmProviderError} when the orchestrator's model failed
+ * @throws {@link UntrustedEndpointError} when this worker holds an API key and the job's endpoint
+ *   is under none of `hooks.allowEndpoints` (before anything is sent)
  */
 export async function runRolloutJob(data: unknown, hooks: RolloutJobHooks = {}): Promise<RolloutJobResult> {
   const job = (typeof data === 'object' && data !== null ? data : {}) as Partial<RolloutJob>;
   if (typeof job.options !== 'object' || job.options === null) throw new ParlInputError('job.options', job.options, 'the flag texts of parl swarm run');
   const options = resolveOptions(SWARM_RUN_OPTIONS, job.options, 'flag');
+  checkEndpointTrust(rolloutJobLabel(data), options.baseUrl, hooks.allowEndpoints ?? [], hooks.env ?? process.env);
   const taskIndex = checkIndex(job.task, 'job.task');
   const sample = checkIndex(job.sample, 'job.sample');
   // Task i of a suite is the same whatever the count: generate up to it.
