@@ -9,9 +9,10 @@ import type { LanguageModel } from 'ai';
 import type { SwarmRunOptions } from '../options.js';
 import type { RolloutQueueEvent } from '../rollouts/queue-rollouts.js';
 import { runRollouts, type RolloutLine } from '../rollouts/run-rollouts.js';
-import { generateSuite } from '../tasks/suites.js';
 import { endpointSettings } from './episode-settings.js';
 import { openSpansFile } from './spans-file.js';
+import { loadTasks } from './task-source.js';
+import type { JudgeClient } from '../scoring/judge-client.js';
 
 /** Hooks of a run. */
 export interface SwarmRunHooks {
@@ -21,6 +22,8 @@ export interface SwarmRunHooks {
   readonly models?: (name: string) => LanguageModel;
   /** With `queue`: told when Redis stops answering. */
   readonly onQueueEvent?: (event: RolloutQueueEvent) => void;
+  /** The judge instead of the one on `--judge-base-url` (a local run only). */
+  readonly judge?: JudgeClient;
 }
 
 /**
@@ -32,7 +35,11 @@ export interface SwarmRunHooks {
  */
 export async function swarmRun(options: SwarmRunOptions, hooks: SwarmRunHooks = {}): Promise<RolloutLine[]> {
   if (options.queueName !== undefined && options.queue === undefined) throw new ParlInputError('--queue-name', options.queueName, 'given only with --queue');
-  const tasks = generateSuite(options.suite, { tasks: options.tasks, seed: options.seed });
+  const tasks = await loadTasks(options, { judge: hooks.judge });
+  if (options.queue !== undefined) {
+    const { refuseCodeInJobs } = await import('../rollouts/rollout-job.js');
+    refuseCodeInJobs(tasks, options);
+  }
   const spans = options.spans === undefined ? undefined : await openSpansFile(options.spans);
   try {
     const rolloutOptions = {

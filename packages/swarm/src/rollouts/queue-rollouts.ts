@@ -14,7 +14,7 @@ import type { SwarmRunOptions } from '../options.js';
 import type { SpansFile } from '../jobs/spans-file.js';
 import type { SwarmTask } from '../tasks/task.js';
 import { collectRollouts, type RolloutLine, type RolloutOptions } from './run-rollouts.js';
-import { ROLLOUT_JOB_NAME, rolloutJob, rolloutJobId, type RolloutJob, type RolloutJobResult } from './rollout-job.js';
+import { ROLLOUT_JOB_NAME, rolloutJob, rolloutJobId, taskRowOf, type RolloutJob, type RolloutJobResult } from './rollout-job.js';
 
 /** What the coordinator tells its caller while it waits on the queue. */
 export type RolloutQueueEvent = { readonly kind: 'redis-unreachable'; readonly seconds: number };
@@ -69,7 +69,7 @@ export async function runQueuedRollouts(tasks: readonly SwarmTask[], options: Sw
       const errors: Error[] = [];
       await Promise.all(
         missing.map(async ({ task, taskIndex, sample }) => {
-          const job = rolloutJob(options, taskIndex, sample, queued.spans !== undefined);
+          const job = rolloutJob(options, taskIndex, sample, queued.spans !== undefined, taskRowOf(task));
           const id = rolloutJobId(job);
           let result: RolloutJobResult;
           try {

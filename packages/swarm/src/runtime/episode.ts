@@ -13,6 +13,8 @@ import { EpisodeStopped, SwarmProviderError } from './errors.js';
 import { LiveRecord, type SubAgentSlot } from './live-record.js';
 import { callModel, modelName, toolSetOf, type ModelReply, type ModelToolCall, type ToolSpec } from './model-call.js';
 import { SwarmTelemetry, type OpenSpan } from './telemetry.js';
+import { scoreAnswer, unscored } from '../scoring/task-score.js';
+import type { Score } from '../scoring/score.js';
 import { toolArgsOf } from './tool-args.js';
 import { Conversation, type ChatMessage } from './transcript.js';
 
@@ -53,6 +55,8 @@ export type SwarmRecord = EpisodeRecord & {
   readonly orchestrator_tool_calls: number;
   /** Of those, calls the SDK rejected (arguments not JSON, an unknown tool). */
   readonly malformed_tool_calls: number;
+  /** How r_perf was reached (spec §10.2): `{scorer, r_perf, …details}`. */
+  readonly score: Score;
   readonly [field: string]: unknown;
 };
 
@@ -161,17 +165,24 @@ class EpisodeRun {
       this.telemetry.end(root, this.clock.now(), { type: err instanceof SwarmProviderError ? 'provider' : 'error', message: String(err) });
       throw err;
     }
-    const rPerf = stop === 'answer'
-      ? this.task.score(answer)
-      : stop === 'budget' && s.onBudget === 'truncate'
-        ? this.task.score([...texts, ...this.finishedAnswers].join('\n'))
-        : 0;
-    const record = this.record(id, rPerf, stop, performance.now() - startedMs);
+    // The final answer is scored once the episode is over: a judge's calls are no steps of it.
+    let score: Score;
+    try {
+      score = stop === 'answer'
+        ? await scoreAnswer(this.task, answer)
+        : stop === 'budget' && s.onBudget === 'truncate'
+          ? await scoreAnswer(this.task, [...texts, ...this.finishedAnswers].join('\n'))
+          : unscored(this.task, stop);
+    } catch (err) {
+      this.telemetry.end(root, this.clock.now(), { type: 'score', message: String(err) });
+      throw err;
+    }
+    const record = this.record(id, score, stop, performance.now() - startedMs);
     this.telemetry.end(root, this.clock.now(), stop === 'answer' ? undefined : { type: stop, message: `the episode stopped: ${stop}` });
     return { record, messages: conversation.transcript, answer, malformed: this.malformed };
   }
 
-  private record(id: string, rPerf: number, stop: StopReason, wallMs: number): SwarmRecord {
+  private record(id: string, score: Score, stop: StopReason, wallMs: number): SwarmRecord {
     const stages = this.live.stages();
     const counts = validateRecord({ stages });
     const base = {
@@ -182,7 +193,9 @@ class EpisodeRun {
       num_subagents: counts.numSubagents,
       assigned_subtasks: counts.assigned,
       completed_subtasks: counts.completed,
-      r_perf: rPerf,
+      r_perf: score.r_perf,
+      score,
+      ...(this.task.metadata === undefined ? {} : { metadata: this.task.metadata }),
       budget_exhausted: this.budgetExhausted,
       stop_reason: stop,
       orchestrator_tool_calls: this.toolCalls,
@@ -345,7 +358,8 @@ function usageAttributes(reply: ModelReply): Record<string, number> {
  * @param settings - models, limits, budget… (see {@link EpisodeSettings})
  * @param id - the record's `id` (default: the task id)
  * @returns the record, built live, the orchestrator's transcript and its final answer
- * @throws {@link SwarmProviderError} when the orchestrator's model fails after its retries
+ * @throws {@link SwarmProviderError} when the orchestrator's model fails after its retries;
+ *   {@link SwarmScoreError} when the task's scorer throws or gives no r_perf in [0, 1]
  */
 export function runEpisode(task: SwarmTask, settings: EpisodeSettings, id: string = task.id): Promise<EpisodeResult> {
   return new EpisodeRun(task, settings).run(id);
