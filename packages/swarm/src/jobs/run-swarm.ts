@@ -7,7 +7,7 @@
 import { ParlInputError } from '@parl/core';
 import type { LanguageModel } from 'ai';
 import type { SwarmRunOptions } from '../options.js';
-import type { RolloutQueueEvent } from '../rollouts/queue-rollouts.js';
+import type { RolloutQueueEvent } from './queue-rollouts.js';
 import { runRollouts, type RolloutLine } from '../rollouts/run-rollouts.js';
 import { endpointSettings } from './episode-settings.js';
 import { openSpansFile } from './spans-file.js';
@@ -37,7 +37,7 @@ export async function swarmRun(options: SwarmRunOptions, hooks: SwarmRunHooks = 
   if (options.queueName !== undefined && options.queue === undefined) throw new ParlInputError('--queue-name', options.queueName, 'given only with --queue');
   const tasks = await loadTasks(options, { judge: hooks.judge });
   if (options.queue !== undefined) {
-    const { refuseCodeInJobs } = await import('../rollouts/rollout-job.js');
+    const { refuseCodeInJobs } = await import('./rollout-job.js');
     refuseCodeInJobs(tasks, options);
   }
   const spans = options.spans === undefined ? undefined : await openSpansFile(options.spans);
@@ -54,7 +54,7 @@ export async function swarmRun(options: SwarmRunOptions, hooks: SwarmRunHooks = 
     if (options.queue === undefined) {
       lines = await runRollouts(tasks, endpointSettings({ ...options, tracer: spans?.tracer, models: hooks.models }), rolloutOptions);
     } else {
-      const { runQueuedRollouts } = await import('../rollouts/queue-rollouts.js');
+      const { runQueuedRollouts } = await import('./queue-rollouts.js');
       lines = await runQueuedRollouts(tasks, options, {
         ...rolloutOptions,
         url: options.queue,
