@@ -34,8 +34,8 @@ async function progressBar(io: CliIo, label: string): Promise<{ update(done: num
   };
 }
 
-/** The named failures a run reports in one line (exit code 1): the provider's, the queue's, a worker's. */
-const ONE_LINE_ERRORS = new Set(['SwarmProviderError', 'QueueError', 'RolloutJobError']);
+/** The named failures a run reports in one line (exit code 1): the provider's, the queue's, a worker's, a scorer's. */
+const ONE_LINE_ERRORS = new Set(['SwarmProviderError', 'QueueError', 'RolloutJobError', 'SwarmScoreError']);
 
 /** A provider failure (an unreachable endpoint, HTTP errors after the retries), a lost or unreachable queue, a job a worker failed: one line, exit code 1. */
 async function providerErrorsAsLines<T>(run: () => Promise<T>): Promise<T> {
@@ -96,16 +96,20 @@ export async function swarmRunCommand(io: CliIo, options: SwarmRunOptions): Prom
   );
 }
 
+/** The built-in suites' names (any other `suite` of an evaluation is a task file's path). */
+const SUITE_NAMES: ReadonlySet<string> = new Set(['wide', 'deep', 'mixed']);
+
 async function serialCollapses(spans: readonly string[]): Promise<number> {
   const { readTraces } = await import('@parl/traces');
   let n = 0;
-  for await (const { finding } of readTraces(spans, { onWarning: () => undefined })) if (finding.serial_collapse) n++;
+  // Each episode's OTLP document is handed over as its own line.
+  for await (const { finding } of readTraces(spans.map((s) => `${s}\n`), { onWarning: () => undefined })) if (finding.serial_collapse) n++;
   return n;
 }
 
 /** The evaluation's HTML report: the latency-to-target curves and the summary table. */
 export async function swarmEvalReport(evaluation: SwarmEvaluation, serialCollapse: number): Promise<string> {
-  const { renderChartPage } = await import('../report/html-page.js');
+  const [{ renderChartPage }, { taskScoresTable }] = await Promise.all([import('../report/html-page.js'), import('../report/swarm-task-scores.js')]);
   const row = (name: string, m: SwarmEvaluation['swarm'], collapse: string) =>
     `<tr><th>${name}</th><td>${formatNumber(m.r_perf, 4)}</td><td>${formatNumber(m.critical_steps, 4)}</td><td>${formatNumber(m.subagents, 4)}</td><td>${m.finish_rate === null ? '—' : formatNumber(m.finish_rate, 4)}</td><td>${collapse}</td></tr>`;
   const table =
@@ -116,8 +120,8 @@ export async function swarmEvalReport(evaluation: SwarmEvaluation, serialCollaps
   const points = (key: 'swarm' | 'single_agent') => evaluation.latency_to_target.filter((r) => r[key] !== null).map((r) => ({ x: r.target, y: r[key] }));
   return renderChartPage({
     title: `parl swarm eval: ${evaluation.model} on ${evaluation.suite}`,
-    lead: `${evaluation.tasks} tasks (seed ${evaluation.seed}), each run by the swarm and by a single agent (the same model without assign_task), no budget.`,
-    blocks: [table],
+    lead: `${evaluation.tasks} tasks (${SUITE_NAMES.has(evaluation.suite) ? `seed ${evaluation.seed}` : `from ${evaluation.suite}`}), each run by the swarm and by a single agent (the same model without assign_task), no budget.`,
+    blocks: [table, taskScoresTable(evaluation.records.swarm, evaluation.records.single_agent)],
     charts: [
       {
         title: 'Latency to target',
