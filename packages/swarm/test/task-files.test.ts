@@ -114,6 +114,7 @@ describe('task files: a bad row is one line naming the file, the line or row, th
     ['metric.jsonl', '{"id":"a","prompt":"P","answer":{"columns":["a","b"],"unique_columns":["a"],"rows":[["1","2"]],"metrics":{"b":"near"}}}', /line 1: answer\.metrics\.b must be one of exact, number:TOL \(TOL absolute or TOL%\), date:DAYS or judge, got "near"$/],
     ['scorer.jsonl', '{"id":"a","prompt":"P","answer":"x","scorer":"fuzzy"}', /line 1: scorer must be one of exact, includes, .*got "fuzzy"$/],
     ['unknown-field.jsonl', '{"id":"a","prompt":"P","answer":"x","target":"y"}', /line 1: target must be absent: a task row's fields are id, prompt, answer, scorer, metadata, got "y"$/],
+    ['misspelt-field.jsonl', '{"id":"a","prompt":"P","answer":"x","scorers":"exact"}', /line 1: scorers must be absent: a task row's fields are id, prompt, answer, scorer, metadata \(did you mean scorer\?\), got "exact"$/],
     ['metadata.jsonl', '{"id":"a","prompt":"P","answer":"x","metadata":[1]}', /line 1: metadata must be an object \(JSON text in CSV\), got \[1\]$/],
     ['table-for-exact.jsonl', '{"id":"a","prompt":"P","answer":{"columns":["a"],"unique_columns":["a"],"rows":[["1"]]},"scorer":"exact"}', /line 1: answer must be a string or a list of strings for the scorer exact/],
     ['no-answer.jsonl', '{"id":"a","prompt":"P"}', /line 1: answer must be a string or a list of strings for the scorer exact, got undefined \(missing\)$/],

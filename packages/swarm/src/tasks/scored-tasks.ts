@@ -5,15 +5,20 @@
  *
  * @module
  */
-import type { Scorer } from '../scoring/score.js';
+import type { ScoredTask, Scorer } from '../scoring/score.js';
 import { makeScorers, type ScorerContext } from '../scoring/scorer-registry.js';
 import { defaultScorer, type TaskRow } from './task-row.js';
 import type { SwarmTask } from './task.js';
 
-/** `task` scored by `scorer`. */
+/** `task` scored by `scorer`, which sees the task as `{id, prompt, answer, metadata}`. */
 export function withScorer(task: SwarmTask, scorer: Scorer): SwarmTask {
-  const bound: SwarmTask = { ...task, scorer: scorer.name, score: (answer) => scorer.score(answer, bound) };
-  return bound;
+  const seen: ScoredTask = {
+    id: task.id,
+    prompt: task.prompt,
+    ...(task.answer === undefined ? {} : { answer: task.answer }),
+    ...(task.metadata === undefined ? {} : { metadata: task.metadata }),
+  };
+  return { ...task, scorer: scorer.name, score: (answer) => scorer.score(answer, seen) };
 }
 
 /** The scorer each row gets. */

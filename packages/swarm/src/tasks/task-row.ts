@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { ParlInputError } from '@parl/core';
+import { ParlInputError, suggestField } from '@parl/core';
 import type { RowFormat } from '@parl/io';
 import { isAnswerTable, type AcceptedAnswer, type AnswerTable } from '../scoring/accepted-answer.js';
 import { checkMetric } from '../scoring/cell-metrics.js';
@@ -122,7 +122,10 @@ export function checkTaskRow(value: unknown, location: string, format: RowFormat
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ParlInputError('row', value, `an object with ${TASK_ROW_FIELDS.join(', ')}`, location);
   const row = value as Record<string, unknown>;
   for (const key of Object.keys(row)) {
-    if (!(TASK_ROW_FIELDS as readonly string[]).includes(key)) throw new ParlInputError(key, row[key], `absent: a task row's fields are ${TASK_ROW_FIELDS.join(', ')}`, location);
+    if (!(TASK_ROW_FIELDS as readonly string[]).includes(key)) {
+      const hint = suggestField(key, TASK_ROW_FIELDS);
+      throw new ParlInputError(key, row[key], `absent: a task row's fields are ${TASK_ROW_FIELDS.join(', ')}${hint === undefined ? '' : ` (did you mean ${hint}?)`}`, location);
+    }
   }
   const id = nonEmptyText(typeof row['id'] === 'number' ? String(row['id']) : row['id'], 'id', location);
   const prompt = nonEmptyText(row['prompt'], 'prompt', location);
