@@ -228,7 +228,7 @@ describe('judge (an LLM on an OpenAI-compatible endpoint, BrowseComp\'s grading 
     try {
       const table: AnswerTable = { columns: ['id', 'city'], unique_columns: ['id'], rows: [['1', 'New York City'], ['2', 'Boston']], metrics: { city: 'judge' } };
       const s = await score('table', '1 | NYC\n2 | Chicago', { answer: table }, judgeEndpoint(endpoint.baseURL, 'grader', {}, FAST));
-      expect(s).toMatchObject({ item_f1: 0.5, row_f1: 0.5, success: false });
+      expect(s).toMatchObject({ item_f1: 0.5, row_f1: 0.5, success: false, judge: { calls: 2, input_tokens: 22, output_tokens: 14, ungraded: 0 } });
       expect(endpoint.requests).toHaveLength(2);
     } finally {
       await endpoint.close();

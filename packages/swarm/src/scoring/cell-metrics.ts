@@ -38,12 +38,21 @@ function dayOf(text: string): number | undefined {
   return Number.isNaN(ms) ? undefined : ms / 86_400_000;
 }
 
+/** What a table's `judge` cells cost: the judge's calls and their tokens, and the cells it never graded. */
+export interface JudgeTally {
+  calls: number;
+  input_tokens: number;
+  output_tokens: number;
+  ungraded: number;
+}
+
 /**
  * The comparison of a (checked) metric.
  *
  * @param judge - the judge, for `judge` columns (a `judge` column without one compares nothing: the run checks before it starts)
+ * @param tally - where a `judge` column counts its calls
  */
-export function cellMatch(metric: string, judge: JudgeClient | undefined): CellMatch {
+export function cellMatch(metric: string, judge: JudgeClient | undefined, tally?: JudgeTally): CellMatch {
   if (metric.startsWith('number:')) {
     const tolerance = parseTolerance(metric.slice(7)) ?? { value: 0, relative: false };
     return (got, want) => {
@@ -65,6 +74,12 @@ export function cellMatch(metric: string, judge: JudgeClient | undefined): CellM
       if (normaliseAnswer(got) === normaliseAnswer(want)) return true;
       if (judge === undefined) return false;
       const outcome = await grade(judge, `The value of the column "${column}" of a table row.`, got, want);
+      if (tally !== undefined) {
+        tally.calls += outcome.attempts;
+        tally.input_tokens += outcome.usage.input_tokens;
+        tally.output_tokens += outcome.usage.output_tokens;
+        if (outcome.verdict === undefined) tally.ungraded++;
+      }
       return outcome.verdict?.correct === 'yes';
     };
   }

@@ -9,7 +9,7 @@
  * @module
  */
 import { isAnswerTable, type AnswerTable } from './accepted-answer.js';
-import { cellMatch, type CellMatch } from './cell-metrics.js';
+import { cellMatch, type CellMatch, type JudgeTally } from './cell-metrics.js';
 import type { JudgeClient } from './judge-client.js';
 import { normaliseAnswer } from './normalise.js';
 import type { Score, Scorer } from './score.js';
@@ -38,7 +38,8 @@ export async function scoreTable(answer: string, table: AnswerTable, judge: Judg
   const { columns, unique_columns: unique } = table;
   const items = columns.filter((c) => !unique.includes(c));
   const itemColumns = items.length === 0 ? unique : items;
-  const matchers = new Map<string, CellMatch>(itemColumns.map((c) => [c, cellMatch(table.metrics?.[c] ?? 'exact', judge)]));
+  const tally: JudgeTally = { calls: 0, input_tokens: 0, output_tokens: 0, ungraded: 0 };
+  const matchers = new Map<string, CellMatch>(itemColumns.map((c) => [c, cellMatch(table.metrics?.[c] ?? 'exact', judge, tally)]));
   const gold = new Map<string, Record<string, string>>();
   for (const cells of table.rows) {
     const row = Object.fromEntries(columns.map((c, i) => [c, cells[i] ?? '']));
@@ -83,6 +84,8 @@ export async function scoreTable(answer: string, table: AnswerTable, judge: Judg
     rows_matched: matchedRows,
     rows_gold: gold.size,
     ...(skipped === 0 ? {} : { lines_skipped: skipped }),
+    // The judge's calls for `judge` columns (cells equal once normalised need none).
+    ...(tally.calls === 0 ? {} : { judge: { ...tally } }),
   };
 }
 
