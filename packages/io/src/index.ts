@@ -28,6 +28,7 @@ export type { ThreadCallResult } from './label-worker.js';
 export { parseRecordsBody, readRecordsBody, type BodyFormat, type BodyRecord, type BodyRecords } from './records-body.js';
 export { appendLabelFields } from './append-fields.js';
 export { isUnreadable, openInput, readRecords, type ReadRecordsOptions, type RecordFormat, type RecordItem, type SourcedRecord, type UnreadableRecord } from './read-records.js';
+export { readRows, type RowFormat, type SourcedRow } from './read-rows.js';
 export type { InputLine, LineReader } from './input-lines.js';
 export { createRecordWriter, OUTPUT_FORMATS, type OutputFormat, type RecordWriter, type RecordWriterOptions } from './record-writer.js';
 export { atomicFileSink, openFileSink, openTextSink, streamSink, writeFileAtomic, type TextSink } from './text-sink.js';

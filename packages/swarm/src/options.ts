@@ -24,6 +24,8 @@ import {
 } from '@parl/core';
 import { QUEUE_NAME_ROW, QUEUE_URL_ROW } from '@parl/io';
 import { LIMIT_PRESET_NAMES, type LimitPreset } from './runtime/limits.js';
+import { parseScorerSpec, SCORER_SYNTAX } from './scoring/scorer-spec.js';
+import { MAX_ATTRIBUTES, SUITE_SETTINGS } from './tasks/suites/suite-settings.js';
 import { SUITE_NAMES, type SuiteName } from './tasks/task.js';
 
 /** Who runs the sub-agents: a language model with the task's tools, or the frozen look-up program. */
@@ -42,6 +44,16 @@ const urlOption: OptionParser<string> = (text, field) => {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ParlInputError(field, text, 'an http(s) URL such as http://127.0.0.1:8000/v1');
   return text.replace(/\/+$/, '');
+};
+
+/** A scorer name of spec §10.2 (checked here; a module is loaded when the run starts). */
+const scorerOption: OptionParser<string> = (text, field) => parseScorerSpec(text, field).name;
+
+/** The number of attributes of a wide task: 1 to the corpus's six. */
+const attributesOption: OptionParser<number> = (text, field) => {
+  const n = positiveIntegerOption(text, field);
+  if (n > MAX_ATTRIBUTES) throw new ParlInputError(field, text, `an integer from 1 to ${MAX_ATTRIBUTES} (the corpus's attributes)`);
+  return n;
 };
 
 /** A comma-separated list of r_perf targets in [0, 1]. */
@@ -73,6 +85,13 @@ const common = {
   tasks: { flag: 'tasks', arg: 'N', parse: positiveIntegerOption, default: 10, help: 'tasks to generate' },
   seed: { flag: 'seed', arg: 'S', parse: integerOptionIn(0), default: 1, help: 'seed of the suite' },
   concurrency: { flag: 'concurrency', arg: 'C', parse: positiveIntegerOption, default: 8, help: 'sub-agents running at once; the others start as earlier ones end (later waves)' },
+  entities: { flag: 'entities', arg: 'N', parse: positiveIntegerOption, default: SUITE_SETTINGS.entities.default, help: `${SUITE_SETTINGS.entities.help} (suites ${SUITE_SETTINGS.entities.suites.join(', ')})` },
+  attributes: { flag: 'attributes', arg: 'M', parse: attributesOption, default: SUITE_SETTINGS.attributes.default, help: `${SUITE_SETTINGS.attributes.help} (suites ${SUITE_SETTINGS.attributes.suites.join(', ')})` },
+  hops: { flag: 'hops', arg: 'H', parse: positiveIntegerOption, default: SUITE_SETTINGS.hops.default, help: `${SUITE_SETTINGS.hops.help} (suites ${SUITE_SETTINGS.hops.suites.join(', ')})` },
+  tasksFile: { flag: 'tasks-file', arg: 'FILE', parse: nonEmptyTextOption, help: 'run the tasks of FILE instead of a suite: JSONL, a JSON array, CSV, Parquet or Arrow, one task per row (id, prompt, answer, scorer?, metadata?); every row is checked before any episode' },
+  scorer: { flag: 'scorer', arg: 'NAME', parse: scorerOption, defaultText: 'table for a table answer, else exact', help: `how the final answer is scored, unless a task row names its own: ${SCORER_SYNTAX}` },
+  judgeBaseUrl: { flag: 'judge-base-url', arg: 'URL', parse: urlOption, defaultText: 'the --base-url', help: 'the judge scorer\'s OpenAI-compatible endpoint; its API key is read from PARL_JUDGE_API_KEY' },
+  judgeModel: { flag: 'judge-model', arg: 'NAME', parse: nonEmptyTextOption, help: 'the judge scorer\'s model (needed by the judge scorer and by tables\' judge columns)' },
   limits: { flag: 'limits', arg: 'PRESET', choices: LIMIT_PRESET_NAMES, parse: choiceOption(LIMIT_PRESET_NAMES), default: 'default', help: 'model-call caps of the orchestrator / each sub-agent: default 100/50, browsecomp 15/100, widesearch 100/100' },
   requestTimeout: { flag: 'request-timeout', arg: 'SECONDS', parse: positiveDecimalOption, default: 120, help: 'seconds one model request may take before it is abandoned and retried (each of the 3 attempts)' },
 } as const;

@@ -36,8 +36,8 @@ async function progressBar(io: CliIo, label: string): Promise<{ update(done: num
   };
 }
 
-/** The named failures a run reports in one line (exit code 1): the provider's, the queue's, a worker's. */
-const ONE_LINE_ERRORS = new Set(['SwarmProviderError', 'QueueError', 'RolloutJobError']);
+/** The named failures a run reports in one line (exit code 1): the provider's, the queue's, a worker's, a scorer's. */
+const ONE_LINE_ERRORS = new Set(['SwarmProviderError', 'QueueError', 'RolloutJobError', 'SwarmScoreError']);
 
 /** A provider failure (an unreachable endpoint, HTTP errors after the retries), a lost or unreachable queue, a job a worker failed: one line, exit code 1. */
 async function providerErrorsAsLines<T>(run: () => Promise<T>): Promise<T> {
@@ -123,6 +123,9 @@ export async function swarmRunCommand(io: CliIo, options: SwarmRunOptions): Prom
   );
 }
 
+/** The built-in suites' names (any other `suite` of an evaluation is a task file's path). */
+const SUITE_NAMES: ReadonlySet<string> = new Set(['wide', 'deep', 'mixed']);
+
 /** Write to stdout, waiting for it to drain when it is full (lines stream; memory stays flat). */
 async function writeOut(io: CliIo, text: string): Promise<void> {
   if (!io.stdout.write(text)) await new Promise<void>((resolve) => io.stdout.once('drain', resolve));
@@ -176,7 +179,7 @@ function evalClaims(options: SwarmEvalOptions): OutputClaim[] {
 
 /** The evaluation's HTML report: the latency-to-target curves and the summary table. */
 export async function swarmEvalReport(evaluation: SwarmEvaluation, serialCollapse: number | undefined): Promise<string> {
-  const { renderChartPage } = await import('../report/html-page.js');
+  const [{ renderChartPage }, { taskScoresTable }] = await Promise.all([import('../report/html-page.js'), import('../report/swarm-task-scores.js')]);
   const row = (name: string, m: SwarmEvaluation['swarm'], collapse: string) =>
     `<tr><th>${name}</th><td>${formatNumber(m.r_perf, 4)}</td><td>${formatNumber(m.critical_steps, 4)}</td><td>${formatNumber(m.subagents, 4)}</td><td>${m.finish_rate === null ? '—' : formatNumber(m.finish_rate, 4)}</td><td>${collapse}</td></tr>`;
   const table =
@@ -188,7 +191,7 @@ export async function swarmEvalReport(evaluation: SwarmEvaluation, serialCollaps
   const swarmPoints = points('swarm');
   const singlePoints = points('single_agent');
   const targets = evaluation.latency_to_target.map((r) => formatNumber(r.target, 4)).join(', ');
-  const lead = `${evaluation.tasks} tasks (seed ${evaluation.seed}), each run by the swarm and by a single agent (the same model without assign_task), no budget.`;
+  const lead = `${evaluation.tasks} tasks (${SUITE_NAMES.has(evaluation.suite) ? `seed ${evaluation.seed}` : `from ${evaluation.suite}`}), each run by the swarm and by a single agent (the same model without assign_task), no budget.`;
   const title = `parl swarm eval: ${evaluation.model} on ${evaluation.suite}`;
   if (swarmPoints.length === 0 && singlePoints.length === 0) {
     // Nothing to draw: say so in a sentence instead of an empty chart.
@@ -196,13 +199,13 @@ export async function swarmEvalReport(evaluation: SwarmEvaluation, serialCollaps
       `<p class="lead" id="no-target">Neither the swarm nor the single agent reached any r_perf target (${targets}): ` +
       `their mean r_perf was ${formatNumber(evaluation.swarm.r_perf, 4)} and ${formatNumber(evaluation.single_agent.r_perf, 4)}, so there is no latency-to-target curve to draw. ` +
       'Lower targets (--targets) show how far each got.</p>';
-    return renderChartPage({ title, lead, blocks: [table, none], charts: [] });
+    return renderChartPage({ title, lead, blocks: [table, none, taskScoresTable(evaluation.records.swarm, evaluation.records.single_agent)], charts: [] });
   }
   const missing = swarmPoints.length === 0 ? ' The swarm reached none of the targets.' : singlePoints.length === 0 ? ' The single agent reached none of the targets.' : '';
   return renderChartPage({
     title,
     lead,
-    blocks: [table],
+    blocks: [table, taskScoresTable(evaluation.records.swarm, evaluation.records.single_agent)],
     charts: [
       {
         title: 'Latency to target',

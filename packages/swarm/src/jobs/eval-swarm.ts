@@ -10,9 +10,10 @@ import type { LanguageModel } from 'ai';
 import type { SwarmEvalOptions } from '../options.js';
 import { runEpisode } from '../runtime/episode.js';
 import type { SwarmRecord } from '../runtime/swarm-record.js';
-import { generateSuite } from '../tasks/suites.js';
+import type { JudgeClient } from '../scoring/judge-client.js';
 import { endpointSettings } from './episode-settings.js';
 import { openSpanCapture } from './spans-file.js';
+import { loadTasks } from './task-source.js';
 
 /** The means of one mode (swarm or single agent) over the tasks. */
 export interface ModeSummary {
@@ -29,7 +30,9 @@ export interface ModeSummary {
 /** The evaluation of a model. */
 export interface SwarmEvaluation {
   readonly model: string;
+  /** The suite's name, or the task file's path. */
   readonly suite: string;
+  /** Tasks run (each by both modes). */
   readonly tasks: number;
   readonly seed: number;
   readonly swarm: ModeSummary;
@@ -48,6 +51,8 @@ export interface SwarmEvalHooks {
   readonly onProgress?: (done: number, total: number) => void;
   /** Models by name instead of the endpoint. */
   readonly models?: (name: string) => LanguageModel;
+  /** The judge instead of the one on `--judge-base-url`. */
+  readonly judge?: JudgeClient;
 }
 
 function summary(records: readonly SwarmRecord[]): ModeSummary {
@@ -68,7 +73,7 @@ function criticalStepsOf(r: SwarmRecord): number {
 
 /** Evaluate the swarm against a single agent on a suite. */
 export async function swarmEval(options: SwarmEvalOptions, hooks: SwarmEvalHooks = {}): Promise<SwarmEvaluation> {
-  const tasks = generateSuite(options.suite, { tasks: options.tasks, seed: options.seed });
+  const tasks = await loadTasks(options, { judge: hooks.judge });
   const capture = await openSpanCapture();
   const settings = endpointSettings({ ...options, tracer: capture.tracer, models: hooks.models });
   const swarm: SwarmRecord[] = [];
@@ -88,8 +93,8 @@ export async function swarmEval(options: SwarmEvalOptions, hooks: SwarmEvalHooks
   const outcomes = (records: readonly SwarmRecord[]) => records.map((r) => ({ critical_steps: criticalStepsOf(r), r_perf: r.r_perf as number }));
   return {
     model: options.model,
-    suite: options.suite,
-    tasks: options.tasks,
+    suite: options.tasksFile ?? options.suite,
+    tasks: tasks.length,
     seed: options.seed,
     swarm: summary(swarm),
     single_agent: summary(single),

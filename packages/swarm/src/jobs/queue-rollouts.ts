@@ -16,7 +16,7 @@ import type { SwarmTask } from '../tasks/task.js';
 import type { RolloutFile } from '../rollouts/rollout-file.js';
 import type { RolloutSummary } from '../rollouts/rollout-summary.js';
 import { collectRollouts, type RolloutOptions } from '../rollouts/run-rollouts.js';
-import { ROLLOUT_JOB_NAME, rolloutJob, rolloutJobId, type RolloutJob, type RolloutJobResult } from './rollout-job.js';
+import { ROLLOUT_JOB_NAME, rolloutJob, rolloutJobId, taskRowOf, type RolloutJob, type RolloutJobResult } from './rollout-job.js';
 
 /** What the coordinator tells its caller while it waits on the queue. */
 export type RolloutQueueEvent = { readonly kind: 'redis-unreachable'; readonly seconds: number };
@@ -72,7 +72,7 @@ export async function runQueuedRollouts(tasks: readonly SwarmTask[], options: Sw
       await Promise.all(
         missing.map(async ({ task, taskIndex, sample }) => {
           if (queued.signal?.aborted === true) return;
-          const job = rolloutJob(options, taskIndex, sample, queued.spans !== undefined);
+          const job = rolloutJob(options, taskIndex, sample, queued.spans !== undefined, taskRowOf(task));
           const id = rolloutJobId(job);
           let result: RolloutJobResult;
           try {

@@ -16,9 +16,10 @@ import { openRolloutFile, recogniseRolloutFile, ROLLOUT_FILE_KIND, type RolloutF
 import { runOptionTexts } from '../rollouts/run-option-texts.js';
 import type { RolloutSummary } from '../rollouts/rollout-summary.js';
 import { collectRollouts, runSample, type RolloutLine, type RolloutOptions } from '../rollouts/run-rollouts.js';
-import { generateSuite } from '../tasks/suites.js';
 import { endpointSettings } from './episode-settings.js';
 import { openSpansFile, recogniseSpansFile, SPANS_FILE_KIND } from './spans-file.js';
+import { loadTasks } from './task-source.js';
+import type { JudgeClient } from '../scoring/judge-client.js';
 
 /** Hooks of a run. */
 export interface SwarmRunHooks {
@@ -35,14 +36,8 @@ export interface SwarmRunHooks {
    * once what finished is in `<out>.partial` and `<spans>.partial`; the same command resumes.
    */
   readonly signal?: AbortSignal;
-}
-
-/** The checks of `--out` and `--spans` before any episode runs. */
-function outputClaims(options: SwarmRunOptions): OutputClaim[] {
-  const claims: OutputClaim[] = [];
-  if (options.out !== undefined) claims.push({ flag: '--out', path: options.out, alsoWrites: [`${options.out}.partial`], kind: ROLLOUT_FILE_KIND, recognise: recogniseRolloutFile });
-  if (options.spans !== undefined) claims.push({ flag: '--spans', path: options.spans, alsoWrites: [`${options.spans}.partial`], kind: SPANS_FILE_KIND, recognise: recogniseSpansFile });
-  return claims;
+  /** The judge instead of the one on `--judge-base-url` (a local run only). */
+  readonly judge?: JudgeClient;
 }
 
 /**
@@ -60,7 +55,11 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
   // The same table checks a library call as it checks the flags.
   const options = resolveOptions(SWARM_RUN_OPTIONS, given, 'library');
   await claimOutputs(outputClaims(options));
-  const tasks = generateSuite(options.suite, { tasks: options.tasks, seed: options.seed });
+  const tasks = await loadTasks(options, { judge: hooks.judge });
+  if (options.queue !== undefined) {
+    const { refuseCodeInJobs } = await import('./rollout-job.js');
+    refuseCodeInJobs(tasks, options);
+  }
   const runOptions = runOptionTexts(options);
   const file: RolloutFile | undefined = options.out === undefined ? undefined : await openRolloutFile(options.out, { options: runOptions, restart: options.restart === true });
   const spans = options.spans === undefined ? undefined : await openSpansFile(options.spans, { resume: file?.resumed === true });
@@ -114,3 +113,12 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
     throw err;
   }
 }
+
+/** The checks of `--out` and `--spans` before any episode runs. */
+function outputClaims(options: SwarmRunOptions): OutputClaim[] {
+  const claims: OutputClaim[] = [];
+  if (options.out !== undefined) claims.push({ flag: '--out', path: options.out, alsoWrites: [`${options.out}.partial`], kind: ROLLOUT_FILE_KIND, recognise: recogniseRolloutFile });
+  if (options.spans !== undefined) claims.push({ flag: '--spans', path: options.spans, alsoWrites: [`${options.spans}.partial`], kind: SPANS_FILE_KIND, recognise: recogniseSpansFile });
+  return claims;
+}
+

@@ -5,6 +5,8 @@
  *
  * @module
  */
+import type { Score } from '../scoring/score.js';
+import { scoreAnswer, unscored } from '../scoring/task-score.js';
 import type { SwarmTask } from '../tasks/task.js';
 import type { ToolProvider } from '../tools/tool-provider.js';
 import { delegationProvider } from './delegation-tools.js';
@@ -74,16 +76,24 @@ export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: 
     telemetry.end(root, clock.now(), { type: err instanceof SwarmProviderError ? 'provider' : 'error', message: String(err) });
     throw err;
   }
-  const rPerf = stop === 'answer'
-    ? task.score(answer)
-    : stop === 'budget' && s.onBudget === 'truncate'
-      ? task.score([...texts, ...state.finishedAnswers].join('\n'))
-      : 0;
+  // The final answer is scored once the episode is over: a judge's calls are no steps of it.
+  let score: Score;
+  try {
+    score = stop === 'answer'
+      ? await scoreAnswer(task, answer)
+      : stop === 'budget' && s.onBudget === 'truncate'
+        ? await scoreAnswer(task, [...texts, ...state.finishedAnswers].join('\n'))
+        : unscored(task, stop);
+  } catch (err) {
+    telemetry.end(root, clock.now(), { type: 'score', message: String(err) });
+    throw err;
+  }
   const record = buildRecord({
     id,
     taskId: task.id,
     live,
-    rPerf,
+    score,
+    metadata: task.metadata,
     stop,
     budgetExhausted: state.budgetExhausted,
     orchestratorToolCalls: toolCalls,

@@ -5,6 +5,7 @@
  * @module
  */
 import { labelReward, validateRecord, type EpisodeRecord, type RewardConfig } from '@parl/core';
+import type { Score } from '../scoring/score.js';
 import type { LiveRecord } from './live-record.js';
 import type { ChatMessage } from './transcript.js';
 
@@ -24,6 +25,8 @@ export type SwarmRecord = EpisodeRecord & {
   readonly malformed_tool_calls: number;
   /** Tool calls of any agent whose result was an error (the tool's error, a bad argument, an unknown tool, the tool timeout; spec §10.3). */
   readonly tool_errors: number;
+  /** How r_perf was reached (spec §10.2): `{scorer, r_perf, …details}`. */
+  readonly score: Score;
   readonly [field: string]: unknown;
 };
 
@@ -44,7 +47,10 @@ export interface RecordInput {
   readonly id: string;
   readonly taskId: string;
   readonly live: LiveRecord;
-  readonly rPerf: number;
+  /** The final answer's score (its r_perf is the record's). */
+  readonly score: Score;
+  /** The task's metadata, copied into the record unchanged. */
+  readonly metadata: Readonly<Record<string, unknown>> | undefined;
   readonly stop: StopReason;
   readonly budgetExhausted: boolean;
   readonly orchestratorToolCalls: number;
@@ -68,7 +74,9 @@ export function buildRecord(input: RecordInput): SwarmRecord {
     num_subagents: counts.numSubagents,
     assigned_subtasks: counts.assigned,
     completed_subtasks: counts.completed,
-    r_perf: input.rPerf,
+    r_perf: input.score.r_perf,
+    score: input.score,
+    ...(input.metadata === undefined ? {} : { metadata: input.metadata }),
     budget_exhausted: input.budgetExhausted,
     stop_reason: input.stop,
     orchestrator_tool_calls: input.orchestratorToolCalls,
