@@ -18,7 +18,7 @@ import type { CliIo } from './io/cli-io.js';
 export const INSTALL_SWARM_HINT = installHint('@parl/swarm');
 
 /** Flags every swarm command needs. */
-const REQUIRED_FLAGS = new Set(['base-url', 'model']);
+const REQUIRED_FLAGS = new Set(['model']);
 
 /** The swarm's option tables (`@parl/swarm/options`), or undefined when `@parl/swarm` is not installed. */
 export function swarmOptions(): typeof SwarmOptionsModule | undefined {
@@ -29,7 +29,7 @@ export function swarmOptions(): typeof SwarmOptionsModule | undefined {
   }
 }
 
-/** Commander flags from a table (the shared wiring), `--base-url` and `--model` required. */
+/** Commander flags from a table (the shared wiring), `--model` required (`--base-url` too unless the models are scripted: the runtime names it). */
 function addSwarmFlags<C>(cmd: Command, table: OptionTable<C>): Command {
   addOptionFlags(cmd, table);
   for (const option of cmd.options) if (option.long !== undefined && REQUIRED_FLAGS.has(option.long.slice(2))) option.makeOptionMandatory();

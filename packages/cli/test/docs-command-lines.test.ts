@@ -185,7 +185,7 @@ describe('a line that is wrong fails the check', () => {
     ['an unknown flag', ['reward', '--lamda1', '0.1']],
     ['a bad value', ['critical-steps', '--budget', 'many']],
     ['an unknown command', ['rewad']],
-    ['a missing required flag', ['swarm', 'run', '--model', 'm']],
+    ['a missing required flag', ['swarm', 'run', '--tasks', '2']],
   ])('%s', async (_, args) => {
     const program = buildProgram(memoryIo().io);
     parseOnly(program);

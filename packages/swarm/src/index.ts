@@ -13,6 +13,8 @@ export type { EpisodeSettings } from './runtime/config.js';
 export type { ChatMessage } from './runtime/transcript.js';
 export { SWARM_TRACER_NAME } from './runtime/telemetry.js';
 export { ScriptedLookupModel, scriptedLookupModel } from './runtime/scripted-model.js';
+export { SCRIPTED_WORKER_PROMPT, ScriptedOrchestratorModel, scriptedOrchestrator } from './runtime/scripted-orchestrator.js';
+export { isScriptedName, SCRIPTED_LOOKUP_NAME, SCRIPTED_ORCHESTRATOR_NAMES, SCRIPTED_POLICIES, type ScriptedPolicy } from './runtime/scripted-names.js';
 export {
   ORCHESTRATOR_SYSTEM_PROMPT,
   ORCHESTRATOR_TOOLS,
@@ -40,7 +42,8 @@ export {
 } from './rollouts/rollout-job.js';
 export { RolloutJobError, type RolloutQueueEvent } from './rollouts/queue-rollouts.js';
 export { SUBAGENT_KINDS, SWARM_EVAL_OPTIONS, SWARM_RUN_OPTIONS, type SubagentKind, type SwarmEvalOptions, type SwarmRunOptions } from './options.js';
-export { API_KEY_VARIABLES, endpointModel } from './jobs/endpoint-models.js';
+export { API_KEY_VARIABLES, endpointModel, namedModel, SUBAGENT_API_KEY_VARIABLE } from './jobs/endpoint-models.js';
+export { checkUrlTemplate, expandUrl, isUrlTemplate, URL_PLACEHOLDERS, type RolloutRef, type UrlPlaceholder } from './jobs/url-template.js';
 export { openSpanCapture, openSpansFile, type SpanCapture, type SpansFile } from './jobs/spans-file.js';
 export { swarmRun, type SwarmRunHooks } from './jobs/run-swarm.js';
 export { swarmEval, type ModeSummary, type SwarmEvalHooks, type SwarmEvaluation } from './jobs/eval-swarm.js';

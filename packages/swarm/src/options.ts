@@ -18,7 +18,9 @@ import {
   type BudgetMode,
   type OptionParser,
 } from '@parl/core';
+import { checkUrlTemplate } from './jobs/url-template.js';
 import { LIMIT_PRESET_NAMES, type LimitPreset } from './runtime/limits.js';
+import { SCRIPTED_LOOKUP_NAME, SCRIPTED_ORCHESTRATOR_NAMES, SCRIPTED_PREFIX } from './runtime/scripted-names.js';
 import { SUITE_NAMES, type SuiteName } from './tasks/task.js';
 
 /** Who runs the sub-agents: a language model with the task's tools, or the frozen look-up program. */
@@ -27,17 +29,17 @@ export const SUBAGENT_KINDS = ['llm', 'scripted'] as const;
 /** A sub-agent kind. */
 export type SubagentKind = (typeof SUBAGENT_KINDS)[number];
 
-/** An http(s) URL. */
-const urlOption: OptionParser<string> = (text, field) => {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new ParlInputError(field, text, 'an http(s) URL such as http://127.0.0.1:8000/v1');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ParlInputError(field, text, 'an http(s) URL such as http://127.0.0.1:8000/v1');
-  return text.replace(/\/+$/, '');
-};
+/** An http(s) URL, optionally a template naming {rollout_id}, {task_id} or {sample}. */
+const urlTemplateOption: OptionParser<string> = (text, field) => checkUrlTemplate(text, field);
+
+/** A model name: a scripted one among `scripted` (checked here), or any name the endpoint serves. */
+function modelNameOption(scripted: readonly string[]): OptionParser<string> {
+  return (text, field) => {
+    const name = nonEmptyTextOption(text, field);
+    if (name.startsWith(SCRIPTED_PREFIX) && !scripted.includes(name)) throw new ParlInputError(field, text, `one of ${scripted.join(', ')}, or a model name on the endpoint`);
+    return name;
+  };
+}
 
 /** A redis:// or rediss:// URL (the queue's; checked again, with the same words, where it connects). */
 const redisUrlOption: OptionParser<string> = (text, field) => {
@@ -63,7 +65,8 @@ const targetsOption: OptionParser<number[]> = (text, field) =>
 
 /** The settings `parl swarm run` takes. */
 export interface SwarmRunOptions {
-  readonly baseUrl: string;
+  readonly baseUrl?: string;
+  readonly subagentBaseUrl?: string;
   readonly model: string;
   readonly subagentModel?: string;
   readonly subagents: SubagentKind;
@@ -81,12 +84,32 @@ export interface SwarmRunOptions {
   readonly queue?: string;
   readonly queueName?: string;
   readonly logprobs?: boolean;
+  readonly tokenTrajectories?: boolean;
+  readonly rewardUrl?: string;
 }
 
 const common = {
-  baseUrl: { flag: 'base-url', arg: 'URL', parse: urlOption, help: 'the OpenAI-compatible endpoint (vLLM, SGLang, Ollama, LM Studio, llama.cpp server); the API key is read from PARL_API_KEY or OPENAI_API_KEY' },
-  model: { flag: 'model', arg: 'NAME', parse: nonEmptyTextOption, help: 'the orchestrator\'s model' },
-  subagentModel: { flag: 'subagent-model', arg: 'NAME', parse: nonEmptyTextOption, defaultText: 'the --model', help: 'the sub-agents\' model (frozen), on the same endpoint' },
+  baseUrl: {
+    flag: 'base-url',
+    arg: 'URL',
+    parse: urlTemplateOption,
+    help: 'the orchestrator\'s OpenAI-compatible endpoint (vLLM, SGLang, Ollama, LM Studio, llama.cpp server; not needed for scripted models); a template naming {rollout_id}, {task_id} or {sample} is expanded per rollout (a trainer\'s gateway per rollout); the API key is read from PARL_API_KEY or OPENAI_API_KEY',
+  },
+  subagentBaseUrl: {
+    flag: 'subagent-base-url',
+    arg: 'URL',
+    parse: urlTemplateOption,
+    defaultText: 'the --base-url',
+    help: 'the frozen sub-agents\' own endpoint (a template as --base-url); its API key is read from PARL_SUBAGENT_API_KEY only',
+  },
+  model: { flag: 'model', arg: 'NAME', parse: modelNameOption(SCRIPTED_ORCHESTRATOR_NAMES), help: `the orchestrator's model on the endpoint, or a scripted orchestrator that needs none: ${SCRIPTED_ORCHESTRATOR_NAMES.join(', ')}` },
+  subagentModel: {
+    flag: 'subagent-model',
+    arg: 'NAME',
+    parse: modelNameOption([SCRIPTED_LOOKUP_NAME]),
+    defaultText: `the --model (${SCRIPTED_LOOKUP_NAME} with a scripted --model)`,
+    help: `the sub-agents' model (frozen), on --subagent-base-url, or ${SCRIPTED_LOOKUP_NAME}`,
+  },
   subagents: { flag: 'subagents', arg: 'KIND', choices: SUBAGENT_KINDS, parse: choiceOption(SUBAGENT_KINDS), default: 'llm', help: 'sub-agents as language models with the task\'s tools, or the frozen look-up program (no model calls)' },
   suite: { flag: 'suite', arg: 'SUITE', choices: SUITE_NAMES, parse: choiceOption(SUITE_NAMES), default: 'wide', help: 'the task suite, generated offline from --seed' },
   tasks: { flag: 'tasks', arg: 'N', parse: positiveIntegerOption, default: 10, help: 'tasks to generate' },
@@ -105,13 +128,25 @@ export const SWARM_RUN_OPTIONS = defineOptionTable<SwarmRunOptions>({
   out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the rollout lines (JSONL) to FILE, atomically; a rerun resumes, running only the missing task × sample' },
   spans: { flag: 'spans', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the episodes\' OpenTelemetry spans to FILE as OTLP JSON (one export request per line), readable by parl trace' },
   logprobs: { flag: 'logprobs', parse: switchOption, help: 'ask the endpoint for the orchestrator\'s log-probabilities and token ids (OpenAI logprobs, vLLM return_token_ids); its assistant messages carry them as logprobs and token_ids' },
+  tokenTrajectories: {
+    flag: 'token-trajectories',
+    parse: switchOption,
+    help: 'add the orchestrator\'s token trajectory (spec §10.4: prompt_ids, response_ids, response_mask, response_logprobs, from the ids the endpoint returned, never re-tokenised; retokenized_at where a prompt does not extend the last) and the sub-agents\' transcripts (subagent_messages) to each line',
+  },
+  rewardUrl: {
+    flag: 'reward-url',
+    arg: 'URL',
+    parse: urlTemplateOption,
+    help: 'POST each finished rollout\'s reward fields as JSON to this URL (a template as --base-url), retried; a failure is named and the line is still written',
+  },
   queue: { flag: 'queue', arg: 'URL', parse: redisUrlOption, help: 'run the episodes on parl worker processes through a BullMQ queue in Redis (redis://HOST[:PORT][/DB]); this process writes the lines; each worker reads the API key from its own environment' },
   queueName: { flag: 'queue-name', arg: 'NAME', parse: nonEmptyTextOption, defaultText: 'parl-sweep', help: 'the queue\'s name in Redis (with --queue; parl worker --queue-name must match)' },
 });
 
 /** The settings `parl swarm eval` takes. */
 export interface SwarmEvalOptions {
-  readonly baseUrl: string;
+  readonly baseUrl?: string;
+  readonly subagentBaseUrl?: string;
   readonly model: string;
   readonly subagentModel?: string;
   readonly subagents: SubagentKind;

@@ -99,7 +99,8 @@ export async function swarmRunCommand(io: CliIo, options: SwarmRunOptions): Prom
 async function serialCollapses(spans: readonly string[]): Promise<number> {
   const { readTraces } = await import('@parl/traces');
   let n = 0;
-  for await (const { finding } of readTraces(spans, { onWarning: () => undefined })) if (finding.serial_collapse) n++;
+  // One OTLP export request per line, as in a spans file (the requests' texts alone would run together).
+  for await (const { finding } of readTraces(spans.map((s) => `${s}\n`), { onWarning: () => undefined })) if (finding.serial_collapse) n++;
   return n;
 }
 

@@ -8,7 +8,7 @@ import { ParlInputError } from '@parl/core';
 import type { LanguageModel } from 'ai';
 import type { SwarmRunOptions } from '../options.js';
 import type { RolloutQueueEvent } from '../rollouts/queue-rollouts.js';
-import { runRollouts, type RolloutLine } from '../rollouts/run-rollouts.js';
+import { rolloutRef, runRollouts, type RolloutLine } from '../rollouts/run-rollouts.js';
 import { generateSuite } from '../tasks/suites.js';
 import { endpointSettings } from './episode-settings.js';
 import { openSpansFile } from './spans-file.js';
@@ -45,7 +45,11 @@ export async function swarmRun(options: SwarmRunOptions, hooks: SwarmRunHooks = 
     };
     let lines: RolloutLine[];
     if (options.queue === undefined) {
-      lines = await runRollouts(tasks, endpointSettings({ ...options, tracer: spans?.tracer, models: hooks.models }), rolloutOptions);
+      const input = { ...options, tracer: spans?.tracer, models: hooks.models };
+      // Checked once before any episode runs (a missing endpoint, an unknown scripted name).
+      const first = tasks[0];
+      if (first !== undefined) endpointSettings(input, rolloutRef(first, 0));
+      lines = await runRollouts(tasks, (ref) => endpointSettings(input, ref), rolloutOptions);
     } else {
       const { runQueuedRollouts } = await import('../rollouts/queue-rollouts.js');
       lines = await runQueuedRollouts(tasks, options, {

@@ -16,13 +16,13 @@ import { endpointSettings } from '../jobs/episode-settings.js';
 import { SWARM_RUN_OPTIONS, type SwarmRunOptions } from '../options.js';
 import { generateSuite } from '../tasks/suites.js';
 import type { SampleLine } from './rollout-file.js';
-import { runSample } from './run-rollouts.js';
+import { rolloutRef, runSample } from './run-rollouts.js';
 
 /** The name of every rollout job on the queue (`parl worker` runs it with `@parl/swarm`). */
 export const ROLLOUT_JOB_NAME = 'swarm-rollout';
 
 /** The options of `parl swarm run` that shape an episode: what a job carries. */
-const EPISODE_OPTION_KEYS = ['baseUrl', 'model', 'subagentModel', 'subagents', 'suite', 'seed', 'concurrency', 'limits', 'budget', 'onBudget', 'trainingStep', 'logprobs'] as const;
+const EPISODE_OPTION_KEYS = ['baseUrl', 'subagentBaseUrl', 'model', 'subagentModel', 'subagents', 'suite', 'seed', 'concurrency', 'limits', 'budget', 'onBudget', 'trainingStep', 'logprobs', 'tokenTrajectories'] as const;
 
 /** One rollout to run: the settings (as flag texts), the task's place in the suite and the sample. */
 export interface RolloutJob {
@@ -101,7 +101,7 @@ export async function runRolloutJob(data: unknown, hooks: RolloutJobHooks = {}):
   const task = generateSuite(options.suite, { tasks: taskIndex + 1, seed: options.seed })[taskIndex];
   if (task === undefined) throw new ParlInputError('job.task', job.task, 'a task of the suite');
   const capture = job.spans === true ? await openSpanCapture() : undefined;
-  const settings = endpointSettings({ ...options, tracer: capture?.tracer, models: hooks.models, env: hooks.env });
+  const settings = endpointSettings({ ...options, tracer: capture?.tracer, models: hooks.models, env: hooks.env }, rolloutRef(task, sample));
   const line = await runSample(task, { ...settings, trainingStep: settings.trainingStep ?? 0 }, sample);
   const spans = capture?.take();
   const result: RolloutJobResult = spans === undefined ? { line } : { line, spans };

@@ -6,6 +6,7 @@
  * @module
  */
 import { grpoAdvantages, ParlInputError } from '@parl/core';
+import type { RolloutRef } from '../jobs/url-template.js';
 import type { EpisodeSettings } from '../runtime/config.js';
 import { runEpisode } from '../runtime/episode.js';
 import type { SwarmTask } from '../tasks/task.js';
@@ -37,9 +38,18 @@ export interface MissingSample {
 /** Runs the missing samples, handing each finished line to `keep` (in any order, one at a time or many). */
 export type SampleRunner = (missing: readonly MissingSample[], keep: (line: SampleLine) => Promise<void>) => Promise<void>;
 
+/** The settings of every rollout, or of each (its endpoints' URL templates expanded for it). */
+export type RolloutSettings = EpisodeSettings | ((rollout: RolloutRef) => EpisodeSettings);
+
+/** The rollout of `task`'s sample `sample`: its id (the line's `id`), task id and sample. */
+export function rolloutRef(task: SwarmTask, sample: number): RolloutRef {
+  return { rollout_id: `${task.id}/rollout-${sample}`, task_id: task.id, sample };
+}
+
 /** Run one sample: the episode of `task` as sample `sample`, as a line without its advantage. */
-export async function runSample(task: SwarmTask, settings: EpisodeSettings, sample: number): Promise<SampleLine> {
-  const { record, messages } = await runEpisode(task, settings, `${task.id}/rollout-${sample}`);
+export async function runSample(task: SwarmTask, settings: RolloutSettings, sample: number): Promise<SampleLine> {
+  const ref = rolloutRef(task, sample);
+  const { record, messages } = await runEpisode(task, typeof settings === 'function' ? settings(ref) : settings, ref.rollout_id);
   return { ...record, group_id: task.id, sample, messages };
 }
 
@@ -91,8 +101,9 @@ export async function collectRollouts(tasks: readonly SwarmTask[], options: Roll
  * @throws the first episode's error (a {@link SwarmProviderError} of the orchestrator); what
  *   finished before it stays in `<out>.partial` for the next run
  */
-export async function runRollouts(tasks: readonly SwarmTask[], settings: EpisodeSettings, options: RolloutOptions): Promise<RolloutLine[]> {
-  const withStep: EpisodeSettings = { ...settings, trainingStep: settings.trainingStep ?? 0 };
+export async function runRollouts(tasks: readonly SwarmTask[], settings: RolloutSettings, options: RolloutOptions): Promise<RolloutLine[]> {
+  const step = (s: EpisodeSettings): EpisodeSettings => ({ ...s, trainingStep: s.trainingStep ?? 0 });
+  const withStep: RolloutSettings = typeof settings === 'function' ? (ref) => step(settings(ref)) : step(settings);
   return collectRollouts(tasks, options, async (missing, keep) => {
     for (const { task, sample } of missing) await keep(await runSample(task, withStep, sample));
   });

@@ -39,6 +39,13 @@ export interface EpisodeSettings {
    * returns. Optional: off when absent.
    */
   readonly tokenDetails?: boolean;
+  /**
+   * Keep what each orchestrator call's endpoint returned — prompt token ids, completion token ids
+   * and log-probabilities — so that the rollout line can carry the token trajectory of spec §10.4,
+   * and keep the sub-agents' transcripts. Implies {@link EpisodeSettings.tokenDetails}. Optional:
+   * off when absent.
+   */
+  readonly tokenTrajectories?: boolean;
   /** The tracer for the episode's spans (default: the global provider's). */
   readonly tracer: Tracer | undefined;
 }
