@@ -80,6 +80,7 @@ export async function swarmRunCommand(io: CliIo, options: SwarmRunOptions): Prom
       swarm.swarmRun(options, {
         onProgress: (d, t) => bar.update(d, t),
         onQueueEvent: (e) => logLine(io, `parl swarm run: Redis has not answered for ${e.seconds} s; waiting`),
+        onRewardError: (message) => logLine(io, `parl swarm run: warning: reward not reported (the line keeps it as reward_post_error): ${message}`),
       }),
     );
   } finally {

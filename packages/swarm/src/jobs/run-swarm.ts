@@ -21,6 +21,8 @@ export interface SwarmRunHooks {
   readonly models?: (name: string) => LanguageModel;
   /** With `queue`: told when Redis stops answering. */
   readonly onQueueEvent?: (event: RolloutQueueEvent) => void;
+  /** With `rewardUrl`: told of each reward POST that failed (one line); the line is written all the same, with `reward_post_error`. */
+  readonly onRewardError?: (message: string) => void;
 }
 
 /**
@@ -38,6 +40,8 @@ export async function swarmRun(options: SwarmRunOptions, hooks: SwarmRunHooks = 
     const rolloutOptions = {
       groupSize: options.groupSize,
       ...(options.out === undefined ? {} : { out: options.out }),
+      ...(options.rewardUrl === undefined ? {} : { rewardUrl: options.rewardUrl }),
+      ...(hooks.onRewardError === undefined ? {} : { onRewardError: hooks.onRewardError }),
       onProgress: async (done: number, total: number) => {
         await spans?.flush();
         hooks.onProgress?.(done, total);

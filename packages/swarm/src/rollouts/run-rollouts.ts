@@ -10,6 +10,7 @@ import type { RolloutRef } from '../jobs/url-template.js';
 import type { EpisodeSettings } from '../runtime/config.js';
 import { runEpisode } from '../runtime/episode.js';
 import type { SwarmTask } from '../tasks/task.js';
+import { DEFAULT_REWARD_POST, postReward, type RewardPostPolicy } from './reward-report.js';
 import { appendSample, finishedSamples, sampleKey, writeRollouts, type SampleLine } from './rollout-file.js';
 
 /** How to run rollouts. */
@@ -20,6 +21,12 @@ export interface RolloutOptions {
   readonly out?: string;
   /** Called after each sample: done so far (resumed samples included) and the total. */
   readonly onProgress?: (done: number, total: number) => void | Promise<void>;
+  /** POST each new line's reward fields here (a URL template: `{rollout_id}`, `{task_id}`, `{sample}`). */
+  readonly rewardUrl?: string;
+  /** Retries of those POSTs (default {@link DEFAULT_REWARD_POST}). */
+  readonly rewardPost?: RewardPostPolicy;
+  /** Told of each reward POST that failed (one line naming the URL and why); the line is written all the same. */
+  readonly onRewardError?: (message: string) => void;
 }
 
 /** One rollout line: the record, its group and sample, its GRPO advantage and the transcript. */
@@ -75,12 +82,21 @@ export async function collectRollouts(tasks: readonly SwarmTask[], options: Roll
   }
   // One line kept at a time: appends to the partial file never interleave.
   let keeping = Promise.resolve();
-  const keep = (line: SampleLine): Promise<void> =>
-    (keeping = keeping.then(async () => {
+  const report = async (line: SampleLine): Promise<SampleLine> => {
+    if (options.rewardUrl === undefined) return line;
+    const failure = await postReward(options.rewardUrl, line, options.rewardPost ?? DEFAULT_REWARD_POST);
+    if (failure === undefined) return line;
+    options.onRewardError?.(failure);
+    return { ...line, reward_post_error: failure };
+  };
+  const keep = async (finished: SampleLine): Promise<void> => {
+    const line = await report(finished);
+    await (keeping = keeping.then(async () => {
       if (options.out !== undefined) await appendSample(options.out, line);
       done.set(sampleKey(line.group_id, line.sample), line);
       await options.onProgress?.(++count, total);
     }));
+  };
   await runMissing(missing, keep);
   await keeping;
   const lines: RolloutLine[] = tasks.flatMap((task) => {
