@@ -7,7 +7,7 @@
 import { ParlInputError } from '@parl/core';
 import type { LanguageModel } from 'ai';
 import type { SwarmRunOptions } from '../options.js';
-import type { RolloutQueueEvent } from '../rollouts/queue-rollouts.js';
+import type { RolloutQueueEvent } from './queue-rollouts.js';
 import { rolloutRef, runRollouts, type RolloutLine } from '../rollouts/run-rollouts.js';
 import { generateSuite } from '../tasks/suites.js';
 import { endpointSettings } from './episode-settings.js';
@@ -55,7 +55,7 @@ export async function swarmRun(options: SwarmRunOptions, hooks: SwarmRunHooks = 
       if (first !== undefined) endpointSettings(input, rolloutRef(first, 0));
       lines = await runRollouts(tasks, (ref) => endpointSettings(input, ref), rolloutOptions);
     } else {
-      const { runQueuedRollouts } = await import('../rollouts/queue-rollouts.js');
+      const { runQueuedRollouts } = await import('./queue-rollouts.js');
       lines = await runQueuedRollouts(tasks, options, {
         ...rolloutOptions,
         url: options.queue,
