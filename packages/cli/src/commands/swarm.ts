@@ -34,8 +34,8 @@ async function progressBar(io: CliIo, label: string): Promise<{ update(done: num
   };
 }
 
-/** The named failures a run reports in one line (exit code 1): the provider's, the queue's, a worker's. */
-const ONE_LINE_ERRORS = new Set(['SwarmProviderError', 'QueueError', 'RolloutJobError']);
+/** The named failures a run reports in one line (exit code 1): the provider's, the queue's, a worker's, an endpoint that returned no token ids for --token-trajectories. */
+const ONE_LINE_ERRORS = new Set(['SwarmProviderError', 'QueueError', 'RolloutJobError', 'TokenTrajectoryError']);
 
 /** A provider failure (an unreachable endpoint, HTTP errors after the retries), a lost or unreachable queue, a job a worker failed: one line, exit code 1. */
 async function providerErrorsAsLines<T>(run: () => Promise<T>): Promise<T> {

@@ -56,8 +56,15 @@ export function rolloutRef(task: SwarmTask, sample: number): RolloutRef {
 /** Run one sample: the episode of `task` as sample `sample`, as a line without its advantage. */
 export async function runSample(task: SwarmTask, settings: RolloutSettings, sample: number): Promise<SampleLine> {
   const ref = rolloutRef(task, sample);
-  const { record, messages } = await runEpisode(task, typeof settings === 'function' ? settings(ref) : settings, ref.rollout_id);
-  return { ...record, group_id: task.id, sample, messages };
+  const { record, messages, trajectory, subagentMessages } = await runEpisode(task, typeof settings === 'function' ? settings(ref) : settings, ref.rollout_id);
+  return {
+    ...record,
+    group_id: task.id,
+    sample,
+    messages,
+    ...(trajectory === undefined ? {} : trajectory),
+    ...(subagentMessages === undefined ? {} : { subagent_messages: subagentMessages }),
+  };
 }
 
 /**

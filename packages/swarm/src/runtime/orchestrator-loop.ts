@@ -16,6 +16,7 @@ import { ORCHESTRATOR_SYSTEM_PROMPT, SINGLE_AGENT_SYSTEM_PROMPT } from './prompt
 import { replyAttributes } from './reply-attributes.js';
 import { runSubAgent } from './subagent-loop.js';
 import { buildRecord, type EpisodeResult, type StopReason } from './swarm-record.js';
+import { assembleTrajectory, type CallTokens } from './token-trajectory.js';
 import { Conversation } from './transcript.js';
 
 /** Run the episode's orchestrator (or the single agent) to its end; the record is built from the live record. */
@@ -37,6 +38,7 @@ export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: 
   let toolCalls = 0;
   const malformed: string[] = [];
   const texts: string[] = [];
+  const callTokens: CallTokens[] = [];
   try {
     while (live.mainSteps < s.limits.orchestrator_steps) {
       if (!state.fits('main')) {
@@ -55,6 +57,7 @@ export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: 
       }
       telemetry.end(chat, clock.now(), undefined, replyAttributes(reply));
       conversation.assistant(reply);
+      if (s.tokenTrajectories) callTokens.push({ promptIds: reply.promptTokenIds, completionIds: reply.tokenIds, logprobs: reply.logprobs });
       toolCalls += reply.toolCalls.length;
       for (const c of reply.toolCalls) if (c.invalid !== undefined) malformed.push(c.invalid);
       if (reply.text !== '') texts.push(reply.text);
@@ -95,5 +98,6 @@ export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: 
     maxSubagents: s.maxSubagents,
   });
   telemetry.end(root, clock.now(), stop === 'answer' ? undefined : { type: stop, message: `the episode stopped: ${stop}` });
-  return { record, messages: conversation.transcript, answer, malformed };
+  const tokens = s.tokenTrajectories ? { trajectory: assembleTrajectory(callTokens), subagentMessages: state.subagentTranscripts } : {};
+  return { record, messages: conversation.transcript, answer, malformed, ...tokens };
 }

@@ -27,6 +27,7 @@ export async function runSubAgent(state: EpisodeState, a: Assignment, parent: Op
   const end = (outcome: SubAgentOutcome, error?: string): SubAgentOutcome => {
     const at = clock.now();
     state.live.endSubAgent(slot, outcome.finished);
+    if (s.tokenTrajectories) state.subagentTranscripts.push({ agent: a.agent, finished: outcome.finished, messages: conversation.transcript });
     telemetry.end(span, at, error === undefined ? undefined : { type: error, message: outcome.text }, { 'parl.subagent.steps': slot.steps });
     return outcome;
   };
