@@ -51,3 +51,5 @@ export { checkUrlTemplate, expandUrl, isUrlTemplate, URL_PLACEHOLDERS, type Roll
 export { openSpanCapture, openSpansFile, type SpanCapture, type SpansFile } from './jobs/spans-file.js';
 export { swarmRun, type SwarmRunHooks } from './jobs/run-swarm.js';
 export { swarmEval, type ModeSummary, type SwarmEvalHooks, type SwarmEvaluation } from './jobs/eval-swarm.js';
+export type { SwarmEvent, SwarmEventListener } from './runtime/swarm-events.js';
+export { SwarmAgent, type SwarmAgentSettings, type SwarmReward, type SwarmRunResult } from './agent/swarm-agent.js';

@@ -11,6 +11,7 @@ import { DEFAULT_TOOL_TIMEOUT_MS } from '../tools/tool-executor.js';
 import type { ToolProvider } from '../tools/tool-provider.js';
 import { LIMIT_PRESETS, type SwarmLimits } from './limits.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './model-call.js';
+import type { SwarmEventListener } from './swarm-events.js';
 
 /** Which agents get the task's tools (the corpus, `--tools`, `--mcp`). */
 export const TOOLS_FOR = ['both', 'subagents', 'orchestrator'] as const;
@@ -63,6 +64,8 @@ export interface EpisodeSettings {
   readonly toolsFor?: ToolsFor;
   /** Per-call tool timeout, ms. Optional: {@link DEFAULT_TOOL_TIMEOUT_MS} when absent. */
   readonly toolTimeoutMs?: number;
+  /** Told what happens as it happens (sub-agents created, started, finished; stages closed; calls the budget refused). Optional: nobody when absent. */
+  readonly onEvent?: SwarmEventListener;
 }
 
 /** What `runEpisode` takes: the orchestrator's model, and any other setting to change from its default. */
@@ -91,6 +94,7 @@ export const EPISODE_DEFAULTS = {
   toolProviders: [],
   toolsFor: 'both',
   toolTimeoutMs: DEFAULT_TOOL_TIMEOUT_MS,
+  onEvent: (): void => undefined,
 } as const satisfies Omit<EpisodeSettings, 'orchestrator' | 'subagentModel'>;
 
 /** Every setting of `options`, the missing ones at their defaults ({@link EPISODE_DEFAULTS}). */
@@ -117,5 +121,6 @@ export function episodeSettingsOf(options: EpisodeOptions): Required<EpisodeSett
     toolProviders: options.toolProviders ?? d.toolProviders,
     toolsFor: options.toolsFor ?? d.toolsFor,
     toolTimeoutMs: options.toolTimeoutMs ?? d.toolTimeoutMs,
+    onEvent: options.onEvent ?? d.onEvent,
   };
 }

@@ -56,6 +56,8 @@ export class EpisodeState {
   readonly subagentTranscripts: SubagentTranscript[] = [];
   /** Whether the budget ran out. */
   budgetExhausted = false;
+  /** Sub-agents started in the orchestrator's current turn (for its `stage-closed` event). */
+  turnSubagents = 0;
 
   /**
    * @param task - the task

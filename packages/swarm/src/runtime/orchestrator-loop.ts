@@ -42,11 +42,13 @@ export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: 
   try {
     while (live.mainSteps < s.limits.orchestrator_steps) {
       if (!state.fits('main')) {
+        s.onEvent({ type: 'budget-refused', who: 'orchestrator' });
         state.budgetExhausted = true;
         stop = 'budget';
         break;
       }
       live.openTurn();
+      state.turnSubagents = 0;
       const chat = telemetry.chat(modelName(s.orchestrator), root, clock.now());
       let reply: ModelReply;
       try {
@@ -61,12 +63,15 @@ export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: 
       toolCalls += reply.toolCalls.length;
       for (const c of reply.toolCalls) if (c.invalid !== undefined) malformed.push(c.invalid);
       if (reply.text !== '') texts.push(reply.text);
+      if (reply.text !== '') s.onEvent({ type: 'orchestrator-text', step: live.mainSteps - 1, text: reply.text });
       if (reply.toolCalls.length === 0) {
+        s.onEvent({ type: 'stage-closed', stage: live.mainSteps - 1, subagents: 0 });
         answer = reply.text;
         stop = 'answer';
         break;
       }
       conversation.toolResults(await dispatchCalls(state, reply.toolCalls, tools.box, root));
+      s.onEvent({ type: 'stage-closed', stage: live.mainSteps - 1, subagents: state.turnSubagents });
       if (state.budgetExhausted) {
         stop = 'budget';
         break;
