@@ -47,7 +47,7 @@ export {
 export { RolloutJobError, type RolloutQueueEvent } from './jobs/queue-rollouts.js';
 export { SUBAGENT_KINDS, SWARM_EVAL_OPTIONS, SWARM_RUN_OPTIONS, type SubagentKind, type SwarmEvalOptions, type SwarmRunOptions } from './options.js';
 export { API_KEY_VARIABLES, endpointModel, namedModel, SUBAGENT_API_KEY_VARIABLE } from './jobs/endpoint-models.js';
-export { checkUrlTemplate, expandUrl, isUrlTemplate, URL_PLACEHOLDERS, type RolloutRef, type UrlPlaceholder } from './jobs/url-template.js';
+export { checkUrlTemplate, expandUrl, isUrlTemplate, URL_PLACEHOLDERS, type RolloutRef, type UrlPlaceholder } from './rollouts/url-template.js';
 export { openSpanCapture, openSpansFile, type SpanCapture, type SpansFile } from './jobs/spans-file.js';
 export { swarmRun, type SwarmRunHooks } from './jobs/run-swarm.js';
 export { swarmEval, type ModeSummary, type SwarmEvalHooks, type SwarmEvaluation } from './jobs/eval-swarm.js';

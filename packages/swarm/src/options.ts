@@ -18,7 +18,7 @@ import {
   type BudgetMode,
   type OptionParser,
 } from '@parl/core';
-import { checkUrlTemplate } from './jobs/url-template.js';
+import { checkUrlTemplate } from './rollouts/url-template.js';
 import { LIMIT_PRESET_NAMES, type LimitPreset } from './runtime/limits.js';
 import { SCRIPTED_LOOKUP_NAME, SCRIPTED_ORCHESTRATOR_NAMES, SCRIPTED_PREFIX } from './runtime/scripted-names.js';
 import { SUITE_NAMES, type SuiteName } from './tasks/task.js';

@@ -14,7 +14,7 @@ import { scriptedLookupModel } from '../runtime/scripted-model.js';
 import { isScriptedName } from '../runtime/scripted-names.js';
 import type { SubagentKind } from '../options.js';
 import { API_KEY_VARIABLES, namedModel, SUBAGENT_API_KEY_VARIABLE } from './endpoint-models.js';
-import { expandUrl, isUrlTemplate, type RolloutRef } from './url-template.js';
+import { expandUrl, isUrlTemplate, type RolloutRef } from '../rollouts/url-template.js';
 
 /** What the settings are built from. */
 export interface EndpointSettingsInput {

@@ -17,7 +17,7 @@
  *
  * @module
  */
-import { expandUrl } from '../jobs/url-template.js';
+import { expandUrl } from './url-template.js';
 import type { SampleLine } from './rollout-file.js';
 
 /** Fields of the line copied into the body, when the line has them. */

@@ -6,7 +6,7 @@
  * @module
  */
 import { grpoAdvantages, ParlInputError } from '@parl/core';
-import type { RolloutRef } from '../jobs/url-template.js';
+import type { RolloutRef } from './url-template.js';
 import type { EpisodeSettings } from '../runtime/config.js';
 import { runEpisode } from '../runtime/episode.js';
 import type { SwarmTask } from '../tasks/task.js';
