@@ -122,6 +122,7 @@ function rewardOf(record: SwarmRecord): SwarmReward {
  *
  * @example
  * ```ts
+ * const [task] = generateSuite('wide', { tasks: 1, seed: 1 });
  * const agent = new SwarmAgent({ model: scriptedOrchestrator('parallel'), subagentModel: scriptedLookupModel(), tools: task.tools });
  * const result = await agent.stream({ prompt: task.prompt });
  * for await (const event of result.swarmEvents) console.log(event.type);
