@@ -85,3 +85,12 @@ describe('parl swarm with scripted orchestrators, no endpoint', () => {
     }
   }, 120_000);
 });
+
+describe('--token-trajectories without token ids', () => {
+  it('a model that returns no token ids (a scripted one) is one line naming the call and what is missing (exit code 1)', async () => {
+    const r = await parl(['swarm', 'run', '--model', 'scripted:parallel', '--tasks', '1', '--token-trajectories']);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^parl swarm: token trajectory: orchestrator call 0: prompt_token_ids missing \(the endpoint must return token ids/);
+  });
+});
