@@ -136,14 +136,14 @@ describe('the parl command lines of the README and the guides', () => {
 
 /**
  * Flags the documents name that belong to other programs (Node, Chromium, redis-server, curl,
- * pnpm, tsc, farm-bench, OpenRLHF, llama.cpp's llama-server) or are shown as a typo on purpose; every other `--flag` in
+ * pnpm, tsc, farm-bench, OpenRLHF, llama.cpp's llama-server, slime) or are shown as a typo on purpose; every other `--flag` in
  * the documents must be a flag of some `parl` command.
  */
 const OTHER_PROGRAMS_FLAGS = new Set([
   '--help', '--filter', '--pack', '--pack-destination', '--noEmit', '--max-old-space-size', '--cpu-prof', '--max-semi-space-size', '--trace-gc',
   '--vs', '--data-binary', '--remote', '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--save', '--appendonly', '--dir',
-  '--import', '--lamda1', '--jinja',
+  '--import', '--lamda1', '--jinja', '--custom-generate-function-path', '--custom-rm-path',
 ]);
 
 function allCommands(cmd: Command): Command[] {
@@ -186,7 +186,7 @@ describe('a line that is wrong fails the check', () => {
     ['an unknown flag', ['reward', '--lamda1', '0.1']],
     ['a bad value', ['critical-steps', '--budget', 'many']],
     ['an unknown command', ['rewad']],
-    ['a missing required flag', ['swarm', 'run', '--model', 'm']],
+    ['a missing required flag', ['swarm', 'run', '--tasks', '2']],
   ])('%s', async (_, args) => {
     const program = buildProgram(memoryIo().io);
     parseOnly(program);

@@ -13,10 +13,14 @@ export { EPISODE_DEFAULTS, TOOLS_FOR, type EpisodeOptions, type EpisodeSettings,
 export type { ChatMessage } from './runtime/transcript.js';
 export { SWARM_TRACER_NAME } from './telemetry/swarm-telemetry.js';
 export { ScriptedLookupModel, scriptedLookupModel } from './runtime/scripted-model.js';
+export { SCRIPTED_WORKER_PROMPT, ScriptedOrchestratorModel, scriptedOrchestrator } from './runtime/scripted-orchestrator.js';
+export { isScriptedName, SCRIPTED_LOOKUP_NAME, SCRIPTED_ORCHESTRATOR_NAMES, SCRIPTED_POLICIES, type ScriptedPolicy } from './runtime/scripted-names.js';
 export { ORCHESTRATOR_SYSTEM_PROMPT, SINGLE_AGENT_SYSTEM_PROMPT } from './runtime/prompts.js';
 export { ORCHESTRATOR_TOOLS, type OrchestratorToolName } from './runtime/orchestrator-tools.js';
 export type { EpisodeResult, StopReason, SwarmRecord } from './runtime/swarm-record.js';
 export { runEpisode } from './runtime/episode.js';
+export type { SubagentTranscript } from './runtime/swarm-record.js';
+export { assembleTrajectory, TokenTrajectoryError, type CallTokens, type TokenTrajectory } from './runtime/token-trajectory.js';
 export type { ToolSpec } from './tools/tool-spec.js';
 export type { CheckedInput, SwarmTool, ToolCallContext } from './tools/swarm-tool.js';
 export type { CallLimiter, ToolProvider } from './tools/tool-provider.js';
@@ -62,8 +66,11 @@ export {
 } from './jobs/rollout-job.js';
 export { RolloutJobError, type RolloutQueueEvent } from './jobs/queue-rollouts.js';
 export { SUBAGENT_KINDS, SWARM_EVAL_OPTIONS, SWARM_RUN_OPTIONS, type SubagentKind, type SwarmEvalOptions, type SwarmRunOptions } from './options.js';
-export { API_KEY_VARIABLES, endpointModel } from './jobs/endpoint-models.js';
+export { API_KEY_VARIABLES, endpointModel, namedModel, SUBAGENT_API_KEY_VARIABLE } from './jobs/endpoint-models.js';
 export { endpointTrusted, parseEndpointPrefix, UntrustedEndpointError } from './jobs/endpoint-trust.js';
+export { checkUrlTemplate, expandUrl, isUrlTemplate, URL_PLACEHOLDERS, type RolloutRef, type UrlPlaceholder } from './rollouts/url-template.js';
 export { openSpanCapture, openSpansFile, type OpenSpansFileOptions, type SpanCapture, type SpansFile } from './jobs/spans-file.js';
 export { swarmRun, type SwarmRunHooks } from './jobs/run-swarm.js';
 export { swarmEval, type ModeSummary, type SwarmEvalHooks, type SwarmEvaluation } from './jobs/eval-swarm.js';
+export type { SwarmEvent, SwarmEventListener } from './runtime/swarm-events.js';
+export { SwarmAgent, type SwarmAgentSettings, type SwarmReward, type SwarmRunResult } from './agent/swarm-agent.js';

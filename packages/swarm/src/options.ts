@@ -26,6 +26,8 @@ import { QUEUE_NAME_ROW, QUEUE_URL_ROW } from '@parl/io';
 import { LIMIT_PRESET_NAMES, type LimitPreset } from './runtime/limits.js';
 import { parseScorerSpec, SCORER_SYNTAX } from './scoring/scorer-spec.js';
 import { MAX_ATTRIBUTES, SUITE_SETTINGS } from './tasks/suites/suite-settings.js';
+import { checkUrlTemplate } from './rollouts/url-template.js';
+import { SCRIPTED_LOOKUP_NAME, SCRIPTED_ORCHESTRATOR_NAMES, SCRIPTED_PREFIX } from './runtime/scripted-names.js';
 import { SUITE_NAMES, type SuiteName } from './tasks/task.js';
 
 /** Who runs the sub-agents: a language model with the task's tools, or the frozen look-up program. */
@@ -34,17 +36,17 @@ export const SUBAGENT_KINDS = ['llm', 'scripted'] as const;
 /** A sub-agent kind. */
 export type SubagentKind = (typeof SUBAGENT_KINDS)[number];
 
-/** An http(s) URL. */
-const urlOption: OptionParser<string> = (text, field) => {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new ParlInputError(field, text, 'an http(s) URL such as http://127.0.0.1:8000/v1');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ParlInputError(field, text, 'an http(s) URL such as http://127.0.0.1:8000/v1');
-  return text.replace(/\/+$/, '');
-};
+/** An http(s) URL, optionally a template naming {rollout_id}, {task_id} or {sample}. */
+const urlTemplateOption: OptionParser<string> = (text, field) => checkUrlTemplate(text, field);
+
+/** A model name: a scripted one among `scripted` (checked here), or any name the endpoint serves. */
+function modelNameOption(scripted: readonly string[]): OptionParser<string> {
+  return (text, field) => {
+    const name = nonEmptyTextOption(text, field);
+    if (name.startsWith(SCRIPTED_PREFIX) && !scripted.includes(name)) throw new ParlInputError(field, text, `one of ${scripted.join(', ')}, or a model name on the endpoint`);
+    return name;
+  };
+}
 
 /** A scorer name of spec §10.2 (checked here; a module is loaded when the run starts). */
 const scorerOption: OptionParser<string> = (text, field) => parseScorerSpec(text, field).name;
@@ -77,14 +79,32 @@ const budgetOption: OptionParser<number> = (text, field) => {
 };
 
 const common = {
-  baseUrl: { flag: 'base-url', arg: 'URL', parse: urlOption, required: true, help: 'the OpenAI-compatible endpoint (vLLM, SGLang, Ollama, LM Studio, llama.cpp server); the API key is read from PARL_API_KEY or OPENAI_API_KEY' },
-  model: { flag: 'model', arg: 'NAME', parse: nonEmptyTextOption, required: true, help: 'the orchestrator\'s model' },
-  subagentModel: { flag: 'subagent-model', arg: 'NAME', parse: nonEmptyTextOption, defaultText: 'the --model', help: 'the sub-agents\' model (frozen), on the same endpoint' },
+  baseUrl: {
+    flag: 'base-url',
+    arg: 'URL',
+    parse: urlTemplateOption,
+    help: 'the orchestrator\'s OpenAI-compatible endpoint (vLLM, SGLang, Ollama, LM Studio, llama.cpp server; not needed for scripted models); a template naming {rollout_id}, {task_id} or {sample} is expanded per rollout (a trainer\'s gateway per rollout); the API key is read from PARL_API_KEY or OPENAI_API_KEY',
+  },
+  subagentBaseUrl: {
+    flag: 'subagent-base-url',
+    arg: 'URL',
+    parse: urlTemplateOption,
+    defaultText: 'the --base-url',
+    help: 'the frozen sub-agents\' own endpoint (a template as --base-url); its API key is read from PARL_SUBAGENT_API_KEY only',
+  },
+  model: { flag: 'model', arg: 'NAME', parse: modelNameOption(SCRIPTED_ORCHESTRATOR_NAMES), required: true, help: `the orchestrator's model on the endpoint, or a scripted orchestrator that needs none: ${SCRIPTED_ORCHESTRATOR_NAMES.join(', ')}` },
+  subagentModel: {
+    flag: 'subagent-model',
+    arg: 'NAME',
+    parse: modelNameOption([SCRIPTED_LOOKUP_NAME]),
+    defaultText: `the --model (${SCRIPTED_LOOKUP_NAME} with a scripted --model)`,
+    help: `the sub-agents' model (frozen), on --subagent-base-url, or ${SCRIPTED_LOOKUP_NAME}`,
+  },
   subagents: { flag: 'subagents', arg: 'KIND', choices: SUBAGENT_KINDS, parse: choiceOption(SUBAGENT_KINDS), default: 'llm', help: 'sub-agents as language models with the task\'s tools, or the frozen look-up program (no model calls)' },
   suite: { flag: 'suite', arg: 'SUITE', choices: SUITE_NAMES, parse: choiceOption(SUITE_NAMES), default: 'wide', help: 'the task suite, generated offline from --seed' },
   tasks: { flag: 'tasks', arg: 'N', parse: positiveIntegerOption, default: 10, help: 'tasks to generate' },
   seed: { flag: 'seed', arg: 'S', parse: integerOptionIn(0), default: 1, help: 'seed of the suite' },
-  concurrency: { flag: 'concurrency', arg: 'C', parse: positiveIntegerOption, default: 8, help: 'sub-agents running at once; the others start as earlier ones end (later waves)' },
+  concurrency: { flag: 'concurrency', arg: 'C', parse: positiveIntegerOption, default: 8, help: 'sub-agents running at once over the whole tree; the others wait for a slot and start as earlier ones end (their wait counts in critical steps: wait_steps)' },
   entities: { flag: 'entities', arg: 'N', parse: positiveIntegerOption, default: SUITE_SETTINGS.entities.default, help: `${SUITE_SETTINGS.entities.help} (suites ${SUITE_SETTINGS.entities.suites.join(', ')})` },
   attributes: { flag: 'attributes', arg: 'M', parse: attributesOption, default: SUITE_SETTINGS.attributes.default, help: `${SUITE_SETTINGS.attributes.help} (suites ${SUITE_SETTINGS.attributes.suites.join(', ')})` },
   hops: { flag: 'hops', arg: 'H', parse: positiveIntegerOption, default: SUITE_SETTINGS.hops.default, help: `${SUITE_SETTINGS.hops.help} (suites ${SUITE_SETTINGS.hops.suites.join(', ')})` },
@@ -112,6 +132,17 @@ export const SWARM_RUN_OPTIONS = defineOptionTable({
   restart: { flag: 'restart', parse: switchOption, needs: 'out', help: 'with --out: start over, replacing the rollout file (and its spans) of an earlier run instead of resuming it' },
   spans: { flag: 'spans', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the episodes\' OpenTelemetry spans to FILE as OTLP JSON (one export request per line), readable by parl trace' },
   logprobs: { flag: 'logprobs', parse: switchOption, help: 'ask the endpoint for the orchestrator\'s log-probabilities and token ids (OpenAI logprobs, vLLM return_token_ids); its assistant messages carry them as logprobs and token_ids' },
+  tokenTrajectories: {
+    flag: 'token-trajectories',
+    parse: switchOption,
+    help: 'add the orchestrator\'s token trajectory (spec §10.4: prompt_ids, response_ids, response_mask, response_logprobs, from the ids the endpoint returned, never re-tokenised; retokenized_at where a prompt does not extend the last) and the sub-agents\' transcripts (subagent_messages) to each line',
+  },
+  rewardUrl: {
+    flag: 'reward-url',
+    arg: 'URL',
+    parse: urlTemplateOption,
+    help: 'POST each finished rollout\'s reward fields as JSON to this URL (a template as --base-url), retried; a failure is named and the line is still written',
+  },
   queue: { ...QUEUE_URL_ROW, arg: 'URL', help: 'run the episodes on parl worker processes through a BullMQ queue in Redis (redis://[:PASSWORD@]HOST[:PORT][/DB], or env:NAME to read the URL from the environment variable NAME so the password is not in the process list); this process writes the lines; each worker reads the API key from its own environment' },
   queueName: { ...QUEUE_NAME_ROW, arg: 'NAME', help: 'the queue\'s name in Redis (with --queue; parl worker --queue-name must match)' },
 });
@@ -124,7 +155,7 @@ export const SWARM_EVAL_OPTIONS = defineOptionTable({
   out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the evaluation (JSON) to FILE, atomically, instead of stdout' },
 });
 
-/** The settings `parl swarm run` takes, resolved (derived from {@link SWARM_RUN_OPTIONS}: `baseUrl` and `model` required, defaults filled). */
+/** The settings `parl swarm run` takes, resolved (derived from {@link SWARM_RUN_OPTIONS}: `model` required, defaults filled). */
 export type SwarmRunOptions = ResolvedOptions<typeof SWARM_RUN_OPTIONS>;
 
 /** The settings `parl swarm eval` takes, resolved (derived from {@link SWARM_EVAL_OPTIONS}). */

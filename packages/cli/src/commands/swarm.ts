@@ -36,8 +36,8 @@ async function progressBar(io: CliIo, label: string): Promise<{ update(done: num
   };
 }
 
-/** The named failures a run reports in one line (exit code 1): the provider's, the queue's, a worker's, a scorer's. */
-const ONE_LINE_ERRORS = new Set(['SwarmProviderError', 'QueueError', 'RolloutJobError', 'SwarmScoreError']);
+/** The named failures a run reports in one line (exit code 1): the provider's, the queue's, a worker's, a scorer's, an endpoint that returned no token ids for --token-trajectories. */
+const ONE_LINE_ERRORS = new Set(['SwarmProviderError', 'QueueError', 'RolloutJobError', 'SwarmScoreError', 'TokenTrajectoryError']);
 
 /** A provider failure (an unreachable endpoint, HTTP errors after the retries), a lost or unreachable queue, a job a worker failed: one line, exit code 1. */
 async function providerErrorsAsLines<T>(run: () => Promise<T>): Promise<T> {
@@ -104,6 +104,7 @@ export async function swarmRunCommand(io: CliIo, options: SwarmRunOptions): Prom
           if (options.out === undefined) await writeOut(io, `${JSON.stringify(line)}\n`);
         },
         onQueueEvent: (e) => logLine(io, `parl swarm run: Redis has not answered for ${e.seconds} s; waiting`),
+        onRewardError: (message) => logLine(io, `parl swarm run: warning: reward not reported (the line keeps it as reward_post_error): ${message}`),
       }),
     );
     summary = await run;

@@ -8,9 +8,11 @@
 import { budgetToReachTarget, criticalSteps, pooledFinishRate, subagentCounts } from '@parl/core';
 import type { LanguageModel } from 'ai';
 import type { SwarmEvalOptions } from '../options.js';
+import type { EpisodeSettings } from '../runtime/config.js';
 import { runEpisode } from '../runtime/episode.js';
 import type { SwarmRecord } from '../runtime/swarm-record.js';
 import type { JudgeClient } from '../scoring/judge-client.js';
+import type { SwarmTask } from '../tasks/task.js';
 import { endpointSettings } from './episode-settings.js';
 import { openSpanCapture } from './spans-file.js';
 import { loadTasks } from './task-source.js';
@@ -75,18 +77,21 @@ function criticalStepsOf(r: SwarmRecord): number {
 export async function swarmEval(options: SwarmEvalOptions, hooks: SwarmEvalHooks = {}): Promise<SwarmEvaluation> {
   const tasks = await loadTasks(options, { judge: hooks.judge });
   const capture = await openSpanCapture();
-  const settings = endpointSettings({ ...options, tracer: capture.tracer, models: hooks.models });
+  const input = { ...options, tracer: capture.tracer, models: hooks.models };
+  const settingsFor = (task: SwarmTask, mode: string): EpisodeSettings => endpointSettings(input, { rollout_id: `${task.id}/${mode}`, task_id: task.id, sample: 0 });
+  // Checked once before any episode runs (a missing endpoint, an unknown scripted name).
+  if (tasks[0] !== undefined) settingsFor(tasks[0], 'swarm');
   const swarm: SwarmRecord[] = [];
   const single: SwarmRecord[] = [];
   const spans: string[] = [];
   const total = tasks.length * 2;
   let done = 0;
   for (const task of tasks) {
-    swarm.push((await runEpisode(task, settings, `${task.id}/swarm`)).record);
+    swarm.push((await runEpisode(task, settingsFor(task, 'swarm'), `${task.id}/swarm`)).record);
     const json = capture.take();
     if (json !== undefined) spans.push(json);
     hooks.onProgress?.(++done, total);
-    single.push((await runEpisode(task, { ...settings, singleAgent: true }, `${task.id}/single`)).record);
+    single.push((await runEpisode(task, { ...settingsFor(task, 'single'), singleAgent: true }, `${task.id}/single`)).record);
     capture.take();
     hooks.onProgress?.(++done, total);
   }

@@ -25,7 +25,7 @@ import type { SwarmTask } from '../tasks/task.js';
 import { judgeOf, loadTasks } from './task-source.js';
 import { parseScorerSpec } from '../scoring/scorer-spec.js';
 import type { SampleLine } from '../rollouts/rollout-file.js';
-import { runSample } from '../rollouts/run-rollouts.js';
+import { rolloutRef, runSample } from '../rollouts/run-rollouts.js';
 
 /** The name of every rollout job on the queue (`parl worker` runs it with `@parl/swarm`). */
 export const ROLLOUT_JOB_NAME = 'swarm-rollout';
@@ -33,6 +33,7 @@ export const ROLLOUT_JOB_NAME = 'swarm-rollout';
 /** The options of `parl swarm run` that shape an episode: what a job carries. */
 const EPISODE_OPTION_KEYS = [
   'baseUrl',
+  'subagentBaseUrl',
   'model',
   'subagentModel',
   'subagents',
@@ -51,6 +52,7 @@ const EPISODE_OPTION_KEYS = [
   'trainingStep',
   'logprobs',
   'requestTimeout',
+  'tokenTrajectories',
 ] as const;
 
 /** One rollout to run: the settings (as flag texts), the task's place in the suite and the sample. */
@@ -169,7 +171,7 @@ export async function runRolloutJob(data: unknown, hooks: RolloutJobHooks = {}):
   if (options.scorer !== undefined && parseScorerSpec(options.scorer).kind === 'module') throw codeRefused('job.options.scorer', options.scorer);
   const task = await jobTask(job, options, taskIndex, hooks);
   const capture = job.spans === true ? await openSpanCapture() : undefined;
-  const settings = endpointSettings({ ...options, tracer: capture?.tracer, models: hooks.models, env: hooks.env });
+  const settings = endpointSettings({ ...options, tracer: capture?.tracer, models: hooks.models, env: hooks.env }, rolloutRef(task, sample));
   const line = await runSample(task, { ...settings, trainingStep: settings.trainingStep ?? 0 }, sample);
   const spans = capture?.take();
   const result: RolloutJobResult = spans === undefined ? { line } : { line, spans };

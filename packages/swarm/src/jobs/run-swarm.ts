@@ -15,7 +15,7 @@ import type { RolloutQueueEvent } from './queue-rollouts.js';
 import { openRolloutFile, recogniseRolloutFile, ROLLOUT_FILE_KIND, type RolloutFile } from '../rollouts/rollout-file.js';
 import { runOptionTexts } from '../rollouts/run-option-texts.js';
 import type { RolloutSummary } from '../rollouts/rollout-summary.js';
-import { collectRollouts, runSample, type RolloutLine, type RolloutOptions } from '../rollouts/run-rollouts.js';
+import { collectRollouts, rolloutRef, runSample, type RolloutLine, type RolloutOptions } from '../rollouts/run-rollouts.js';
 import { endpointSettings } from './episode-settings.js';
 import { openSpansFile, recogniseSpansFile, SPANS_FILE_KIND } from './spans-file.js';
 import { loadTasks } from './task-source.js';
@@ -38,6 +38,8 @@ export interface SwarmRunHooks {
   readonly signal?: AbortSignal;
   /** The judge instead of the one on `--judge-base-url` (a local run only). */
   readonly judge?: JudgeClient;
+  /** With `rewardUrl`: told of each reward POST that failed (one line); the line is written all the same, with `reward_post_error`. */
+  readonly onRewardError?: (message: string) => void;
 }
 
 /**
@@ -70,6 +72,8 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
       ...(options.out === undefined ? {} : { out: options.out }),
       ...(hooks.onLine === undefined ? {} : { onLine: hooks.onLine }),
       ...(hooks.signal === undefined ? {} : { signal: hooks.signal }),
+      ...(options.rewardUrl === undefined ? {} : { rewardUrl: options.rewardUrl }),
+      ...(hooks.onRewardError === undefined ? {} : { onRewardError: hooks.onRewardError }),
       onProgress: async (done: number, total: number) => {
         await spans?.flush();
         hooks.onProgress?.(done, total);
@@ -77,15 +81,21 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
     };
     let summary: RolloutSummary;
     if (options.queue === undefined) {
-      const settings = endpointSettings({ ...options, tracer: spans?.tracer, models: hooks.models });
-      const withStep = { ...settings, trainingStep: settings.trainingStep ?? 0 };
+      const input = { ...options, tracer: spans?.tracer, models: hooks.models };
+      // Checked once before any episode runs (a missing endpoint, an unknown scripted name).
+      const first = tasks[0];
+      if (first !== undefined) endpointSettings(input, rolloutRef(first, 0));
+      const settingsOf = (ref: Parameters<typeof endpointSettings>[1] & object) => {
+        const settings = endpointSettings(input, ref);
+        return { ...settings, trainingStep: settings.trainingStep ?? 0 };
+      };
       summary = await collectRollouts(
         tasks,
         rolloutOptions,
         async (missing, keep) => {
           for (const { task, sample } of missing) {
             if (hooks.signal?.aborted === true) return;
-            await keep(await runSample(task, withStep, sample));
+            await keep(await runSample(task, settingsOf, sample));
           }
         },
         file,

@@ -10,10 +10,12 @@
  */
 import { atomicFileSink, type TextSink } from '@parl/io';
 import { grpoAdvantages, ParlInputError } from '@parl/core';
+import type { RolloutRef } from './url-template.js';
 import type { EpisodeSettings } from '../runtime/config.js';
 import { runEpisode } from '../runtime/episode.js';
 import type { SwarmTask } from '../tasks/task.js';
 import { RolloutsInterruptedError } from './interrupted.js';
+import { DEFAULT_REWARD_POST, postReward, type RewardPostPolicy } from './reward-report.js';
 import { openRolloutFile, readSample, sampleKey, sampleLine, type RolloutFile, type RunOptionTexts, type SampleLine, type SampleRef } from './rollout-file.js';
 import { RolloutTally, type RolloutSummary } from './rollout-summary.js';
 
@@ -33,6 +35,12 @@ export interface RolloutOptions {
   readonly onLine?: (line: RolloutLine) => void | Promise<void>;
   /** Stop: no new episode starts, and the run rejects with {@link RolloutsInterruptedError} once what finished is written. */
   readonly signal?: AbortSignal;
+  /** POST each new line's reward fields here (a URL template: `{rollout_id}`, `{task_id}`, `{sample}`). */
+  readonly rewardUrl?: string;
+  /** Retries of those POSTs (default {@link DEFAULT_REWARD_POST}). */
+  readonly rewardPost?: RewardPostPolicy;
+  /** Told of each reward POST that failed (one line naming the URL and why); the line is written all the same. */
+  readonly onRewardError?: (message: string) => void;
 }
 
 /** One rollout line: the record, its group and sample, its GRPO advantage and the transcript. */
@@ -51,10 +59,26 @@ export interface MissingSample {
 /** Runs the missing samples, handing each finished line to `keep` (in any order, one at a time or many). */
 export type SampleRunner = (missing: readonly MissingSample[], keep: (line: SampleLine) => Promise<void>) => Promise<void>;
 
+/** The settings of every rollout, or of each (its endpoints' URL templates expanded for it). */
+export type RolloutSettings = EpisodeSettings | ((rollout: RolloutRef) => EpisodeSettings);
+
+/** The rollout of `task`'s sample `sample`: its id (the line's `id`), task id and sample. */
+export function rolloutRef(task: SwarmTask, sample: number): RolloutRef {
+  return { rollout_id: `${task.id}/rollout-${sample}`, task_id: task.id, sample };
+}
+
 /** Run one sample: the episode of `task` as sample `sample`, as a line without its advantage. */
-export async function runSample(task: SwarmTask, settings: EpisodeSettings, sample: number): Promise<SampleLine> {
-  const { record, messages } = await runEpisode(task, settings, `${task.id}/rollout-${sample}`);
-  return { group_id: task.id, sample, ...record, messages };
+export async function runSample(task: SwarmTask, settings: RolloutSettings, sample: number): Promise<SampleLine> {
+  const ref = rolloutRef(task, sample);
+  const { record, messages, trajectory, subagentMessages } = await runEpisode(task, typeof settings === 'function' ? settings(ref) : settings, ref.rollout_id);
+  return {
+    ...record,
+    group_id: task.id,
+    sample,
+    messages,
+    ...(trajectory === undefined ? {} : trajectory),
+    ...(subagentMessages === undefined ? {} : { subagent_messages: subagentMessages }),
+  };
 }
 
 /** A promise that rejects when `signal` aborts (never, without one). */
@@ -122,8 +146,17 @@ export async function collectRollouts(tasks: readonly SwarmTask[], options: Roll
   let stopped = false;
   // One line kept at a time: appends to the partial file never interleave.
   let keeping = Promise.resolve();
-  const keep = (line: SampleLine): Promise<void> =>
-    (keeping = keeping.then(async () => {
+  /** With `rewardUrl`: POST the line's reward; a failure is named and kept on the line. */
+  const report = async (line: SampleLine): Promise<SampleLine> => {
+    if (options.rewardUrl === undefined) return line;
+    const failure = await postReward(options.rewardUrl, line, options.rewardPost ?? DEFAULT_REWARD_POST);
+    if (failure === undefined) return line;
+    options.onRewardError?.(failure);
+    return { ...line, reward_post_error: failure };
+  };
+  const keep = async (finished: SampleLine): Promise<void> => {
+    const line = await report(finished);
+    await (keeping = keeping.then(async () => {
       if (stopped) return;
       const kept = sampleLine(line, runOptions);
       const ref: SampleRef = file === undefined ? { group_id: kept.group_id, sample: kept.sample, total_reward: kept['total_reward'] as number, at: { line: kept } } : await file.append(kept);
@@ -132,6 +165,7 @@ export async function collectRollouts(tasks: readonly SwarmTask[], options: Roll
       await options.onProgress?.(++count, total);
       await flushGroups();
     }));
+  };
   try {
     await flushGroups();
     await Promise.race([runMissing(missing, keep), aborted(options.signal)]);
@@ -157,8 +191,9 @@ export async function collectRollouts(tasks: readonly SwarmTask[], options: Roll
  * @throws the first episode's error (a {@link SwarmProviderError} of the orchestrator), or
  *   {@link RolloutsInterruptedError}; what finished before stays in `<out>.partial` for the next run
  */
-export async function runRollouts(tasks: readonly SwarmTask[], settings: EpisodeSettings, options: RolloutOptions): Promise<RolloutSummary> {
-  const withStep: EpisodeSettings = { ...settings, trainingStep: settings.trainingStep ?? 0 };
+export async function runRollouts(tasks: readonly SwarmTask[], settings: RolloutSettings, options: RolloutOptions): Promise<RolloutSummary> {
+  const step = (s: EpisodeSettings): EpisodeSettings => ({ ...s, trainingStep: s.trainingStep ?? 0 });
+  const withStep: RolloutSettings = typeof settings === 'function' ? (ref) => step(settings(ref)) : step(settings);
   return collectRollouts(tasks, options, async (missing, keep) => {
     for (const { task, sample } of missing) {
       if (options.signal?.aborted === true) return;

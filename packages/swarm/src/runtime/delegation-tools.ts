@@ -43,6 +43,7 @@ export function delegationProvider(state: EpisodeState, runSubAgent: SubAgentRun
       throw new ToolCallError(`at most ${state.settings.maxSubagents} sub-agents can be defined in an episode`);
     }
     state.definitions.set(name, args['system_prompt'] as string);
+    state.settings.onEvent({ type: 'subagent-created', name, systemPrompt: args['system_prompt'] as string });
     return `sub-agent ${JSON.stringify(name)} defined`;
   });
   const assignSpec = ORCHESTRATOR_TOOLS.assign_task;
@@ -62,6 +63,7 @@ export function delegationProvider(state: EpisodeState, runSubAgent: SubAgentRun
     async run(input: unknown, context: { callId: string; span: OpenSpan; lease: Lease | undefined }) {
       const a = input as Omit<Assignment, 'callId'>;
       if (state.budgetExhausted || !state.fits('new-sub')) {
+        state.settings.onEvent({ type: 'budget-refused', who: 'new-subagent', agent: a.agent });
         if (!state.budgetExhausted) state.exhaust();
         throw new ToolCallError('not run: the critical-step budget is spent');
       }

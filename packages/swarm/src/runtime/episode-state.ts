@@ -16,6 +16,7 @@ import { toolboxOf, toolsOf, type Toolbox } from '../tools/toolbox.js';
 import type { EpisodeSettings } from './config.js';
 import { LiveRecord, type SubAgentSlot } from './live-record.js';
 import { SubAgentPool } from './subagent-pool.js';
+import type { SubagentTranscript } from './swarm-record.js';
 
 /** An agent's tools: the executor's toolbox and the AI SDK tool set the model is offered. */
 export interface AgentTools {
@@ -51,8 +52,12 @@ export class EpisodeState {
   readonly taskProviders: readonly ToolProvider[];
   /** The sub-agents' tools. */
   readonly subagentTools: AgentTools;
+  /** The sub-agents' transcripts, as each run ends (kept with `tokenTrajectories`: the line's `subagent_messages`). */
+  readonly subagentTranscripts: SubagentTranscript[] = [];
   /** Whether the budget ran out. */
   budgetExhausted = false;
+  /** Sub-agents started in the orchestrator's current turn (for its `stage-closed` event). */
+  turnSubagents = 0;
 
   /**
    * @param task - the task

@@ -18,6 +18,7 @@ import { ORCHESTRATOR_SYSTEM_PROMPT, SINGLE_AGENT_SYSTEM_PROMPT } from './prompt
 import { replyAttributes } from './reply-attributes.js';
 import { runSubAgent } from './subagent-loop.js';
 import { buildRecord, type EpisodeResult, type StopReason } from './swarm-record.js';
+import { assembleTrajectory, type CallTokens } from './token-trajectory.js';
 import { Conversation } from './transcript.js';
 
 /** Run the episode's orchestrator (or the single agent) to its end; the record is built from the live record. */
@@ -39,14 +40,17 @@ export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: 
   let toolCalls = 0;
   const malformed: string[] = [];
   const texts: string[] = [];
+  const callTokens: CallTokens[] = [];
   try {
     while (live.mainSteps < s.limits.orchestrator_steps) {
       if (!state.fits('main')) {
+        s.onEvent({ type: 'budget-refused', who: 'orchestrator' });
         state.budgetExhausted = true;
         stop = 'budget';
         break;
       }
       live.openTurn();
+      state.turnSubagents = 0;
       const chat = telemetry.chat(modelName(s.orchestrator), root, clock.now());
       let reply: ModelReply;
       try {
@@ -57,15 +61,19 @@ export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: 
       }
       telemetry.end(chat, clock.now(), undefined, replyAttributes(reply));
       conversation.assistant(reply);
+      if (s.tokenTrajectories) callTokens.push({ promptIds: reply.promptTokenIds, completionIds: reply.tokenIds, logprobs: reply.logprobs });
       toolCalls += reply.toolCalls.length;
       for (const c of reply.toolCalls) if (c.invalid !== undefined) malformed.push(c.invalid);
       if (reply.text !== '') texts.push(reply.text);
+      if (reply.text !== '') s.onEvent({ type: 'orchestrator-text', step: live.mainSteps - 1, text: reply.text });
       if (reply.toolCalls.length === 0) {
+        s.onEvent({ type: 'stage-closed', stage: live.mainSteps - 1, subagents: 0 });
         answer = reply.text;
         stop = 'answer';
         break;
       }
       conversation.toolResults(await dispatchCalls(state, reply.toolCalls, tools.box, root));
+      s.onEvent({ type: 'stage-closed', stage: live.mainSteps - 1, subagents: state.turnSubagents });
       if (state.budgetExhausted) {
         stop = 'budget';
         break;
@@ -105,5 +113,6 @@ export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: 
     maxSubagents: s.maxSubagents,
   });
   telemetry.end(root, clock.now(), stop === 'answer' ? undefined : { type: stop, message: `the episode stopped: ${stop}` });
-  return { record, messages: conversation.transcript, answer, malformed };
+  const tokens = s.tokenTrajectories ? { trajectory: assembleTrajectory(callTokens), subagentMessages: state.subagentTranscripts } : {};
+  return { record, messages: conversation.transcript, answer, malformed, ...tokens };
 }

@@ -22,11 +22,15 @@ export async function runSubAgent(state: EpisodeState, a: Assignment, parent: Op
   const { telemetry, clock } = state;
   const slot = state.live.startSubAgent();
   const span = telemetry.agent(a.agent, parent, clock.now(), a.prompt);
+  state.turnSubagents++;
+  s.onEvent({ type: 'subagent-started', name: a.agent, callId: a.callId, prompt: a.prompt });
   const tools = state.subagentTools;
   const conversation = new Conversation(a.systemPrompt, a.prompt);
   const end = (outcome: SubAgentOutcome, error?: string): SubAgentOutcome => {
     const at = clock.now();
     state.live.endSubAgent(slot, outcome.finished);
+    s.onEvent({ type: 'subagent-finished', name: a.agent, callId: a.callId, steps: slot.steps, finished: outcome.finished, text: outcome.text });
+    if (s.tokenTrajectories) state.subagentTranscripts.push({ agent: a.agent, finished: outcome.finished, messages: conversation.transcript });
     telemetry.end(span, at, error === undefined ? undefined : { type: error, message: outcome.text }, { 'parl.subagent.steps': slot.steps });
     return outcome;
   };
@@ -34,6 +38,7 @@ export async function runSubAgent(state: EpisodeState, a: Assignment, parent: Op
     if (state.budgetExhausted) return end({ text: 'stopped: the critical-step budget is spent', finished: false }, 'budget');
     if (slot.steps >= s.limits.subagent_steps) return end({ text: `stopped at its cap of ${s.limits.subagent_steps} model calls`, finished: false }, 'step_cap');
     if (!state.fits(slot)) {
+      s.onEvent({ type: 'budget-refused', who: 'subagent', agent: a.agent });
       state.exhaust();
       return end({ text: 'stopped: the critical-step budget is spent', finished: false }, 'budget');
     }

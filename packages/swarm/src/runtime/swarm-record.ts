@@ -7,7 +7,18 @@
 import { labelReward, validateRecord, type EpisodeRecord, type RewardConfig } from '@parl/core';
 import type { Score } from '../scoring/score.js';
 import type { LiveRecord } from './live-record.js';
+import type { TokenTrajectory } from './token-trajectory.js';
 import type { ChatMessage } from './transcript.js';
+
+/** One sub-agent run's transcript (frozen, not trainable: spec §10.4's `subagent_messages`). */
+export interface SubagentTranscript {
+  /** The sub-agent's name (`create_subagent`'s `name`). */
+  readonly agent: string;
+  /** Whether it finished its task. */
+  readonly finished: boolean;
+  /** Its conversation in the OpenAI chat format, system prompt first. */
+  readonly messages: readonly ChatMessage[];
+}
 
 /** Why an episode stopped. */
 export type StopReason = 'answer' | 'orchestrator_steps' | 'budget';
@@ -40,6 +51,10 @@ export interface EpisodeResult {
   readonly answer: string;
   /** Why the orchestrator's malformed tool calls were rejected, in order. */
   readonly malformed: readonly string[];
+  /** With `tokenTrajectories`: the orchestrator's token trajectory (spec §10.4). */
+  readonly trajectory?: TokenTrajectory;
+  /** With `tokenTrajectories`: each sub-agent run's transcript, in the order they ended. */
+  readonly subagentMessages?: readonly SubagentTranscript[];
 }
 
 /** What the record is built from when the episode ends. */
