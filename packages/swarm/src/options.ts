@@ -12,6 +12,7 @@ import {
   integerOptionIn,
   nonEmptyTextOption,
   nonNegativeDecimalOption,
+  positiveDecimalOption,
   ParlInputError,
   positiveIntegerOption,
   switchOption,
@@ -20,6 +21,7 @@ import {
 } from '@parl/core';
 import { LIMIT_PRESET_NAMES, type LimitPreset } from './runtime/limits.js';
 import { SUITE_NAMES, type SuiteName } from './tasks/task.js';
+import { TOOLS_FOR, type ToolsFor } from './tools/tools-for.js';
 
 /** Who runs the sub-agents: a language model with the task's tools, or the frozen look-up program. */
 export const SUBAGENT_KINDS = ['llm', 'scripted'] as const;
@@ -61,8 +63,26 @@ const targetsOption: OptionParser<number[]> = (text, field) =>
     return n;
   });
 
+/** One or more `--mcp` values (one per line, as a repeated flag hands them over), each `stdio:COMMAND ARGS…` or an http(s) URL. */
+const mcpOption: OptionParser<string[]> = (text, field) =>
+  text.split('\n').map((one) => {
+    if (one.startsWith('stdio:') ? one.slice(6).trim() === '' : !/^https?:\/\/[^\s]+$/.test(one)) {
+      throw new ParlInputError(field, one, 'stdio:COMMAND ARGS… (a server to start) or an http(s):// URL (a streamable-HTTP MCP server)');
+    }
+    return one;
+  });
+
+/** The tool settings both commands take (spec §10.3). */
+export interface SwarmToolOptions {
+  readonly tools?: string;
+  readonly mcp?: string[];
+  readonly toolsFor: ToolsFor;
+  readonly toolTimeout: number;
+  readonly toolConcurrency: number;
+}
+
 /** The settings `parl swarm run` takes. */
-export interface SwarmRunOptions {
+export interface SwarmRunOptions extends SwarmToolOptions {
   readonly baseUrl: string;
   readonly model: string;
   readonly subagentModel?: string;
@@ -93,6 +113,11 @@ const common = {
   seed: { flag: 'seed', arg: 'S', parse: integerOptionIn(0), default: 1, help: 'seed of the suite' },
   concurrency: { flag: 'concurrency', arg: 'C', parse: positiveIntegerOption, default: 8, help: 'sub-agents running at once; the others start as earlier ones end (later waves)' },
   limits: { flag: 'limits', arg: 'PRESET', choices: LIMIT_PRESET_NAMES, parse: choiceOption(LIMIT_PRESET_NAMES), default: 'default', help: 'model-call caps of the orchestrator / each sub-agent: default 100/50, browsecomp 15/100, widesearch 100/100' },
+  tools: { flag: 'tools', arg: 'FILE', parse: nonEmptyTextOption, help: 'a module whose exports are AI SDK tools (tool({ description, inputSchema, execute }), zod or JSON schemas, async allowed), added to the task\'s tools' },
+  mcp: { flag: 'mcp', arg: 'SERVER', parse: mcpOption, repeatable: true, help: 'an MCP server whose tools are added to the task\'s tools: stdio:COMMAND ARGS… (started here) or an http(s):// URL (streamable HTTP); repeatable' },
+  toolsFor: { flag: 'tools-for', arg: 'WHO', choices: TOOLS_FOR, parse: choiceOption(TOOLS_FOR), default: 'both', help: 'who gets the task\'s tools: the sub-agents and the orchestrator (its direct fallback), the sub-agents only, or the orchestrator only' },
+  toolTimeout: { flag: 'tool-timeout', arg: 'S', parse: positiveDecimalOption, default: 60, help: 'seconds a tool call may take; a call past it returns an error to the model (counted in tool_errors)' },
+  toolConcurrency: { flag: 'tool-concurrency', arg: 'N', parse: positiveIntegerOption, default: 16, help: 'tool calls running at once per --tools module or --mcp server; the others wait' },
 } as const;
 
 /** `parl swarm run`'s options. */
@@ -110,7 +135,7 @@ export const SWARM_RUN_OPTIONS = defineOptionTable<SwarmRunOptions>({
 });
 
 /** The settings `parl swarm eval` takes. */
-export interface SwarmEvalOptions {
+export interface SwarmEvalOptions extends SwarmToolOptions {
   readonly baseUrl: string;
   readonly model: string;
   readonly subagentModel?: string;

@@ -28,6 +28,10 @@ export interface WorkerCommandOptions {
   readonly stalledAfter?: number;
   /** `--quiet`: no line per job on stderr. */
   readonly quiet?: boolean;
+  /** `--tools FILE`: this worker's tools module for swarm rollouts. */
+  readonly tools?: string;
+  /** `--mcp SERVER` (repeatable): this worker's MCP servers for swarm rollouts. */
+  readonly mcp?: readonly string[];
 }
 
 /** The job names a worker knows, with the package that runs each (the names its packages export; here for a package that is missing). */
@@ -74,10 +78,16 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo): P
     const sim = await import('@parl/sim/queue');
     return { name: sim.SWEEP_JOB_NAME, handler: sim.sweepJobHandler(threads) };
   });
+  const wantsTools = options.tools !== undefined || (options.mcp?.length ?? 0) > 0;
   const swarm = await jobKind('@parl/swarm', async () => {
     const rollouts = await import('@parl/swarm');
-    return { name: rollouts.ROLLOUT_JOB_NAME, handler: rollouts.rolloutJobHandler() };
+    // The worker's own tools, listed once before it takes a job (a server that does not start is an error here).
+    const open = wantsTools ? await rollouts.openRunTools({ tools: options.tools, mcp: options.mcp }) : undefined;
+    if (open === undefined) return { name: rollouts.ROLLOUT_JOB_NAME, handler: rollouts.rolloutJobHandler() };
+    // The worker's close() closes the handlers: the MCP clients with them.
+    return { name: rollouts.ROLLOUT_JOB_NAME, handler: { ...rollouts.rolloutJobHandler({ toolProviders: open.providers }), close: () => open.close() } };
   });
+  if (wantsTools && !swarm.installed) throw new CliError(`parl worker --tools / --mcp are for swarm rollouts, which need @parl/swarm: npm install @parl/swarm`, 1);
   if (!sweep.installed && !swarm.installed) {
     throw new CliError('parl worker needs @parl/sim (sweep runs) or @parl/swarm (swarm rollouts), and neither is installed: npm install @parl/sim, or npm install @parl/swarm', 1);
   }

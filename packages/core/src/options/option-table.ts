@@ -42,6 +42,11 @@ export interface OptionRow<T> {
   readonly defaultText?: string;
   /** What the option does, in one phrase; never its default (help and docs print that). */
   readonly help: string;
+  /**
+   * The flag may be given more than once (`--mcp A --mcp B`): the command line hands
+   * {@link OptionRow.parse} the texts joined by newlines, in the order given.
+   */
+  readonly repeatable?: boolean;
 }
 
 /**

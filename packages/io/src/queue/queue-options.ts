@@ -39,6 +39,10 @@ export interface WorkerSettings {
   readonly threads?: number;
   /** Seconds without a lock renewal before another worker retries a job. */
   readonly stalledAfter?: number;
+  /** The worker's own tools module for swarm rollouts (a job never names one). */
+  readonly tools?: string;
+  /** The worker's own MCP servers for swarm rollouts (a job never names one). */
+  readonly mcp?: string[];
 }
 
 /**
@@ -60,5 +64,13 @@ export const WORKER_OPTIONS: OptionTable<WorkerSettings> = defineOptionTable<Wor
     parse: positiveDecimalOption,
     default: DEFAULT_STALLED_AFTER_S,
     help: 'a job whose worker has not renewed its lock for this long is retried by another worker',
+  },
+  tools: { flag: 'tools', arg: 'file', parse: nonEmptyTextOption, help: "this worker's tools module for swarm rollouts (AI SDK tools); a job never names code to run" },
+  mcp: {
+    flag: 'mcp',
+    arg: 'server',
+    repeatable: true,
+    parse: (text, field) => text.split('\n').map((one) => nonEmptyTextOption(one, field)),
+    help: "this worker's MCP server for swarm rollouts: stdio:COMMAND ARGS… or an http(s):// URL; repeatable; a job never names one",
   },
 });

@@ -10,6 +10,8 @@ import { LIMIT_PRESETS, type LimitPreset } from '../runtime/limits.js';
 import { DEFAULT_RETRY } from '../runtime/model-call.js';
 import { scriptedLookupModel } from '../runtime/scripted-model.js';
 import type { SubagentKind } from '../options.js';
+import type { ToolProvider } from '../tools/tool-provider.js';
+import type { ToolsFor } from '../tools/tools-for.js';
 import { endpointModel } from './endpoint-models.js';
 
 /** What the settings are built from. */
@@ -30,6 +32,12 @@ export interface EndpointSettingsInput {
   readonly models?: ((name: string) => LanguageModel) | undefined;
   /** The environment the API key is read from (default `process.env`). */
   readonly env?: NodeJS.ProcessEnv | undefined;
+  /** The run's tool providers (`--tools`, `--mcp`), already open. */
+  readonly toolProviders?: readonly ToolProvider[] | undefined;
+  /** Who gets the task's tools. */
+  readonly toolsFor?: ToolsFor | undefined;
+  /** Seconds a tool call may take. */
+  readonly toolTimeout?: number | undefined;
 }
 
 /** The settings of the episodes a command runs. */
@@ -49,5 +57,8 @@ export function endpointSettings(input: EndpointSettingsInput): EpisodeSettings 
     singleAgent: false,
     tracer: input.tracer,
     tokenDetails: input.logprobs === true,
+    ...(input.toolProviders === undefined ? {} : { toolProviders: input.toolProviders }),
+    ...(input.toolsFor === undefined ? {} : { toolsFor: input.toolsFor }),
+    ...(input.toolTimeout === undefined ? {} : { toolTimeoutMs: Math.round(input.toolTimeout * 1000) }),
   };
 }

@@ -11,6 +11,9 @@ import type { SwarmEvalOptions } from '../options.js';
 import { runEpisode } from '../runtime/episode.js';
 import type { SwarmRecord } from '../runtime/swarm-record.js';
 import { generateSuite } from '../tasks/suites.js';
+import type { SwarmTask } from '../tasks/task.js';
+import { openRunTools } from '../tools/run-tools.js';
+import type { ToolProvider } from '../tools/tool-provider.js';
 import { endpointSettings } from './episode-settings.js';
 import { openSpanCapture } from './spans-file.js';
 
@@ -77,8 +80,18 @@ function criticalStepsOf(r: SwarmRecord): number {
 /** Evaluate the swarm against a single agent on a suite. */
 export async function swarmEval(options: SwarmEvalOptions, hooks: SwarmEvalHooks = {}): Promise<SwarmEvaluation> {
   const tasks = generateSuite(options.suite, { tasks: options.tasks, seed: options.seed });
+  // The tools are listed once, before any episode (a server that does not start is an error here).
+  const tools = await openRunTools({ tools: options.tools, mcp: options.mcp, toolConcurrency: options.toolConcurrency, startTimeoutMs: options.toolTimeout * 1000 });
+  try {
+    return await evaluate(options, tasks, tools.providers, hooks);
+  } finally {
+    await tools.close();
+  }
+}
+
+async function evaluate(options: SwarmEvalOptions, tasks: readonly SwarmTask[], toolProviders: readonly ToolProvider[], hooks: SwarmEvalHooks): Promise<SwarmEvaluation> {
   const capture = await openSpanCapture();
-  const settings = endpointSettings({ ...options, tracer: capture.tracer, models: hooks.models });
+  const settings = endpointSettings({ ...options, tracer: capture.tracer, models: hooks.models, toolProviders });
   const swarm: SwarmRecord[] = [];
   const single: SwarmRecord[] = [];
   const spans: string[] = [];

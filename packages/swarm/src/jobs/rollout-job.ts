@@ -13,6 +13,7 @@ import { ParlInputError, resolveOptions } from '@parl/core';
 import type { LanguageModel } from 'ai';
 import { openSpanCapture } from './spans-file.js';
 import { endpointSettings } from './episode-settings.js';
+import type { ToolProvider } from '../tools/tool-provider.js';
 import { SWARM_RUN_OPTIONS, type SwarmRunOptions } from '../options.js';
 import { generateSuite } from '../tasks/suites.js';
 import type { SampleLine } from '../rollouts/rollout-file.js';
@@ -22,7 +23,10 @@ import { runSample } from '../rollouts/run-rollouts.js';
 export const ROLLOUT_JOB_NAME = 'swarm-rollout';
 
 /** The options of `parl swarm run` that shape an episode: what a job carries. */
-const EPISODE_OPTION_KEYS = ['baseUrl', 'model', 'subagentModel', 'subagents', 'suite', 'seed', 'concurrency', 'limits', 'budget', 'onBudget', 'trainingStep', 'logprobs'] as const;
+const EPISODE_OPTION_KEYS = ['baseUrl', 'model', 'subagentModel', 'subagents', 'suite', 'seed', 'concurrency', 'limits', 'budget', 'onBudget', 'trainingStep', 'logprobs', 'toolsFor', 'toolTimeout'] as const;
+
+/** The flags a job may carry: settings only. A job never names code or a command to run (a tools module, an MCP server): each worker has its own. */
+const JOB_FLAGS: ReadonlySet<string> = new Set(EPISODE_OPTION_KEYS.map((key) => SWARM_RUN_OPTIONS[key].flag));
 
 /** One rollout to run: the settings (as flag texts), the task's place in the suite and the sample. */
 export interface RolloutJob {
@@ -83,6 +87,8 @@ export interface RolloutJobHooks {
   readonly models?: (name: string) => LanguageModel;
   /** The environment the API key is read from (default `process.env`). */
   readonly env?: NodeJS.ProcessEnv;
+  /** The worker's own tool providers (`parl worker --tools`, `--mcp`), open for as long as it runs. */
+  readonly toolProviders?: readonly ToolProvider[];
 }
 
 /**
@@ -94,6 +100,11 @@ export interface RolloutJobHooks {
 export async function runRolloutJob(data: unknown, hooks: RolloutJobHooks = {}): Promise<RolloutJobResult> {
   const job = (typeof data === 'object' && data !== null ? data : {}) as Partial<RolloutJob>;
   if (typeof job.options !== 'object' || job.options === null) throw new ParlInputError('job.options', job.options, 'the flag texts of parl swarm run');
+  for (const [flag, text] of Object.entries(job.options)) {
+    if (!JOB_FLAGS.has(flag)) {
+      throw new ParlInputError(`job.options.${flag}`, text, `no such setting in a rollout job: a job carries episode settings only (${[...JOB_FLAGS].join(', ')}) and never names code or a command to run; a worker's tools are its own (parl worker --tools, --mcp)`, undefined, 'PARL_ERR_INVALID_VALUE');
+    }
+  }
   const options = resolveOptions(SWARM_RUN_OPTIONS, job.options, 'flag');
   const taskIndex = checkIndex(job.task, 'job.task');
   const sample = checkIndex(job.sample, 'job.sample');
@@ -101,7 +112,7 @@ export async function runRolloutJob(data: unknown, hooks: RolloutJobHooks = {}):
   const task = generateSuite(options.suite, { tasks: taskIndex + 1, seed: options.seed })[taskIndex];
   if (task === undefined) throw new ParlInputError('job.task', job.task, 'a task of the suite');
   const capture = job.spans === true ? await openSpanCapture() : undefined;
-  const settings = endpointSettings({ ...options, tracer: capture?.tracer, models: hooks.models, env: hooks.env });
+  const settings = endpointSettings({ ...options, tracer: capture?.tracer, models: hooks.models, env: hooks.env, toolProviders: hooks.toolProviders });
   const line = await runSample(task, { ...settings, trainingStep: settings.trainingStep ?? 0 }, sample);
   const spans = capture?.take();
   const result: RolloutJobResult = spans === undefined ? { line } : { line, spans };

@@ -11,7 +11,8 @@ import type { RolloutQueueEvent } from './queue-rollouts.js';
 import { runRollouts, type RolloutLine } from '../rollouts/run-rollouts.js';
 import { generateSuite } from '../tasks/suites.js';
 import { endpointSettings } from './episode-settings.js';
-import { openSpansFile } from './spans-file.js';
+import { openSpansFile, type SpansFile } from './spans-file.js';
+import { openRunTools } from '../tools/run-tools.js';
 
 /** Hooks of a run. */
 export interface SwarmRunHooks {
@@ -32,9 +33,16 @@ export interface SwarmRunHooks {
  */
 export async function swarmRun(options: SwarmRunOptions, hooks: SwarmRunHooks = {}): Promise<RolloutLine[]> {
   if (options.queueName !== undefined && options.queue === undefined) throw new ParlInputError('--queue-name', options.queueName, 'given only with --queue');
+  if (options.queue !== undefined && options.tools !== undefined) throw new ParlInputError('--tools', options.tools, 'not with --queue: each worker loads its own tools (parl worker --tools)');
+  if (options.queue !== undefined && options.mcp !== undefined) throw new ParlInputError('--mcp', options.mcp.join(' '), 'not with --queue: each worker starts its own MCP servers (parl worker --mcp)');
   const tasks = generateSuite(options.suite, { tasks: options.tasks, seed: options.seed });
-  const spans = options.spans === undefined ? undefined : await openSpansFile(options.spans);
+  // The tools are listed once, before any episode (a server that does not start is an error here).
+  const tools = options.queue === undefined
+    ? await openRunTools({ tools: options.tools, mcp: options.mcp, toolConcurrency: options.toolConcurrency, startTimeoutMs: options.toolTimeout * 1000 })
+    : undefined;
+  let spans: SpansFile | undefined;
   try {
+    spans = options.spans === undefined ? undefined : await openSpansFile(options.spans);
     const rolloutOptions = {
       groupSize: options.groupSize,
       ...(options.out === undefined ? {} : { out: options.out }),
@@ -45,7 +53,7 @@ export async function swarmRun(options: SwarmRunOptions, hooks: SwarmRunHooks = 
     };
     let lines: RolloutLine[];
     if (options.queue === undefined) {
-      lines = await runRollouts(tasks, endpointSettings({ ...options, tracer: spans?.tracer, models: hooks.models }), rolloutOptions);
+      lines = await runRollouts(tasks, endpointSettings({ ...options, tracer: spans?.tracer, models: hooks.models, toolProviders: tools?.providers }), rolloutOptions);
     } else {
       const { runQueuedRollouts } = await import('./queue-rollouts.js');
       lines = await runQueuedRollouts(tasks, options, {
@@ -61,5 +69,7 @@ export async function swarmRun(options: SwarmRunOptions, hooks: SwarmRunHooks = 
   } catch (err) {
     await spans?.discard();
     throw err;
+  } finally {
+    await tools?.close();
   }
 }

@@ -9,14 +9,10 @@ import type { BudgetMode, RewardConfig } from '@parl/core';
 import type { LanguageModel } from 'ai';
 import { DEFAULT_TOOL_TIMEOUT_MS } from '../tools/tool-executor.js';
 import type { ToolProvider } from '../tools/tool-provider.js';
+import type { ToolsFor } from '../tools/tools-for.js';
 import { LIMIT_PRESETS, type SwarmLimits } from './limits.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './model-call.js';
 
-/** Which agents get the task's tools (the corpus, `--tools`, `--mcp`). */
-export const TOOLS_FOR = ['both', 'subagents', 'orchestrator'] as const;
-
-/** Who gets the task's tools: the sub-agents, the orchestrator (the direct fallback), or both. */
-export type ToolsFor = (typeof TOOLS_FOR)[number];
 
 /** How an episode runs. */
 export interface EpisodeSettings {
