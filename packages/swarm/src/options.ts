@@ -79,6 +79,7 @@ export interface SwarmToolOptions {
   readonly toolsFor: ToolsFor;
   readonly toolTimeout: number;
   readonly toolConcurrency: number;
+  readonly depth: number;
 }
 
 /** The settings `parl swarm run` takes. */
@@ -117,6 +118,7 @@ const common = {
   mcp: { flag: 'mcp', arg: 'SERVER', parse: mcpOption, repeatable: true, help: 'an MCP server whose tools are added to the task\'s tools: stdio:COMMAND ARGS… (started here) or an http(s):// URL (streamable HTTP); repeatable' },
   toolsFor: { flag: 'tools-for', arg: 'WHO', choices: TOOLS_FOR, parse: choiceOption(TOOLS_FOR), default: 'both', help: 'who gets the task\'s tools: the sub-agents and the orchestrator (its direct fallback), the sub-agents only, or the orchestrator only' },
   toolTimeout: { flag: 'tool-timeout', arg: 'S', parse: positiveDecimalOption, default: 60, help: 'seconds a tool call may take; a call past it returns an error to the model (counted in tool_errors)' },
+  depth: { flag: 'depth', arg: 'D', parse: integerOptionIn(1, 16), default: 1, help: 'levels of agents: with D > 1 a sub-agent at depth d < D also has create_subagent / assign_task (its record entry nests, spec §5.2); max_subagents, --concurrency and the budget hold over the whole tree' },
   toolConcurrency: { flag: 'tool-concurrency', arg: 'N', parse: positiveIntegerOption, default: 16, help: 'tool calls running at once per --tools module or --mcp server; the others wait' },
 } as const;
 

@@ -38,6 +38,8 @@ export interface EndpointSettingsInput {
   readonly toolsFor?: ToolsFor | undefined;
   /** Seconds a tool call may take. */
   readonly toolTimeout?: number | undefined;
+  /** Levels of agents. */
+  readonly depth?: number | undefined;
 }
 
 /** The settings of the episodes a command runs. */
@@ -60,5 +62,6 @@ export function endpointSettings(input: EndpointSettingsInput): EpisodeSettings 
     ...(input.toolProviders === undefined ? {} : { toolProviders: input.toolProviders }),
     ...(input.toolsFor === undefined ? {} : { toolsFor: input.toolsFor }),
     ...(input.toolTimeout === undefined ? {} : { toolTimeoutMs: Math.round(input.toolTimeout * 1000) }),
+    ...(input.depth === undefined ? {} : { depth: input.depth }),
   };
 }

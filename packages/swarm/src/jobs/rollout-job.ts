@@ -23,7 +23,7 @@ import { runSample } from '../rollouts/run-rollouts.js';
 export const ROLLOUT_JOB_NAME = 'swarm-rollout';
 
 /** The options of `parl swarm run` that shape an episode: what a job carries. */
-const EPISODE_OPTION_KEYS = ['baseUrl', 'model', 'subagentModel', 'subagents', 'suite', 'seed', 'concurrency', 'limits', 'budget', 'onBudget', 'trainingStep', 'logprobs', 'toolsFor', 'toolTimeout'] as const;
+const EPISODE_OPTION_KEYS = ['baseUrl', 'model', 'subagentModel', 'subagents', 'suite', 'seed', 'concurrency', 'limits', 'budget', 'onBudget', 'trainingStep', 'logprobs', 'toolsFor', 'toolTimeout', 'depth'] as const;
 
 /** The flags a job may carry: settings only. A job never names code or a command to run (a tools module, an MCP server): each worker has its own. */
 const JOB_FLAGS: ReadonlySet<string> = new Set(EPISODE_OPTION_KEYS.map((key) => SWARM_RUN_OPTIONS[key].flag));

@@ -52,6 +52,11 @@ export interface EpisodeSettings {
   readonly toolsFor?: ToolsFor;
   /** Per-call tool timeout, ms. Optional: {@link DEFAULT_TOOL_TIMEOUT_MS} when absent. */
   readonly toolTimeoutMs?: number;
+  /**
+   * Levels of agents (spec §10.3): 1, the orchestrator's sub-agents only; with D > 1 a sub-agent
+   * at depth d < D also has `create_subagent` / `assign_task`. Optional: 1 when absent.
+   */
+  readonly depth?: number;
 }
 
 /** What `runEpisode` takes: the orchestrator's model, and any other setting to change from its default. */
@@ -62,7 +67,7 @@ export type EpisodeOptions = Partial<Omit<EpisodeSettings, 'orchestrator'>> & { 
  * definitions, the `default` limits (100 orchestrator / 50 sub-agent model calls), no budget,
  * `on_budget` `fail`, no training step, the default reward, {@link DEFAULT_RETRY}, the swarm (not
  * the single agent), no token details, the global tracer, no tools besides the task's, given to
- * both, a 60 s tool timeout. The sub-agents' model defaults to the orchestrator's.
+ * both, a 60 s tool timeout, depth 1. The sub-agents' model defaults to the orchestrator's.
  */
 export const EPISODE_DEFAULTS = {
   concurrency: 8,
@@ -79,6 +84,7 @@ export const EPISODE_DEFAULTS = {
   toolProviders: [],
   toolsFor: 'both',
   toolTimeoutMs: DEFAULT_TOOL_TIMEOUT_MS,
+  depth: 1,
 } as const satisfies Omit<EpisodeSettings, 'orchestrator' | 'subagentModel'>;
 
 /** Every setting of `options`, the missing ones at their defaults ({@link EPISODE_DEFAULTS}). */
@@ -104,5 +110,6 @@ export function episodeSettingsOf(options: EpisodeOptions): Required<EpisodeSett
     toolProviders: options.toolProviders ?? d.toolProviders,
     toolsFor: options.toolsFor ?? d.toolsFor,
     toolTimeoutMs: options.toolTimeoutMs ?? d.toolTimeoutMs,
+    depth: options.depth ?? d.depth,
   };
 }

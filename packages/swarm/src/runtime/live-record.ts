@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { StageRecord, SubAgentRun } from '@parl/core';
+import type { StageRecord, SubAgentEntry, SubAgentRun } from '@parl/core';
 
 /** One sub-agent's place in the record. */
 export class SubAgentSlot {
@@ -18,6 +18,8 @@ export class SubAgentSlot {
   running = true;
   /** Whether it finished its task; set when it ends. */
   finished = false;
+  /** With `depth` > 1: its own record, when it may launch sub-agents (its entry nests, spec §5.2, once it did; `steps` then holds its critical steps). */
+  nested: LiveRecord | undefined = undefined;
 }
 
 interface Turn {
@@ -94,9 +96,18 @@ export class LiveRecord {
         continue;
       }
       turn.waves.forEach((wave, w) => {
-        stages.push({ main_steps: w === 0 ? 1 : 0, sub_steps: wave.map((s): SubAgentRun => ({ steps: s.steps, finished: s.finished })) });
+        stages.push({ main_steps: w === 0 ? 1 : 0, sub_steps: wave.map((s): SubAgentEntry => entryOf(s)) });
       });
     }
     return stages;
   }
+}
+
+/** A sub-agent's entry: `{steps, finished}`, or `{stages, finished}` when it launched sub-agents of its own (spec §5.2). */
+function entryOf(slot: SubAgentSlot): SubAgentEntry {
+  if (slot.nested !== undefined) {
+    const stages = slot.nested.stages();
+    if (stages.some((st) => (st.sub_steps?.length ?? 0) > 0)) return { stages, finished: slot.finished };
+  }
+  return { steps: slot.steps, finished: slot.finished } satisfies SubAgentRun;
 }

@@ -7,7 +7,7 @@
  */
 import type { SwarmTask } from '../tasks/task.js';
 import type { ToolProvider } from '../tools/tool-provider.js';
-import { delegationProvider } from './delegation-tools.js';
+import { delegationProviders } from './delegation-tools.js';
 import { dispatchCalls } from './dispatch.js';
 import { SwarmProviderError } from './errors.js';
 import { agentToolsOf, type EpisodeState } from './episode-state.js';
@@ -22,10 +22,11 @@ import { Conversation } from './transcript.js';
 export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: string): Promise<EpisodeResult> {
   const startedMs = performance.now();
   const s = state.settings;
-  const { telemetry, clock, live } = state;
+  const { telemetry, clock } = state;
+  const frame = state.root;
   const system = s.singleAgent ? SINGLE_AGENT_SYSTEM_PROMPT : ORCHESTRATOR_SYSTEM_PROMPT;
   const providers: ToolProvider[] = [
-    ...(s.singleAgent ? [] : [delegationProvider(state, (a, parent, lease) => runSubAgent(state, a, parent, lease))]),
+    ...(s.singleAgent ? [] : delegationProviders(state, frame, (a, parent, lease) => runSubAgent(state, frame, a, parent, lease))),
     ...(s.toolsFor === 'subagents' && !s.singleAgent ? [] : state.taskProviders),
   ];
   const tools = agentToolsOf(providers);
@@ -38,13 +39,13 @@ export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: 
   const malformed: string[] = [];
   const texts: string[] = [];
   try {
-    while (live.mainSteps < s.limits.orchestrator_steps) {
-      if (!state.fits('main')) {
+    while (frame.ownCalls < s.limits.orchestrator_steps) {
+      if (!state.fits(frame, 'main')) {
         state.budgetExhausted = true;
         stop = 'budget';
         break;
       }
-      live.openTurn();
+      frame.openTurn();
       const chat = telemetry.chat(modelName(s.orchestrator), root, clock.now());
       let reply: ModelReply;
       try {
@@ -82,7 +83,7 @@ export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: 
   const record = buildRecord({
     id,
     taskId: task.id,
-    live,
+    live: state.live,
     rPerf,
     stop,
     budgetExhausted: state.budgetExhausted,
