@@ -28,7 +28,7 @@ export function optionFlag(row: OptionRow<unknown>): Option {
   if (row.required === true) option.makeOptionMandatory();
   if (row.choices !== undefined) return option.choices(row.choices);
   if (row.arg === undefined) return option;
-  return option.argParser((text: string) => {
+  return option.argParser((text: string, previous: unknown) => {
     try {
       row.parse(text, flag);
     } catch (err) {
@@ -36,7 +36,8 @@ export function optionFlag(row: OptionRow<unknown>): Option {
       if (input?.field === flag) throw new InvalidArgumentError(`Expected ${input.expected}.`);
       throw err;
     }
-    return text;
+    // A repeatable flag keeps every text, in order, one per line (its row's parser splits them).
+    return row.repeatable === true && typeof previous === 'string' ? `${previous}\n${text}` : text;
   });
 }
 

@@ -9,7 +9,8 @@
 export { LIMIT_PRESETS, LIMIT_PRESET_NAMES, type LimitPreset, type SwarmLimits } from './runtime/limits.js';
 export { SwarmProviderError } from './runtime/errors.js';
 export { DEFAULT_RETRY, type RetryPolicy } from './runtime/model-call.js';
-export { EPISODE_DEFAULTS, TOOLS_FOR, type EpisodeOptions, type EpisodeSettings, type ToolsFor } from './runtime/config.js';
+export { EPISODE_DEFAULTS, type EpisodeOptions, type EpisodeSettings } from './runtime/config.js';
+export { TOOLS_FOR, type ToolsFor } from './tools/tools-for.js';
 export type { ChatMessage } from './runtime/transcript.js';
 export { SWARM_TRACER_NAME } from './telemetry/swarm-telemetry.js';
 export { ScriptedLookupModel, scriptedLookupModel } from './runtime/scripted-model.js';
@@ -28,6 +29,9 @@ export type { Lease } from './tools/semaphore.js';
 export { ToolCallError } from './tools/tool-call-error.js';
 export { DEFAULT_TOOL_TIMEOUT_MS } from './tools/tool-executor.js';
 export { corpusProvider } from './tools/corpus-provider.js';
+export { DEFAULT_TOOL_CONCURRENCY, loadToolsModule } from './tools/module-provider.js';
+export { connectMcpServer } from './tools/mcp-provider.js';
+export { openRunTools, type RunTools, type RunToolsOptions } from './tools/run-tools.js';
 export { SUITE_NAMES, type SuiteName, type SwarmTask, type TaskTool } from './tasks/task.js';
 export { generateSuite, SUITE_DEFAULTS, type SuiteOptions } from './tasks/suites.js';
 export { answerItems, itemF1, type AnswerItem } from './tasks/answer-lines.js';
@@ -65,7 +69,7 @@ export {
   type RolloutJobResult,
 } from './jobs/rollout-job.js';
 export { RolloutJobError, type RolloutQueueEvent } from './jobs/queue-rollouts.js';
-export { SUBAGENT_KINDS, SWARM_EVAL_OPTIONS, SWARM_RUN_OPTIONS, type SubagentKind, type SwarmEvalOptions, type SwarmRunOptions } from './options.js';
+export { SUBAGENT_KINDS, SWARM_EVAL_OPTIONS, SWARM_RUN_OPTIONS, type SubagentKind, type SwarmEvalOptions, type SwarmRunOptions, type SwarmToolOptions } from './options.js';
 export { API_KEY_VARIABLES, endpointModel, namedModel, SUBAGENT_API_KEY_VARIABLE } from './jobs/endpoint-models.js';
 export { endpointTrusted, parseEndpointPrefix, UntrustedEndpointError } from './jobs/endpoint-trust.js';
 export { checkUrlTemplate, expandUrl, isUrlTemplate, URL_PLACEHOLDERS, type RolloutRef, type UrlPlaceholder } from './rollouts/url-template.js';

@@ -13,6 +13,7 @@ import {
   integerOptionIn,
   nonEmptyTextOption,
   nonNegativeDecimalOption,
+  positiveDecimalOption,
   ParlInputError,
   positiveDecimalOption,
   positiveIntegerOption,
@@ -29,6 +30,7 @@ import { MAX_ATTRIBUTES, SUITE_SETTINGS } from './tasks/suites/suite-settings.js
 import { checkUrlTemplate } from './rollouts/url-template.js';
 import { SCRIPTED_LOOKUP_NAME, SCRIPTED_ORCHESTRATOR_NAMES, SCRIPTED_PREFIX } from './runtime/scripted-names.js';
 import { SUITE_NAMES, type SuiteName } from './tasks/task.js';
+import { TOOLS_FOR, type ToolsFor } from './tools/tools-for.js';
 
 /** Who runs the sub-agents: a language model with the task's tools, or the frozen look-up program. */
 export const SUBAGENT_KINDS = ['llm', 'scripted'] as const;
@@ -78,6 +80,16 @@ const budgetOption: OptionParser<number> = (text, field) => {
   return n;
 };
 
+/** One or more `--mcp` values (one per line, as a repeated flag hands them over), each `stdio:COMMAND ARGS…` or an http(s) URL. */
+const mcpOption: OptionParser<string[]> = (text, field) =>
+  text.split('\n').map((one) => {
+    if (one.startsWith('stdio:') ? one.slice(6).trim() === '' : !/^https?:\/\/[^\s]+$/.test(one)) {
+      throw new ParlInputError(field, one, 'stdio:COMMAND ARGS… (a server to start) or an http(s):// URL (a streamable-HTTP MCP server)');
+    }
+    return one;
+  });
+
+
 const common = {
   baseUrl: {
     flag: 'base-url',
@@ -114,6 +126,12 @@ const common = {
   judgeModel: { flag: 'judge-model', arg: 'NAME', parse: nonEmptyTextOption, help: 'the judge scorer\'s model (needed by the judge scorer and by tables\' judge columns)' },
   limits: { flag: 'limits', arg: 'PRESET', choices: LIMIT_PRESET_NAMES, parse: choiceOption(LIMIT_PRESET_NAMES), default: 'default', help: 'model-call caps of the orchestrator / each sub-agent: default 100/50, browsecomp 15/100, widesearch 100/100' },
   requestTimeout: { flag: 'request-timeout', arg: 'SECONDS', parse: positiveDecimalOption, default: 120, help: 'seconds one model request may take before it is abandoned and retried (each of the 3 attempts)' },
+  tools: { flag: 'tools', arg: 'FILE', parse: nonEmptyTextOption, help: 'a module whose exports are AI SDK tools (tool({ description, inputSchema, execute }), zod or JSON schemas, async allowed), added to the task\'s tools' },
+  mcp: { flag: 'mcp', arg: 'SERVER', parse: mcpOption, repeatable: true, help: 'an MCP server whose tools are added to the task\'s tools: stdio:COMMAND ARGS… (started here) or an http(s):// URL (streamable HTTP); repeatable' },
+  toolsFor: { flag: 'tools-for', arg: 'WHO', choices: TOOLS_FOR, parse: choiceOption(TOOLS_FOR), default: 'both', help: 'who gets the task\'s tools: the sub-agents and the orchestrator (its direct fallback), the sub-agents only, or the orchestrator only' },
+  toolTimeout: { flag: 'tool-timeout', arg: 'S', parse: positiveDecimalOption, default: 60, help: 'seconds a tool call may take; a call past it returns an error to the model (counted in tool_errors)' },
+  depth: { flag: 'depth', arg: 'D', parse: integerOptionIn(1, 16), default: 1, help: 'levels of agents: with D > 1 a sub-agent at depth d < D also has create_subagent / assign_task (its record entry nests, spec §5.2); max_subagents, --concurrency and the budget hold over the whole tree' },
+  toolConcurrency: { flag: 'tool-concurrency', arg: 'N', parse: positiveIntegerOption, default: 16, help: 'tool calls running at once per --tools module or --mcp server; the others wait' },
 } as const;
 
 /** `parl swarm run`'s options. */
@@ -160,3 +178,6 @@ export type SwarmRunOptions = ResolvedOptions<typeof SWARM_RUN_OPTIONS>;
 
 /** The settings `parl swarm eval` takes, resolved (derived from {@link SWARM_EVAL_OPTIONS}). */
 export type SwarmEvalOptions = ResolvedOptions<typeof SWARM_EVAL_OPTIONS>;
+
+/** The tool settings both commands take (spec §10.3). */
+export type SwarmToolOptions = Pick<SwarmRunOptions, 'tools' | 'mcp' | 'toolsFor' | 'toolTimeout' | 'toolConcurrency' | 'depth'>;

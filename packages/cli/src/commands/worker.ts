@@ -33,6 +33,10 @@ export interface WorkerCommandOptions {
    * swarm rollout naming any other endpoint fails, named, while the worker holds a key.
    */
   readonly allowEndpoints?: readonly string[];
+  /** `--tools FILE`: this worker's tools module for swarm rollouts. */
+  readonly tools?: string;
+  /** `--mcp SERVER` (repeatable): this worker's MCP servers for swarm rollouts. */
+  readonly mcp?: readonly string[];
 }
 
 /** The job names a worker knows, with the package that runs each (the names its packages export; here for a package that is missing). */
@@ -79,11 +83,17 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo): P
     const sim = await import('@parl/sim/queue');
     return { name: sim.SWEEP_JOB_NAME, handler: sim.sweepJobHandler(threads) };
   });
+  const wantsTools = options.tools !== undefined || (options.mcp?.length ?? 0) > 0;
   const swarm = await jobKind('@parl/swarm', async () => {
     const rollouts = await import('@parl/swarm');
     const allowEndpoints = (options.allowEndpoints ?? []).map((p) => rollouts.parseEndpointPrefix(p));
-    return { name: rollouts.ROLLOUT_JOB_NAME, handler: rollouts.rolloutJobHandler({ allowEndpoints }) };
+    // The worker's own tools, listed once before it takes a job (a server that does not start is an error here).
+    const open = wantsTools ? await rollouts.openRunTools({ tools: options.tools, mcp: options.mcp }) : undefined;
+    if (open === undefined) return { name: rollouts.ROLLOUT_JOB_NAME, handler: rollouts.rolloutJobHandler({ allowEndpoints }) };
+    // The worker's close() closes the handlers: the MCP clients with them.
+    return { name: rollouts.ROLLOUT_JOB_NAME, handler: { ...rollouts.rolloutJobHandler({ allowEndpoints, toolProviders: open.providers }), close: () => open.close() } };
   });
+  if (wantsTools && !swarm.installed) throw new CliError(`parl worker --tools / --mcp are for swarm rollouts, which need @parl/swarm: npm install @parl/swarm`, 1);
   if (!sweep.installed && !swarm.installed) {
     throw new CliError('parl worker needs @parl/sim (sweep runs) or @parl/swarm (swarm rollouts), and neither is installed: npm install @parl/sim, or npm install @parl/swarm', 1);
   }

@@ -60,6 +60,11 @@ export interface OptionRow<T> {
    * needs `queue`): {@link resolveOptions} refuses this option without it, naming both.
    */
   readonly needs?: string;
+  /**
+   * The flag may be given more than once (`--mcp A --mcp B`): the command line hands
+   * {@link OptionRow.parse} the texts joined by newlines, in the order given.
+   */
+  readonly repeatable?: boolean;
 }
 
 /**

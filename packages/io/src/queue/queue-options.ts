@@ -54,6 +54,14 @@ export const WORKER_OPTIONS = defineOptionTable({
     unit: 's',
     help: 'a job whose worker has not renewed its lock for this long is retried by another worker',
   },
+  tools: { flag: 'tools', arg: 'file', parse: nonEmptyTextOption, help: "this worker's tools module for swarm rollouts (AI SDK tools); a job never names code to run" },
+  mcp: {
+    flag: 'mcp',
+    arg: 'server',
+    repeatable: true,
+    parse: (text, field) => text.split('\n').map((one) => nonEmptyTextOption(one, field)),
+    help: "this worker's MCP server for swarm rollouts: stdio:COMMAND ARGS… or an http(s):// URL; repeatable; a job never names one",
+  },
 });
 
 /** The settings of `parl worker` (derived from {@link WORKER_OPTIONS}: the queue's URL required). */

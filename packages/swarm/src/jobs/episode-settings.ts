@@ -18,6 +18,8 @@ import { expandUrl, isUrlTemplate, type RolloutRef } from '../rollouts/url-templ
 
 /** The reward options `parl swarm run` takes from core's `REWARD_OPTIONS` (its budget rows are its own: held live). */
 type SwarmRewardOptions = Pick<RewardOptions, 'maxSubagents' | 'lambda1' | 'lambda2' | 'totalTrainingSteps' | 'parallelShape'>;
+import type { ToolProvider } from '../tools/tool-provider.js';
+import type { ToolsFor } from '../tools/tools-for.js';
 
 /** What the settings are built from. */
 export interface EndpointSettingsInput extends SwarmRewardOptions {
@@ -44,6 +46,14 @@ export interface EndpointSettingsInput extends SwarmRewardOptions {
   readonly models?: ((name: string) => LanguageModel) | undefined;
   /** The environment the API keys are read from (default `process.env`). */
   readonly env?: NodeJS.ProcessEnv | undefined;
+  /** The run's tool providers (`--tools`, `--mcp`), already open. */
+  readonly toolProviders?: readonly ToolProvider[] | undefined;
+  /** Who gets the task's tools. */
+  readonly toolsFor?: ToolsFor | undefined;
+  /** Seconds a tool call may take. */
+  readonly toolTimeout?: number | undefined;
+  /** Levels of agents. */
+  readonly depth?: number | undefined;
 }
 
 /** The URL of one endpoint for this rollout: a template is expanded, and needs a rollout. */
@@ -99,6 +109,10 @@ export function endpointSettings(input: EndpointSettingsInput, rollout?: Rollout
     tracer: input.tracer,
     tokenDetails: input.logprobs === true || trajectories,
     ...(trajectories ? { tokenTrajectories: true } : {}),
+    ...(input.toolProviders === undefined ? {} : { toolProviders: input.toolProviders }),
+    ...(input.toolsFor === undefined ? {} : { toolsFor: input.toolsFor }),
+    ...(input.toolTimeout === undefined ? {} : { toolTimeoutMs: Math.round(input.toolTimeout * 1000) }),
+    ...(input.depth === undefined ? {} : { depth: input.depth }),
   };
 }
 

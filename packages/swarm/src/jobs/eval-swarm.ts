@@ -13,6 +13,8 @@ import { runEpisode } from '../runtime/episode.js';
 import type { SwarmRecord } from '../runtime/swarm-record.js';
 import type { JudgeClient } from '../scoring/judge-client.js';
 import type { SwarmTask } from '../tasks/task.js';
+import { openRunTools } from '../tools/run-tools.js';
+import type { ToolProvider } from '../tools/tool-provider.js';
 import { endpointSettings } from './episode-settings.js';
 import { openSpanCapture } from './spans-file.js';
 import { loadTasks } from './task-source.js';
@@ -76,8 +78,18 @@ function criticalStepsOf(r: SwarmRecord): number {
 /** Evaluate the swarm against a single agent on a suite. */
 export async function swarmEval(options: SwarmEvalOptions, hooks: SwarmEvalHooks = {}): Promise<SwarmEvaluation> {
   const tasks = await loadTasks(options, { judge: hooks.judge });
+  // The tools are listed once, before any episode (a server that does not start is an error here).
+  const tools = await openRunTools({ tools: options.tools, mcp: options.mcp, toolConcurrency: options.toolConcurrency, startTimeoutMs: options.toolTimeout * 1000 });
+  try {
+    return await evaluate(options, tasks, tools.providers, hooks);
+  } finally {
+    await tools.close();
+  }
+}
+
+async function evaluate(options: SwarmEvalOptions, tasks: readonly SwarmTask[], toolProviders: readonly ToolProvider[], hooks: SwarmEvalHooks): Promise<SwarmEvaluation> {
   const capture = await openSpanCapture();
-  const input = { ...options, tracer: capture.tracer, models: hooks.models };
+  const input = { ...options, tracer: capture.tracer, models: hooks.models, toolProviders };
   const settingsFor = (task: SwarmTask, mode: string): EpisodeSettings => endpointSettings(input, { rollout_id: `${task.id}/${mode}`, task_id: task.id, sample: 0 });
   // Checked once before any episode runs (a missing endpoint, an unknown scripted name).
   if (tasks[0] !== undefined) settingsFor(tasks[0], 'swarm');

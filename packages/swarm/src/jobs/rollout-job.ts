@@ -18,6 +18,7 @@ import type { LanguageModel } from 'ai';
 import { openSpanCapture } from './spans-file.js';
 import { checkEndpointTrust } from './endpoint-trust.js';
 import { endpointSettings } from './episode-settings.js';
+import type { ToolProvider } from '../tools/tool-provider.js';
 import { SWARM_RUN_OPTIONS, type SwarmRunOptions } from '../options.js';
 import { fileTasks } from '../tasks/scored-tasks.js';
 import { checkTaskRow, type TaskRow } from '../tasks/task-row.js';
@@ -53,7 +54,13 @@ const EPISODE_OPTION_KEYS = [
   'logprobs',
   'requestTimeout',
   'tokenTrajectories',
+  'toolsFor',
+  'toolTimeout',
+  'depth',
 ] as const;
+
+/** The flags a job may carry: settings only. A job never names code or a command to run (a tools module, an MCP server): each worker has its own. */
+const JOB_FLAGS: ReadonlySet<string> = new Set(EPISODE_OPTION_KEYS.map((key) => SWARM_RUN_OPTIONS[key].flag));
 
 /** One rollout to run: the settings (as flag texts), the task's place in the suite and the sample. */
 export interface RolloutJob {
@@ -150,6 +157,8 @@ export interface RolloutJobHooks {
    * A worker holding a key runs only jobs on these endpoints; default none.
    */
   readonly allowEndpoints?: readonly string[];
+  /** The worker's own tool providers (`parl worker --tools`, `--mcp`), open for as long as it runs. */
+  readonly toolProviders?: readonly ToolProvider[];
 }
 
 /**
@@ -164,6 +173,11 @@ export async function runRolloutJob(data: unknown, hooks: RolloutJobHooks = {}):
   const job = (typeof data === 'object' && data !== null ? data : {}) as Partial<RolloutJob>;
   if (typeof job.options !== 'object' || job.options === null) throw new ParlInputError('job.options', job.options, 'the flag texts of parl swarm run');
   if ('tasks-file' in job.options) throw new ParlInputError('job.options', 'tasks-file', 'no path: a job carries its task row, never a file on the coordinator\'s disk');
+  for (const [flag, text] of Object.entries(job.options)) {
+    if (!JOB_FLAGS.has(flag)) {
+      throw new ParlInputError(`job.options.${flag}`, text, `no such setting in a rollout job: a job carries episode settings only (${[...JOB_FLAGS].join(', ')}) and never names code or a command to run; a worker's tools are its own (parl worker --tools, --mcp)`, undefined, 'PARL_ERR_INVALID_VALUE');
+    }
+  }
   const options = resolveOptions(SWARM_RUN_OPTIONS, job.options, 'flag');
   checkEndpointTrust(rolloutJobLabel(data), options.baseUrl, hooks.allowEndpoints ?? [], hooks.env ?? process.env);
   const taskIndex = checkIndex(job.task, 'job.task');
@@ -171,7 +185,7 @@ export async function runRolloutJob(data: unknown, hooks: RolloutJobHooks = {}):
   if (options.scorer !== undefined && parseScorerSpec(options.scorer).kind === 'module') throw codeRefused('job.options.scorer', options.scorer);
   const task = await jobTask(job, options, taskIndex, hooks);
   const capture = job.spans === true ? await openSpanCapture() : undefined;
-  const settings = endpointSettings({ ...options, tracer: capture?.tracer, models: hooks.models, env: hooks.env }, rolloutRef(task, sample));
+  const settings = endpointSettings({ ...options, tracer: capture?.tracer, models: hooks.models, env: hooks.env, toolProviders: hooks.toolProviders }, rolloutRef(task, sample));
   const line = await runSample(task, { ...settings, trainingStep: settings.trainingStep ?? 0 }, sample);
   const spans = capture?.take();
   const result: RolloutJobResult = spans === undefined ? { line } : { line, spans };

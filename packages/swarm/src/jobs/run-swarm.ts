@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { resolveOptions } from '@parl/core';
+import { ParlInputError, resolveOptions } from '@parl/core';
 import { claimOutputs, type OutputClaim } from '@parl/io';
 import type { LanguageModel } from 'ai';
 import { SWARM_RUN_OPTIONS, type SwarmRunOptions } from '../options.js';
@@ -20,6 +20,7 @@ import { endpointSettings } from './episode-settings.js';
 import { openSpansFile, recogniseSpansFile, SPANS_FILE_KIND } from './spans-file.js';
 import { loadTasks } from './task-source.js';
 import type { JudgeClient } from '../scoring/judge-client.js';
+import { openRunTools } from '../tools/run-tools.js';
 
 /** Hooks of a run. */
 export interface SwarmRunHooks {
@@ -56,6 +57,8 @@ export interface SwarmRunHooks {
 export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}): Promise<RolloutSummary> {
   // The same table checks a library call as it checks the flags.
   const options = resolveOptions(SWARM_RUN_OPTIONS, given, 'library');
+  if (options.queue !== undefined && options.tools !== undefined) throw new ParlInputError('--tools', options.tools, 'not with --queue: each worker loads its own tools (parl worker --tools)');
+  if (options.queue !== undefined && options.mcp !== undefined) throw new ParlInputError('--mcp', options.mcp.join(' '), 'not with --queue: each worker starts its own MCP servers (parl worker --mcp)');
   await claimOutputs(outputClaims(options));
   const tasks = await loadTasks(options, { judge: hooks.judge });
   if (options.queue !== undefined) {
@@ -64,6 +67,10 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
   }
   const runOptions = runOptionTexts(options);
   const file: RolloutFile | undefined = options.out === undefined ? undefined : await openRolloutFile(options.out, { options: runOptions, restart: options.restart === true });
+  // The tools are listed once, before any episode (a server that does not start is an error here).
+  const tools = options.queue === undefined
+    ? await openRunTools({ tools: options.tools, mcp: options.mcp, toolConcurrency: options.toolConcurrency, startTimeoutMs: options.toolTimeout * 1000 })
+    : undefined;
   const spans = options.spans === undefined ? undefined : await openSpansFile(options.spans, { resume: file?.resumed === true });
   try {
     const rolloutOptions: RolloutOptions = {
@@ -81,7 +88,7 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
     };
     let summary: RolloutSummary;
     if (options.queue === undefined) {
-      const input = { ...options, tracer: spans?.tracer, models: hooks.models };
+      const input = { ...options, tracer: spans?.tracer, models: hooks.models, toolProviders: tools?.providers };
       // Checked once before any episode runs (a missing endpoint, an unknown scripted name).
       const first = tasks[0];
       if (first !== undefined) endpointSettings(input, rolloutRef(first, 0));
@@ -121,6 +128,8 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
     // With --out the spans of what finished stay in <spans>.partial for the resume, as the lines do.
     if (options.out === undefined) await spans?.discard();
     throw err;
+  } finally {
+    await tools?.close();
   }
 }
 

@@ -9,15 +9,11 @@ import type { BudgetMode, RewardConfig } from '@parl/core';
 import type { LanguageModel } from 'ai';
 import { DEFAULT_TOOL_TIMEOUT_MS } from '../tools/tool-executor.js';
 import type { ToolProvider } from '../tools/tool-provider.js';
+import type { ToolsFor } from '../tools/tools-for.js';
 import { LIMIT_PRESETS, type SwarmLimits } from './limits.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './model-call.js';
 import type { SwarmEventListener } from './swarm-events.js';
 
-/** Which agents get the task's tools (the corpus, `--tools`, `--mcp`). */
-export const TOOLS_FOR = ['both', 'subagents', 'orchestrator'] as const;
-
-/** Who gets the task's tools: the sub-agents, the orchestrator (the direct fallback), or both. */
-export type ToolsFor = (typeof TOOLS_FOR)[number];
 
 /** How an episode runs. */
 export interface EpisodeSettings {
@@ -66,6 +62,11 @@ export interface EpisodeSettings {
   readonly toolTimeoutMs?: number;
   /** Told what happens as it happens (sub-agents created, started, finished; stages closed; calls the budget refused). Optional: nobody when absent. */
   readonly onEvent?: SwarmEventListener;
+  /**
+   * Levels of agents (spec §10.3): 1, the orchestrator's sub-agents only; with D > 1 a sub-agent
+   * at depth d < D also has `create_subagent` / `assign_task`. Optional: 1 when absent.
+   */
+  readonly depth?: number;
 }
 
 /** What `runEpisode` takes: the orchestrator's model, and any other setting to change from its default. */
@@ -76,7 +77,7 @@ export type EpisodeOptions = Partial<Omit<EpisodeSettings, 'orchestrator'>> & { 
  * definitions, the `default` limits (100 orchestrator / 50 sub-agent model calls), no budget,
  * `on_budget` `fail`, no training step, the default reward, {@link DEFAULT_RETRY}, the swarm (not
  * the single agent), no token details or trajectories, the global tracer, no tools besides the task's, given to
- * both, a 60 s tool timeout. The sub-agents' model defaults to the orchestrator's.
+ * both, a 60 s tool timeout, depth 1. The sub-agents' model defaults to the orchestrator's.
  */
 export const EPISODE_DEFAULTS = {
   concurrency: 8,
@@ -95,6 +96,7 @@ export const EPISODE_DEFAULTS = {
   toolsFor: 'both',
   toolTimeoutMs: DEFAULT_TOOL_TIMEOUT_MS,
   onEvent: (): void => undefined,
+  depth: 1,
 } as const satisfies Omit<EpisodeSettings, 'orchestrator' | 'subagentModel'>;
 
 /** Every setting of `options`, the missing ones at their defaults ({@link EPISODE_DEFAULTS}). */
@@ -122,5 +124,6 @@ export function episodeSettingsOf(options: EpisodeOptions): Required<EpisodeSett
     toolsFor: options.toolsFor ?? d.toolsFor,
     toolTimeoutMs: options.toolTimeoutMs ?? d.toolTimeoutMs,
     onEvent: options.onEvent ?? d.onEvent,
+    depth: options.depth ?? d.depth,
   };
 }

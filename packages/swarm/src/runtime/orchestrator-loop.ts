@@ -9,7 +9,7 @@ import type { Score } from '../scoring/score.js';
 import { scoreAnswer, unscored } from '../scoring/task-score.js';
 import type { SwarmTask } from '../tasks/task.js';
 import type { ToolProvider } from '../tools/tool-provider.js';
-import { delegationProvider } from './delegation-tools.js';
+import { delegationProviders } from './delegation-tools.js';
 import { dispatchCalls } from './dispatch.js';
 import { SwarmProviderError } from './errors.js';
 import { agentToolsOf, type EpisodeState } from './episode-state.js';
@@ -25,10 +25,11 @@ import { Conversation } from './transcript.js';
 export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: string): Promise<EpisodeResult> {
   const startedMs = performance.now();
   const s = state.settings;
-  const { telemetry, clock, live } = state;
+  const { telemetry, clock } = state;
+  const frame = state.root;
   const system = s.singleAgent ? SINGLE_AGENT_SYSTEM_PROMPT : ORCHESTRATOR_SYSTEM_PROMPT;
   const providers: ToolProvider[] = [
-    ...(s.singleAgent ? [] : [delegationProvider(state, (a, parent, lease) => runSubAgent(state, a, parent, lease))]),
+    ...(s.singleAgent ? [] : delegationProviders(state, frame, (a, parent, lease) => runSubAgent(state, frame, a, parent, lease))),
     ...(s.toolsFor === 'subagents' && !s.singleAgent ? [] : state.taskProviders),
   ];
   const tools = agentToolsOf(providers);
@@ -42,14 +43,14 @@ export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: 
   const texts: string[] = [];
   const callTokens: CallTokens[] = [];
   try {
-    while (live.mainSteps < s.limits.orchestrator_steps) {
-      if (!state.fits('main')) {
+    while (frame.ownCalls < s.limits.orchestrator_steps) {
+      if (!state.fits(frame, 'main')) {
         s.onEvent({ type: 'budget-refused', who: 'orchestrator' });
         state.budgetExhausted = true;
         stop = 'budget';
         break;
       }
-      live.openTurn();
+      frame.openTurn();
       state.turnSubagents = 0;
       const chat = telemetry.chat(modelName(s.orchestrator), root, clock.now());
       let reply: ModelReply;
@@ -65,15 +66,15 @@ export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: 
       toolCalls += reply.toolCalls.length;
       for (const c of reply.toolCalls) if (c.invalid !== undefined) malformed.push(c.invalid);
       if (reply.text !== '') texts.push(reply.text);
-      if (reply.text !== '') s.onEvent({ type: 'orchestrator-text', step: live.mainSteps - 1, text: reply.text });
+      if (reply.text !== '') s.onEvent({ type: 'orchestrator-text', step: frame.ownCalls - 1, text: reply.text });
       if (reply.toolCalls.length === 0) {
-        s.onEvent({ type: 'stage-closed', stage: live.mainSteps - 1, subagents: 0 });
+        s.onEvent({ type: 'stage-closed', stage: frame.ownCalls - 1, subagents: 0 });
         answer = reply.text;
         stop = 'answer';
         break;
       }
       conversation.toolResults(await dispatchCalls(state, reply.toolCalls, tools.box, root));
-      s.onEvent({ type: 'stage-closed', stage: live.mainSteps - 1, subagents: state.turnSubagents });
+      s.onEvent({ type: 'stage-closed', stage: frame.ownCalls - 1, subagents: state.turnSubagents });
       if (state.budgetExhausted) {
         stop = 'budget';
         break;
@@ -99,7 +100,7 @@ export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: 
   const record = buildRecord({
     id,
     taskId: task.id,
-    live,
+    live: state.live,
     score,
     metadata: task.metadata,
     stop,
