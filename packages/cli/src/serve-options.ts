@@ -5,13 +5,15 @@
  *
  * @module
  */
-import type { OptionTable } from '@parl/core';
-import type { ServeSettings } from '@parl/serve/options';
+import type { SERVE_OPTIONS } from '@parl/serve/options';
+
+/** `@parl/serve`'s option table, as its type declares it. */
+type ServeOptionTable = typeof SERVE_OPTIONS;
 
 /** The line that tells a user how to add the server. */
 export const INSTALL_SERVE_HINT = 'npm install @parl/serve (the HTTP server: Fastify and its plugins)';
 
-let table: OptionTable<ServeSettings> | null | undefined;
+let table: ServeOptionTable | null | undefined;
 
 /** True for the error of importing `@parl/serve` when it is not installed. */
 function isMissingServe(err: unknown): boolean {
@@ -23,7 +25,7 @@ function isMissingServe(err: unknown): boolean {
  * Load `@parl/serve`'s `SERVE_OPTIONS` (once); undefined when `@parl/serve` is not installed.
  * Afterwards {@link serveOptionTable} returns it.
  */
-export async function loadServeOptionTable(): Promise<OptionTable<ServeSettings> | undefined> {
+export async function loadServeOptionTable(): Promise<ServeOptionTable | undefined> {
   if (table === undefined) {
     try {
       table = (await import('@parl/serve/options')).SERVE_OPTIONS;
@@ -36,6 +38,6 @@ export async function loadServeOptionTable(): Promise<OptionTable<ServeSettings>
 }
 
 /** The table {@link loadServeOptionTable} loaded, or undefined when it has not (or `@parl/serve` is missing). */
-export function serveOptionTable(): OptionTable<ServeSettings> | undefined {
+export function serveOptionTable(): ServeOptionTable | undefined {
   return table ?? undefined;
 }

@@ -7,18 +7,12 @@
  * @packageDocumentation
  */
 export { createParlServer, type ParlServer } from './server.js';
-export {
-  DEFAULT_SERVE_LOG,
-  DEFAULT_SERVE_OPTIONS,
-  defaultLabelThreads,
-  FSYNC_POLICIES,
-  isLoopback,
-  resolveServeOptions,
-  SERVE_OPTIONS,
-  type ResolvedServeOptions,
-  type ServeOptions,
-  type ServeSettings,
-} from './options.js';
+export { DEFAULT_SERVE_LOG, SERVE_OPTIONS } from './options.js';
+export { resolveServeOptions, type ResolvedServeOptions, type ServeOptions } from './resolve-options.js';
+export type { OptionsOf, ResolvedOptionsOf, RowValue } from './option-types.js';
+export { defaultLabelThreads } from './label-threads.js';
+export { isLoopback } from './loopback.js';
+export { FSYNC_POLICIES } from './episodes/fsync-policy.js';
 export { ParlService, type EpisodeSource } from './service.js';
 export type { OtlpReadSlices } from './threads/thread-tasks.js';
 export { EpisodeLog, type FsyncPolicy, type LogStats } from './episodes/episode-log.js';

@@ -18,7 +18,8 @@ import { deserializeSlice } from './threads/span-slices.js';
 import type { OtlpReadSlices, TraceMappingOutput } from './threads/thread-tasks.js';
 import { traceMapper, type ThreadMapper } from './threads/trace-mapping.js';
 import { ServeMetrics } from './metrics.js';
-import type { ResolvedServeOptions } from './options.js';
+import type { ServerResponse } from 'node:http';
+import type { ResolvedServeOptions } from './resolve-options.js';
 
 /** Records of a labelled body held and counted between two turns of the event loop (about a millisecond). */
 export const ACCEPT_SLICE = 2048;
@@ -46,6 +47,8 @@ export class ParlService {
   readonly metrics: ServeMetrics;
   /** Open traces (assembled by `@parl/traces`). */
   readonly intake: LiveTraceIntake;
+  /** The dashboard's open event streams (`GET /events`), ended at shutdown. */
+  readonly eventStreams = new Set<ServerResponse>();
   /** Entries replayed from the log at start. */
   replayed = 0;
   private log: EpisodeLog | undefined;
@@ -58,9 +61,16 @@ export class ParlService {
       openSpans: () => this.intake.openSpans,
       episodesInMemory: () => this.store.size,
       log: () => this.log?.stats,
+      streamBufferedBytes: () => {
+        let bytes = 0;
+        for (const res of this.eventStreams) bytes += res.writableLength;
+        return bytes;
+      },
     });
     this.intake = new LiveTraceIntake({
-      ...options.trace,
+      ...(options.grouping === undefined ? {} : { grouping: options.grouping }),
+      ...(options.stepsFrom === undefined ? {} : { stepsFrom: options.stepsFrom }),
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
       quietPeriodMs: options.quietPeriodMs,
       timeoutMs: options.traceTimeoutMs,
       maxOpenTraces: options.maxOpenTraces,

@@ -19,15 +19,9 @@ import { createInterface } from 'node:readline';
 import type { LogEntry } from './log-entry.js';
 import { LOG_HEADER, LOG_HEADER_LINE, prepareLogFile } from './log-file.js';
 
-/**
- * When the log reaches the disk:
- * - `always` (default): each write is followed by `fdatasync` before the requests in it are
- *   answered; an acknowledged episode survives a crash of the process and of the machine;
- * - `interval`: written to the operating system before the answer, fsynced every
- *   `fsyncIntervalMs`; survives a crash of the process (kill -9), not of the machine;
- * - `never`: written to the operating system before the answer, never fsynced by the server.
- */
-export type FsyncPolicy = 'always' | 'interval' | 'never';
+import type { FsyncPolicy } from './fsync-policy.js';
+
+export type { FsyncPolicy } from './fsync-policy.js';
 
 interface Pending {
   readonly text: string | Uint8Array;
