@@ -5,7 +5,7 @@
  * @module
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { LogStats } from './episodes/episode-log.js';
+import type { LogStats } from './episodes/log-stats.js';
 
 /** What the gauges read when `/metrics` is scraped. */
 export interface MetricSources {

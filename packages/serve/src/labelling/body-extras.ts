@@ -9,7 +9,7 @@
 import type { BodyExtras, LabelledAnswer } from '@parl/io';
 import { episodePoint } from '../dashboard/live-stats.js';
 import { rewardLogHead } from '../episodes/log-entry.js';
-import { packPoint, POINT_WIDTH } from './packed-points.js';
+import { packPoint, POINT_WIDTH } from '../internal/packed-points.js';
 
 /**
  * The log lines of the records with an id (the bytes of `rewardLogLine(id, json)` for each: its

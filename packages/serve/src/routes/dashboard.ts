@@ -14,6 +14,9 @@ import type { ServerResponse } from 'node:http';
 import { dashboardHtml, snapshotEvent } from '../dashboard/page.js';
 import type { ParlService } from '../service.js';
 
+/** Bytes HTTP may add to one event-stream write besides its text: chunk framing, or the response headers on the first. */
+const WRITE_FRAMING_BYTES = 512;
+
 /** Register the dashboard routes; `streams` holds the open event streams (ended at shutdown). */
 export function dashboardRoutes(app: FastifyInstance, service: ParlService, streams: Set<ServerResponse>): void {
   const html = dashboardHtml();
@@ -29,7 +32,8 @@ export function dashboardRoutes(app: FastifyInstance, service: ParlService, stre
    * disconnected until the bytes waiting over all streams fit. False when `res` itself went.
    */
   const makeRoom = (res: ServerResponse, size: number): boolean => {
-    let waiting = size;
+    // The write's own bytes, and what HTTP adds to them (chunk framing; the headers, on a first write).
+    let waiting = size + WRITE_FRAMING_BYTES;
     for (const s of streams) waiting += s.writableLength;
     while (waiting > total) {
       let furthest: ServerResponse | undefined;
