@@ -16,18 +16,11 @@
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import type { LogEntry } from './log-entry.js';
-import { LOG_HEADER, LOG_HEADER_LINE, prepareLogFile } from './log-file.js';
+import type { LogEntry } from '../episodes/log-entry.js';
+import { LOG_HEADER, LOG_HEADER_LINE, prepareLogFile } from '../episodes/log-file.js';
 
-/**
- * When the log reaches the disk:
- * - `always` (default): each write is followed by `fdatasync` before the requests in it are
- *   answered; an acknowledged episode survives a crash of the process and of the machine;
- * - `interval`: written to the operating system before the answer, fsynced every
- *   `fsyncIntervalMs`; survives a crash of the process (kill -9), not of the machine;
- * - `never`: written to the operating system before the answer, never fsynced by the server.
- */
-export type FsyncPolicy = 'always' | 'interval' | 'never';
+import type { FsyncPolicy } from '../episodes/fsync-policy.js';
+import type { LogStats } from '../episodes/log-stats.js';
 
 interface Pending {
   readonly text: string | Uint8Array;
@@ -35,17 +28,6 @@ interface Pending {
   readonly reject: (err: unknown) => void;
 }
 
-/** Figures about the log, for `/metrics`. */
-export interface LogStats {
-  /** Bytes written since start. */
-  bytes: number;
-  /** Writes (each possibly holding many entries). */
-  writes: number;
-  /** fdatasync calls. */
-  fsyncs: number;
-  /** Writes that failed and were cut back off the file. */
-  failedWrites: number;
-}
 
 /** The error a failed log write rejects with: answered 503, naming the cause. */
 export class LogWriteError extends Error {
