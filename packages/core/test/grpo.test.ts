@@ -21,6 +21,12 @@ describe('grpoAdvantages', () => {
     expect(got.reduce((a, b) => a + b, 0)).toBeCloseTo(0, 12);
   });
 
+  it("with scale 'none' subtracts the group mean only (the K2.5 baseline the simulator trains with)", () => {
+    expect(grpoAdvantages([1, 0, 0.5, 0.5], { scale: 'none' })).toEqual([0.5, -0.5, 0, 0]);
+    expect(grpoAdvantages([0.25, 0.25], { scale: 'none' })).toEqual([0, 0]);
+    expect(() => grpoAdvantages([1, Number.POSITIVE_INFINITY], { scale: 'none' })).toThrow(/rewards\[1\]/);
+  });
+
   it('rejects an empty group and a non-finite reward, naming the field', () => {
     expect(() => grpoAdvantages([])).toThrow(ParlInputError);
     expect(() => grpoAdvantages([1, Number.NaN])).toThrow(/rewards\[1\]/);

@@ -1,17 +1,11 @@
 import { tf } from '@parl/gpu';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_MLP_SPEC,
-  FEATURE_COUNT,
-  MlpPolicy,
-  Rng,
-  groupAdvantages,
-  parlObjectiveGradients,
-  parlObjectiveLoss, 
-  type ObjectiveBatch,
-  type ObjectiveConfig,
-} from '../src/index.js';
-import { ratioWindowMask } from '../src/training/parl-objective.js';
+import { MlpPolicy, type ObjectiveConfig } from '../src/index.js';
+import { DEFAULT_MLP_SPEC } from '../src/policies/mlp-policy.js';
+import { FEATURE_COUNT } from '../src/internal/engine/features.js';
+import { Rng } from '../src/internal/engine/rng.js';
+import { groupAdvantages, parlObjectiveGradients, parlObjectiveLoss, type ObjectiveBatch } from '../src/internal/training/parl-objective.js';
+import { ratioWindowMask } from '../src/internal/training/parl-objective.js';
 
 const OBJECTIVE: ObjectiveConfig = { alpha: -0.5, beta: 0.5, tau: 0.3 };
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ParlInputError } from '@parl/core';
-import { canonicalJson, getPreset, resolveSweep, resolveTrainingConfig, runIdOf, validateSweepSpec } from '../src/index.js';
+import { getPreset, resolveSweep, resolveTrainingConfig } from '../src/index.js';
+import { canonicalJson, runIdOf } from '../src/internal/runs/run-id.js';
+import { validateSweepSpec } from '../src/sweeps/sweep-spec.js';
 
 describe('run ids', () => {
   it('hash the resolved config whatever its key order, and change with any setting', () => {

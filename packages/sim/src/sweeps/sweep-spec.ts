@@ -7,8 +7,8 @@
  */
 import { ParlInputError, fieldPath, requireObject, requirePositiveInteger, suggestField } from '@parl/core';
 import { getPreset } from '../training/presets.js';
-import { Rng } from '../engine/rng.js';
-import { runIdOf } from '../runs/run-id.js';
+import { Rng } from '../internal/engine/rng.js';
+import { runIdOf } from '../internal/runs/run-id.js';
 import { BASE_TRAINING_CONFIG, resolveTrainingConfig, type TrainingConfig } from '../training/training-config.js';
 
 /** A random range: uniform over [min, max] (log-uniform with `log`, integers with `integer`). */

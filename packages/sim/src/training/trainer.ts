@@ -8,13 +8,13 @@
  */
 import { resolveRewardConfig, type ResolvedRewardConfig, type RunSummary, type ScriptedBaselineResult, type StepMetrics } from '@parl/core';
 import { initBackend, tf } from '@parl/gpu';
-import { evaluate } from '../evaluation/evaluation.js';
+import { evaluate } from '../internal/evaluation/evaluation.js';
 import { budgetOf } from '../engine/env-config.js';
-import { FEATURE_COUNT } from '../engine/features.js';
+import { FEATURE_COUNT } from '../internal/engine/features.js';
 import { MlpPolicy, disposeActionTensors, emptyDecisionTrace, type ActionTensors, type DecisionTrace } from '../policies/mlp-policy.js';
-import { scoreEpisodes, stepMetrics } from '../evaluation/metrics.js';
-import { groupAdvantages, lossOfLogProb, ratioWindowMask } from './parl-objective.js';
-import { mixSeed } from '../engine/rng.js';
+import { scoreEpisodes, stepMetrics } from '../internal/evaluation/metrics.js';
+import { groupAdvantages, lossOfLogProb, ratioWindowMask } from '../internal/training/parl-objective.js';
+import { mixSeed } from '../internal/engine/rng.js';
 import { runEpisodes, type EpisodeSeeds } from '../rollout/rollout.js';
 import type { ObjectiveConfig, TrainingConfig } from './training-config.js';
 

@@ -12,10 +12,10 @@
  *
  * @module
  */
-import { ParlInputError } from '@parl/core';
+import { ParlInputError, grpoAdvantages } from '@parl/core';
 import { tf } from '@parl/gpu';
-import type { ActionTensors, MlpPolicy } from '../policies/mlp-policy.js';
-import type { ObjectiveConfig } from './training-config.js';
+import type { ActionTensors, MlpPolicy } from '../../policies/mlp-policy.js';
+import type { ObjectiveConfig } from '../../training/training-config.js';
 
 /** The decisions the objective is computed over (all tensors have n rows). */
 export interface ObjectiveBatch {
@@ -34,7 +34,8 @@ export interface ObjectiveBatch {
 /**
  * Group-baseline advantages: rewards come in groups of K rollouts of the same task (slots
  * j·K … j·K + K − 1), and each rollout's advantage is its reward minus the mean reward of its
- * group.
+ * group — core's {@link @parl/core!grpoAdvantages} with `scale: 'none'` (the K2.5 objective's
+ * baseline, not divided by the group's standard deviation), group by group.
  *
  * @param rewards - r_PARL per rollout, grouped by task
  * @param K - rollouts per task
@@ -49,11 +50,11 @@ export function groupAdvantages(rewards: ArrayLike<number>, K: number, out: Floa
   if (!Number.isInteger(K) || K < 1 || rewards.length % K !== 0) {
     throw new ParlInputError('rolloutsPerTask', K, `a positive integer dividing the ${rewards.length} rollouts`);
   }
+  const group = new Array<number>(K);
   for (let j = 0; j < rewards.length; j += K) {
-    let mean = 0;
-    for (let r = 0; r < K; r++) mean += rewards[j + r] as number;
-    mean /= K;
-    for (let r = 0; r < K; r++) out[j + r] = (rewards[j + r] as number) - mean;
+    for (let r = 0; r < K; r++) group[r] = rewards[j + r] as number;
+    const advantages = grpoAdvantages(group, { scale: 'none' });
+    for (let r = 0; r < K; r++) out[j + r] = advantages[r] as number;
   }
   return out;
 }
