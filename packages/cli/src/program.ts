@@ -174,7 +174,7 @@ function trainProgram(io: CliIo): Command {
         io.stdout.write(`${JSON.stringify(result)}\n`);
         return;
       }
-      io.stderr.write(`parl train: ${trainClosingLine(result.summary)}\n`);
+      io.stderr.write(`parl train: ${trainClosingLine(result.summary, result.story)}\n`);
       io.stdout.write(`run folder: ${result.run_dir}\nreport: ${result.report}\n`);
     });
 }
