@@ -11,7 +11,8 @@
  * io, traces, swarm and serve never load the simulator or TensorFlow.js; the cli loads sim, serve
  * and swarm only lazily (a dynamic import or a type-only import), so `parl reward` starts light
  * and the cli installs without them. Inside @parl/sim: engine ◄ policies ◄ rollout ◄ evaluation
- * ◄ training ◄ runs ◄ sweeps; inside cli and serve, a command (a route) never imports another
+ * ◄ training ◄ runs ◄ sweeps; inside @parl/swarm: tasks, scoring, telemetry ◄ tools ◄ runtime ◄
+ * rollouts ◄ jobs; inside cli and serve, a command (a route) never imports another
  * command (route).
  *
  * A package is reached either as its workspace folder (packages/NAME/…, when the import
@@ -35,6 +36,26 @@ function simRoomRules() {
     from: { path: `^packages/sim/src/(internal/)?${room}/` },
     to: { path: `^packages/sim/src/(internal/)?(${SIM_ROOMS.slice(i + 1).join('|')})/` },
   }));
+}
+
+/**
+ * The rooms of @parl/swarm (packages/swarm/src/ROOM/), lowest first; rooms on one level know
+ * nothing of the levels above: a task, a scorer or a span never knows how tools are run, the tool
+ * executor never knows the orchestrator loop, the runtime never knows rollouts or commands.
+ */
+const SWARM_LEVELS = [['tasks', 'scoring', 'telemetry'], ['tools'], ['runtime'], ['rollouts'], ['jobs']];
+
+function swarmRoomRules() {
+  return SWARM_LEVELS.slice(0, -1).flatMap((rooms, i) => {
+    const above = SWARM_LEVELS.slice(i + 1).flat();
+    return rooms.map((room) => ({
+      name: `swarm-${room}-imports-only-lower-rooms`,
+      comment: `packages/swarm/src/${room}/ builds on ${SWARM_LEVELS.slice(0, i).flat().join(', ') || 'nothing but other packages'}; it never imports ${above.join(', ')}.`,
+      severity: 'error',
+      from: { path: `^packages/swarm/src/${room}/` },
+      to: { path: `^packages/swarm/src/(${above.join('|')})/` },
+    }));
+  });
 }
 
 module.exports = {
@@ -108,6 +129,7 @@ module.exports = {
       from: { path: '^packages/swarm/src/' },
       to: { path: `${pkg('gpu|sim|cli|serve')}|(^|/)@tensorflow/` },
     },
+    ...swarmRoomRules(),
     {
       name: 'cli-loads-sim-serve-swarm-lazily',
       comment: '@parl/cli depends on core and io; sim, serve, swarm and gpu are optional peers, imported only by the command modules that need them (which the program loads on demand) or with a dynamic import (type-only imports are erased).',

@@ -9,7 +9,7 @@
 // `llama-server -m model.gguf`, vLLM, Ollama) works the same way: pass its URL to endpointModel.
 import { basename } from 'node:path';
 import { criticalSteps } from '@parl/core';
-import { DEFAULT_RETRY, endpointModel, generateSuite, LIMIT_PRESETS, runEpisode, scriptedLookupModel } from '@parl/swarm';
+import { endpointModel, generateSuite, LIMIT_PRESETS, runEpisode, scriptedLookupModel } from '@parl/swarm';
 import { startLocalLlmServer } from '@parl/test-support/local-llm/server';
 
 const [modelFile, tasksArg = '2'] = process.argv.slice(2);
@@ -20,20 +20,14 @@ if (modelFile === undefined) {
 const server = await startLocalLlmServer({ modelPath: modelFile, contextSize: 8192 });
 try {
   const orchestrator = endpointModel(server.baseURL, server.modelName);
+  // Every setting but the orchestrator has a default (EPISODE_DEFAULTS); these change four of them.
   const settings = {
     orchestrator,
-    // Frozen sub-agents: the look-up program (no model calls); use endpointModel(...) for LLM sub-agents.
+    // Frozen sub-agents: the look-up program (no model calls); the default is the orchestrator's model.
     subagentModel: scriptedLookupModel(),
     concurrency: 4,
-    maxSubagents: 100,
     limits: LIMIT_PRESETS.browsecomp,
-    budget: undefined,
-    onBudget: 'fail',
     trainingStep: 0,
-    reward: {},
-    retry: DEFAULT_RETRY,
-    singleAgent: false,
-    tracer: undefined,
   };
   console.log(`model ${basename(modelFile)} on ${server.baseURL}`);
   for (const task of generateSuite('wide', { tasks: Number(tasksArg), seed: 1, entities: 3, attributes: 1 })) {

@@ -8,7 +8,8 @@
 import { budgetToReachTarget, criticalSteps, subagentCounts } from '@parl/core';
 import type { LanguageModel } from 'ai';
 import type { SwarmEvalOptions } from '../options.js';
-import { runEpisode, type SwarmRecord } from '../runtime/episode.js';
+import { runEpisode } from '../runtime/episode.js';
+import type { SwarmRecord } from '../runtime/swarm-record.js';
 import { generateSuite } from '../tasks/suites.js';
 import { endpointSettings } from './episode-settings.js';
 import { openSpanCapture } from './spans-file.js';

@@ -7,7 +7,7 @@
 import { ParlInputError } from '@parl/core';
 import type { LanguageModel } from 'ai';
 import type { SwarmRunOptions } from '../options.js';
-import type { RolloutQueueEvent } from '../rollouts/queue-rollouts.js';
+import type { RolloutQueueEvent } from './queue-rollouts.js';
 import { runRollouts, type RolloutLine } from '../rollouts/run-rollouts.js';
 import { generateSuite } from '../tasks/suites.js';
 import { endpointSettings } from './episode-settings.js';
@@ -47,7 +47,7 @@ export async function swarmRun(options: SwarmRunOptions, hooks: SwarmRunHooks = 
     if (options.queue === undefined) {
       lines = await runRollouts(tasks, endpointSettings({ ...options, tracer: spans?.tracer, models: hooks.models }), rolloutOptions);
     } else {
-      const { runQueuedRollouts } = await import('../rollouts/queue-rollouts.js');
+      const { runQueuedRollouts } = await import('./queue-rollouts.js');
       lines = await runQueuedRollouts(tasks, options, {
         ...rolloutOptions,
         url: options.queue,

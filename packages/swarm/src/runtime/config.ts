@@ -1,13 +1,22 @@
 /**
- * The settings of one episode.
+ * The settings of one episode, and their defaults: `runEpisode(task, { orchestrator })` runs
+ * with every other setting at its default.
  *
  * @module
  */
 import type { Tracer } from '@opentelemetry/api';
 import type { BudgetMode, RewardConfig } from '@parl/core';
 import type { LanguageModel } from 'ai';
-import type { SwarmLimits } from './limits.js';
-import type { RetryPolicy } from './model-call.js';
+import { DEFAULT_TOOL_TIMEOUT_MS } from '../tools/tool-executor.js';
+import type { ToolProvider } from '../tools/tool-provider.js';
+import { LIMIT_PRESETS, type SwarmLimits } from './limits.js';
+import { DEFAULT_RETRY, type RetryPolicy } from './model-call.js';
+
+/** Which agents get the task's tools (the corpus, `--tools`, `--mcp`). */
+export const TOOLS_FOR = ['both', 'subagents', 'orchestrator'] as const;
+
+/** Who gets the task's tools: the sub-agents, the orchestrator (the direct fallback), or both. */
+export type ToolsFor = (typeof TOOLS_FOR)[number];
 
 /** How an episode runs. */
 export interface EpisodeSettings {
@@ -41,4 +50,63 @@ export interface EpisodeSettings {
   readonly tokenDetails?: boolean;
   /** The tracer for the episode's spans (default: the global provider's). */
   readonly tracer: Tracer | undefined;
+  /** Tool providers of the run besides the task's own corpus (`--tools`, `--mcp`), listed once. Optional: none when absent. */
+  readonly toolProviders?: readonly ToolProvider[];
+  /** Who gets the task's tools. Optional: `both` when absent. */
+  readonly toolsFor?: ToolsFor;
+  /** Per-call tool timeout, ms. Optional: {@link DEFAULT_TOOL_TIMEOUT_MS} when absent. */
+  readonly toolTimeoutMs?: number;
+}
+
+/** What `runEpisode` takes: the orchestrator's model, and any other setting to change from its default. */
+export type EpisodeOptions = Partial<Omit<EpisodeSettings, 'orchestrator'>> & { readonly orchestrator: LanguageModel };
+
+/**
+ * The defaults of every setting but the models: 8 sub-agents at once, at most 100 sub-agent
+ * definitions, the `default` limits (100 orchestrator / 50 sub-agent model calls), no budget,
+ * `on_budget` `fail`, no training step, the default reward, {@link DEFAULT_RETRY}, the swarm (not
+ * the single agent), no token details, the global tracer, no tools besides the task's, given to
+ * both, a 60 s tool timeout. The sub-agents' model defaults to the orchestrator's.
+ */
+export const EPISODE_DEFAULTS = {
+  concurrency: 8,
+  maxSubagents: 100,
+  limits: LIMIT_PRESETS.default,
+  budget: undefined,
+  onBudget: 'fail',
+  trainingStep: undefined,
+  reward: {},
+  retry: DEFAULT_RETRY,
+  singleAgent: false,
+  tokenDetails: false,
+  tracer: undefined,
+  toolProviders: [],
+  toolsFor: 'both',
+  toolTimeoutMs: DEFAULT_TOOL_TIMEOUT_MS,
+} as const satisfies Omit<EpisodeSettings, 'orchestrator' | 'subagentModel'>;
+
+/** Every setting of `options`, the missing ones at their defaults ({@link EPISODE_DEFAULTS}). */
+export function episodeSettingsOf(options: EpisodeOptions): Required<EpisodeSettings> {
+  const d = EPISODE_DEFAULTS;
+  const orchestrator: LanguageModel = options.orchestrator;
+  let subagentModel: LanguageModel = orchestrator;
+  if (options.subagentModel !== undefined) subagentModel = options.subagentModel;
+  return {
+    orchestrator,
+    subagentModel,
+    concurrency: options.concurrency ?? d.concurrency,
+    maxSubagents: options.maxSubagents ?? d.maxSubagents,
+    limits: options.limits ?? d.limits,
+    budget: options.budget,
+    onBudget: options.onBudget ?? d.onBudget,
+    trainingStep: options.trainingStep,
+    reward: options.reward ?? d.reward,
+    retry: options.retry ?? d.retry,
+    singleAgent: options.singleAgent ?? d.singleAgent,
+    tokenDetails: options.tokenDetails ?? d.tokenDetails,
+    tracer: options.tracer,
+    toolProviders: options.toolProviders ?? d.toolProviders,
+    toolsFor: options.toolsFor ?? d.toolsFor,
+    toolTimeoutMs: options.toolTimeoutMs ?? d.toolTimeoutMs,
+  };
 }

@@ -5,18 +5,9 @@
  *
  * @module
  */
-import { APICallError, generateText, jsonSchema, tool, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import { APICallError, generateText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import type { ToolCall } from '../tools/tool-call.js';
 import { EpisodeStopped, SwarmProviderError } from './errors.js';
-
-/** A tool as the model sees it. */
-export interface ToolSpec {
-  /** Tool name. */
-  readonly name: string;
-  /** What it does, for the model. */
-  readonly description: string;
-  /** Its string arguments, each required: name → description. */
-  readonly parameters: Readonly<Record<string, string>>;
-}
 
 /** Retry policy of model calls. */
 export interface RetryPolicy {
@@ -32,16 +23,7 @@ export interface RetryPolicy {
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 500, timeoutMs: 120_000 };
 
 /** A tool call the model made. */
-export interface ModelToolCall {
-  /** The call id. */
-  readonly id: string;
-  /** The tool name. */
-  readonly name: string;
-  /** The parsed arguments (or the raw text when they were not JSON). */
-  readonly input: unknown;
-  /** Why the SDK rejected the call (unknown tool, arguments not JSON), if it did. */
-  readonly invalid: string | undefined;
-}
+export type ModelToolCall = ToolCall;
 
 /** What one model call returned. */
 export interface ModelReply {
@@ -58,20 +40,6 @@ export interface ModelReply {
   readonly tokenIds: unknown;
   /** Attempts it took. */
   readonly attempts: number;
-}
-
-/** The AI SDK tool set of some tool specs (no `execute`: the runtime runs the calls itself). */
-export function toolSetOf(specs: readonly ToolSpec[]): ToolSet {
-  const set: ToolSet = {};
-  for (const spec of specs) {
-    const properties: Record<string, { type: 'string'; description: string }> = {};
-    for (const [name, description] of Object.entries(spec.parameters)) properties[name] = { type: 'string', description };
-    set[spec.name] = tool({
-      description: spec.description,
-      inputSchema: jsonSchema({ type: 'object', properties, required: Object.keys(spec.parameters), additionalProperties: false }),
-    });
-  }
-  return set;
 }
 
 /** `provider/modelId` of a model object, or the id string of a gateway model. */

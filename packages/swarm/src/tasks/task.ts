@@ -4,10 +4,15 @@
  *
  * @module
  */
-import type { ToolSpec } from '../runtime/model-call.js';
 
 /** A tool over the task's corpus (a frozen program: same arguments, same answer). */
-export interface TaskTool extends ToolSpec {
+export interface TaskTool {
+  /** Tool name. */
+  readonly name: string;
+  /** What it does, for the model. */
+  readonly description: string;
+  /** Its string arguments, each required: name → description. */
+  readonly parameters: Readonly<Record<string, string>>;
   /** Run the tool on validated string arguments; the result is what the model reads. */
   run(args: Readonly<Record<string, string>>): string;
 }

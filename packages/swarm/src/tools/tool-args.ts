@@ -1,18 +1,16 @@
 /**
- * Checking a tool call's arguments. A bad call is the model's own error: the message goes back
- * to it as the tool result, never as an exception.
+ * Checking a string-argument tool's arguments. A bad call is the model's own error: the message
+ * goes back to it as the tool result, never as an exception.
  *
  * @module
  */
-import type { ModelToolCall, ToolSpec } from './model-call.js';
+import type { ToolSpec } from './tool-spec.js';
 
 /** The call's arguments, or the error text to return to the model. */
 export type ToolArgs = { readonly ok: true; readonly args: Readonly<Record<string, string>> } | { readonly ok: false; readonly error: string };
 
-/** Check that `call` has every argument of `spec` as a string. */
-export function toolArgsOf(call: ModelToolCall, spec: ToolSpec): ToolArgs {
-  if (call.invalid !== undefined) return { ok: false, error: `error: ${call.invalid}` };
-  const input = call.input;
+/** Check that `input` has every argument of `spec` as a string. */
+export function toolArgsOf(input: unknown, spec: ToolSpec): ToolArgs {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return { ok: false, error: `error: ${spec.name} takes a JSON object of arguments (${Object.keys(spec.parameters).join(', ')})` };
   }

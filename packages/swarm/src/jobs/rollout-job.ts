@@ -11,12 +11,12 @@
 import { createHash } from 'node:crypto';
 import { ParlInputError, resolveOptions } from '@parl/core';
 import type { LanguageModel } from 'ai';
-import { openSpanCapture } from '../jobs/spans-file.js';
-import { endpointSettings } from '../jobs/episode-settings.js';
+import { openSpanCapture } from './spans-file.js';
+import { endpointSettings } from './episode-settings.js';
 import { SWARM_RUN_OPTIONS, type SwarmRunOptions } from '../options.js';
 import { generateSuite } from '../tasks/suites.js';
-import type { SampleLine } from './rollout-file.js';
-import { runSample } from './run-rollouts.js';
+import type { SampleLine } from '../rollouts/rollout-file.js';
+import { runSample } from '../rollouts/run-rollouts.js';
 
 /** The name of every rollout job on the queue (`parl worker` runs it with `@parl/swarm`). */
 export const ROLLOUT_JOB_NAME = 'swarm-rollout';

@@ -11,9 +11,9 @@
  * @module
  */
 import type { SwarmRunOptions } from '../options.js';
-import type { SpansFile } from '../jobs/spans-file.js';
+import type { SpansFile } from './spans-file.js';
 import type { SwarmTask } from '../tasks/task.js';
-import { collectRollouts, type RolloutLine, type RolloutOptions } from './run-rollouts.js';
+import { collectRollouts, type RolloutLine, type RolloutOptions } from '../rollouts/run-rollouts.js';
 import { ROLLOUT_JOB_NAME, rolloutJob, rolloutJobId, type RolloutJob, type RolloutJobResult } from './rollout-job.js';
 
 /** What the coordinator tells its caller while it waits on the queue. */

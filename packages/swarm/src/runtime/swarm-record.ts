@@ -1,0 +1,81 @@
+/**
+ * The spec §10 record of an episode, what an episode yields, and the record built from the
+ * live record when the episode ends.
+ *
+ * @module
+ */
+import { labelReward, validateRecord, type EpisodeRecord, type RewardConfig } from '@parl/core';
+import type { LiveRecord } from './live-record.js';
+import type { ChatMessage } from './transcript.js';
+
+/** Why an episode stopped. */
+export type StopReason = 'answer' | 'orchestrator_steps' | 'budget';
+
+/** The spec §10 record of an episode (a §5 record; with the §2 / §3 fields when a training step was given). */
+export type SwarmRecord = EpisodeRecord & {
+  readonly id: string;
+  readonly task_id: string;
+  readonly budget_exhausted: boolean;
+  readonly wall_ms: number;
+  readonly stop_reason: StopReason;
+  /** Tool calls the orchestrator made. */
+  readonly orchestrator_tool_calls: number;
+  /** Of those, calls the SDK rejected (arguments not JSON, an unknown tool). */
+  readonly malformed_tool_calls: number;
+  /** Tool calls of any agent whose result was an error (the tool's error, a bad argument, an unknown tool, the tool timeout; spec §10.3). */
+  readonly tool_errors: number;
+  readonly [field: string]: unknown;
+};
+
+/** What an episode yields. */
+export interface EpisodeResult {
+  /** The record, built live. */
+  readonly record: SwarmRecord;
+  /** The orchestrator's transcript (OpenAI chat format). */
+  readonly messages: readonly ChatMessage[];
+  /** The final answer ('' when the orchestrator gave none). */
+  readonly answer: string;
+  /** Why the orchestrator's malformed tool calls were rejected, in order. */
+  readonly malformed: readonly string[];
+}
+
+/** What the record is built from when the episode ends. */
+export interface RecordInput {
+  readonly id: string;
+  readonly taskId: string;
+  readonly live: LiveRecord;
+  readonly rPerf: number;
+  readonly stop: StopReason;
+  readonly budgetExhausted: boolean;
+  readonly orchestratorToolCalls: number;
+  readonly malformedToolCalls: number;
+  readonly toolErrors: number;
+  readonly wallMs: number;
+  readonly trainingStep: number | undefined;
+  readonly reward: RewardConfig;
+  readonly maxSubagents: number;
+}
+
+/** The episode's record: the stages as run, their counts, and the §2 / §3 fields when a training step was given. */
+export function buildRecord(input: RecordInput): SwarmRecord {
+  const stages = input.live.stages();
+  const counts = validateRecord({ stages });
+  const base = {
+    id: input.id,
+    task_id: input.taskId,
+    ...(input.trainingStep === undefined ? {} : { training_step: input.trainingStep }),
+    stages,
+    num_subagents: counts.numSubagents,
+    assigned_subtasks: counts.assigned,
+    completed_subtasks: counts.completed,
+    r_perf: input.rPerf,
+    budget_exhausted: input.budgetExhausted,
+    stop_reason: input.stop,
+    orchestrator_tool_calls: input.orchestratorToolCalls,
+    malformed_tool_calls: input.malformedToolCalls,
+    tool_errors: input.toolErrors,
+    wall_ms: Math.round(input.wallMs * 1000) / 1000,
+  };
+  if (input.trainingStep === undefined) return base;
+  return labelReward(base, { ...input.reward, maxSubagents: input.maxSubagents }) as unknown as SwarmRecord;
+}

@@ -1,0 +1,28 @@
+/**
+ * Where tools come from: one interface for the suites' corpus, a module of AI SDK tools, an MCP
+ * server and the orchestrator's own tools. A provider's tools are listed once, when it is made.
+ *
+ * @module
+ */
+import type { SwarmTool } from './swarm-tool.js';
+import type { Lease } from './semaphore.js';
+
+/** Bounds how many calls run at once (a {@link Semaphore}, or the episode's sub-agent pool). */
+export interface CallLimiter {
+  /** Wait for a place. */
+  acquire(): Promise<Lease>;
+}
+
+/** A set of tools from one source. */
+export interface ToolProvider {
+  /** Who provides them, for messages (`corpus`, `--tools ./tools.mjs`, `--mcp stdio:…`). */
+  readonly name: string;
+  /** Its tools, listed once. */
+  readonly tools: readonly SwarmTool[];
+  /** Calls to this provider's tools running at once (absent: no bound). */
+  readonly limiter?: CallLimiter | undefined;
+  /** `false` when its calls must not be cut by the run's tool timeout (`assign_task` runs a sub-agent). */
+  readonly timed?: boolean | undefined;
+  /** Close what it holds open (an MCP client); called once when the run ends. */
+  close?(): Promise<void>;
+}
