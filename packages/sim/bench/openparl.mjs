@@ -2,7 +2,8 @@
 // per run, what docs/simulator.md compares with OpenPARL's figures: the assign rate (share of a
 // step's rollouts that launched a sub-agent) at the first step, at its peak (10-step moving
 // average) and over the last tenth of training; the truncated and repeat shares over the last
-// tenth; and the trained policy's sub-agents per episode and r_perf on held-out tasks. Then the
+// tenth; its lowest 10-step average before the peak (the trough) and the first step from which
+// that average is above 0.9; and the trained policy's sub-agents per episode and r_perf on held-out tasks. Then the
 // claims per seed. Run it after `pnpm --filter @parl/sim build`, e.g.
 //   SEEDS=101,102,103 node packages/sim/bench/openparl.mjs parl delegate-only no-anneal
 // CONFIG='{"steps":200}' trains with settings over each preset (as parl train --config does).
@@ -31,6 +32,13 @@ for (const name of names) {
         peakStep = i;
       }
     }
+    let trough = Infinity;
+    let above = null;
+    for (let i = 0; i + window <= m.length; i++) {
+      const a = mean(m.slice(i, i + window).map((x) => x.assign_rate));
+      if (i <= peakStep && a < trough) trough = a;
+      if (above === null && a > 0.9) above = i;
+    }
     const last = m.slice(-tenth);
     const f = result.summary.final;
     const row = {
@@ -40,6 +48,8 @@ for (const name of names) {
       assign_first: r3(m[0].assign_rate),
       assign_peak: r3(peak),
       assign_peak_step: peakStep,
+      assign_trough: r3(trough),
+      assign_above_0_9_step: above,
       assign_last: r3(mean(last.map((x) => x.assign_rate))),
       truncated_last: r3(mean(last.map((x) => x.truncated_share))),
       repeat_last: r3(mean(last.map((x) => x.repeat_share))),
