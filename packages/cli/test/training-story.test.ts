@@ -32,9 +32,12 @@ const ramp = (n: number, from: number, to: number) => Array.from({ length: n }, 
 
 describe('trainingStory: what happened to delegation over training, and why', () => {
   it('learned: the assign rate from its first step to the last tenth, and the annealed λ as the reason', () => {
-    const story = trainingStory(metrics([0.38, ...ramp(99, 0.1, 1)].map((x, i) => (i > 80 ? 1 : x))), true);
-    expect(story).toBe(
-      "delegation was learned: the assign rate went from 0.38 (first step) to 1 (last tenth), 0 % of the last tenth's rollouts truncated, because λ1 paid for launching while the policy explored and, once λ1 and λ2 had annealed to 0, launching still won on r_perf alone",
+    const rising = trainingStory(metrics([0.38, ...ramp(99, 0.4, 1)].map((x, i) => (i > 80 ? 1 : x))), true);
+    expect(rising).toMatch(/^delegation was learned: the assign rate went from 0\.38 \(first step\) to 1 \(last tenth\), /);
+    // parl's curve: the first launches fail, the rate dips, then λ1 pulls it up.
+    const dipping = [0.38, 0.2, ...Array.from({ length: 18 }, () => 0.02), ...ramp(80, 0.02, 1)].map((x, i) => (i > 80 ? 1 : x));
+    expect(trainingStory(metrics(dipping), true)).toBe(
+      "delegation was learned: the assign rate went from 0.38 (first step) down to 0.02 (around step 2) and up to 1 (last tenth), 0 % of the last tenth's rollouts truncated, because λ1 paid for launching while the policy explored and, once λ1 and λ2 had annealed to 0, launching still won on r_perf alone",
     );
   });
 

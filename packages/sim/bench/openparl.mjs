@@ -76,7 +76,7 @@ for (const seed of seeds) {
   const d = bySeed.get(`delegate-only/${seed}`);
   const a = bySeed.get(`no-anneal/${seed}`);
   const out = [`seed ${seed}:`];
-  if (p) out.push(`parl assign ${p.assign_first} -> ${p.assign_last} ${p.assign_first < 0.3 && p.assign_last > 0.9 ? 'OK' : 'MISS'}`);
+  if (p) out.push(`parl assign ${p.assign_first} -> trough ${p.assign_trough} -> ${p.assign_last} ${p.assign_trough < 0.3 && p.assign_last > 0.9 ? 'OK' : 'MISS'}`);
   if (d) out.push(`delegate-only peak ${d.assign_peak} -> ${d.assign_last} ${d.assign_peak - d.assign_last >= 0.4 ? 'OK' : 'MISS'}`);
   if (d && p) out.push(`truncated ${d.truncated_last} vs parl ${p.truncated_last} ${d.truncated_last >= 3 * p.truncated_last && d.truncated_last > 0 ? 'OK' : 'MISS'}`);
   if (a && p) out.push(`no-anneal sub-agents ${a.final_subagents} vs ${p.final_subagents} at r_perf ${a.final_r_perf} vs ${p.final_r_perf} ${a.final_subagents > p.final_subagents && a.final_r_perf <= p.final_r_perf ? 'OK' : 'MISS'}`);

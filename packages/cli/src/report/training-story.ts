@@ -22,7 +22,8 @@ function percent(x: number): string {
 /**
  * One clause: how the assign rate (the share of a step's rollouts that launched a sub-agent)
  * moved — learned, unlearned or never learned, with its first value, its peak (a 10-step moving
- * average) and its mean over the last tenth of training —, how many of the last tenth's rollouts
+ * average), the dip before the peak when there was one, and its mean over the last tenth of
+ * training —, how many of the last tenth's rollouts
  * were truncated (and, without the direct tool, repeated themselves), and the reason the reward
  * gives for it. Null for metrics that do not record the assign rate (older run folders).
  *
@@ -32,7 +33,7 @@ function percent(x: number): string {
  * @example
  * ```ts
  * trainingStory(metrics, true);
- * // 'delegation was learned: the assign rate went from 0.383 (first step) to 1 (last tenth), 0 % of the last tenth's rollouts truncated, because λ1 paid for launching while the policy explored and, once λ1 and λ2 had annealed to 0, launching still won on r_perf alone'
+ * // 'delegation was learned: the assign rate went from 0.383 (first step) down to 0.0172 (around step 8) and up to 1 (last tenth), 0 % of the last tenth's rollouts truncated, because λ1 paid for launching while the policy explored and, once λ1 and λ2 had annealed to 0, launching still won on r_perf alone'
  * ```
  */
 export function trainingStory(metrics: readonly StepMetrics[], directAction: boolean): string | null {
@@ -42,15 +43,26 @@ export function trainingStory(metrics: readonly StepMetrics[], directAction: boo
   const assign = metrics.map((m) => m.assign_rate as number);
   const tenth = Math.max(1, Math.floor(metrics.length / 10));
   const window = Math.max(1, Math.min(10, tenth));
+  const averages: number[] = [];
+  for (let i = 0; i + window <= assign.length; i++) averages.push(mean(assign.slice(i, i + window)));
   let peak = -1;
-  let peakStep = first.step;
-  for (let i = 0; i + window <= assign.length; i++) {
-    const a = mean(assign.slice(i, i + window));
+  let peakAt = 0;
+  averages.forEach((a, i) => {
     if (a > peak) {
       peak = a;
-      peakStep = (metrics[i] as StepMetrics).step;
+      peakAt = i;
     }
-  }
+  });
+  const peakStep = (metrics[peakAt] as StepMetrics).step;
+  // The lowest average before the peak: a dip the rise started from (the first launches failing).
+  let trough = Infinity;
+  let troughAt = 0;
+  averages.slice(0, peakAt + 1).forEach((a, i) => {
+    if (a < trough) {
+      trough = a;
+      troughAt = i;
+    }
+  });
   const tail = metrics.slice(-tenth);
   const last = mean(tail.map((m) => m.assign_rate as number));
   const truncated = mean(tail.map((m) => m.truncated_share as number));
@@ -66,7 +78,8 @@ export function trainingStory(metrics: readonly StepMetrics[], directAction: boo
     what = `delegation was unlearned: the assign rate rose to ${f(peak)} (around step ${peakStep}) and fell to ${f(last)} (last tenth)`;
   } else if (last >= 0.9) {
     kind = 'learned';
-    what = `delegation was learned: the assign rate went from ${f(first.assign_rate as number)} (first step) to ${f(last)} (last tenth)`;
+    const dip = trough < (first.assign_rate as number) - 0.2 ? ` down to ${f(trough)} (around step ${(metrics[troughAt] as StepMetrics).step}) and up` : '';
+    what = `delegation was learned: the assign rate went from ${f(first.assign_rate as number)} (first step)${dip} to ${f(last)} (last tenth)`;
   } else if (peak < 0.3 && last < 0.1) {
     kind = 'never';
     what = `delegation was never learned: the assign rate never rose above ${f(peak)} and ended at ${f(last)}`;
