@@ -7,10 +7,15 @@ const SHORT = { steps: 80, tasksPerStep: 8, evaluation: { episodes: 64 } };
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 describe('OpenPARL presets on shortened runs', () => {
-  it('parl: the assign rate rises from the untrained policy’s to above 0.9, nothing truncated at the end', { timeout: 180_000 }, async () => {
+  it('parl: the assign rate dips below 0.3 as the first launches fail, then rises above 0.9; nothing truncated at the end', { timeout: 180_000 }, async () => {
     const result = await train(resolveTrainingConfig({ ...SHORT, reward: { lambda1: 'linear:0.3:0:53', lambda2: 'linear:0.5:0:69' } }, getPreset('parl')));
     const assign = result.metrics.map((m) => m.assign_rate as number);
-    expect(assign[0]).toBeLessThan(0.6);
+    const averages = assign.slice(0, -4).map((_, i) => mean(assign.slice(i, i + 5)));
+    const trough = averages.indexOf(Math.min(...averages));
+    expect(assign[0]).toBeGreaterThan(0.3);
+    expect(averages[trough]).toBeLessThan(0.1);
+    // From the trough to above 0.9, and it stays there.
+    expect(averages.slice(trough).some((a) => a > 0.9)).toBe(true);
     expect(mean(assign.slice(-8))).toBeGreaterThan(0.9);
     expect(mean(result.metrics.slice(-8).map((m) => m.truncated_share as number))).toBeLessThan(0.05);
     expect(result.summary.final.assign_rate).toBe(1);
