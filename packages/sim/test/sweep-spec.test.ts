@@ -40,6 +40,17 @@ describe('resolveSweep', () => {
     ]);
   });
 
+  it("sweeps the optional settings a preset may set: the training budget and the mode entropy bonus (parl-mixed's)", () => {
+    const s = resolveSweep({ preset: 'parl-mixed', grid: { 'reward.budget': [28, 30], 'objective.modeEntropy': [0, 0.02], 'reward.onBudget': ['fail'] } });
+    expect(s.runs.map((r) => [r.config.reward.budget, r.config.objective.modeEntropy, r.config.reward.onBudget])).toEqual([
+      [28, 0, 'fail'],
+      [28, 0.02, 'fail'],
+      [30, 0, 'fail'],
+      [30, 0.02, 'fail'],
+    ]);
+    expect(() => resolveSweep({ grid: { 'reward.budgt': [1] } })).toThrow(/did you mean reward\.budget\?/);
+  });
+
   it('draws the same random samples from the same file, within their ranges', () => {
     const spec = { seeds: [3], samples: 5, ranges: { 'env.budget': { min: 80, max: 160, integer: true }, 'optimizer.learningRate': { min: 0.001, max: 0.01, log: true }, lambda2: ['constant:0', 'linear:0.5:0:100'] } };
     const a = resolveSweep(spec);
