@@ -20,6 +20,14 @@ describe('examples/sweeps/openparl.json (parl, delegate-only and no-anneal over 
     expect(shipped.seeds.every((s) => s > 100)).toBe(true);
   });
 
+  it('ships the parl-mixed grid over 25 seeds none of which parl-mixed was tuned on (1–5)', () => {
+    const grid = JSON.parse(readFileSync(new URL('../sweeps/parl-mixed-heldout.json', import.meta.url), 'utf8')) as unknown;
+    const sweep = resolveSweep(grid);
+    expect(sweep.runs).toHaveLength(25);
+    expect(sweep.runs.every((r) => r.config.preset === 'parl-mixed' && r.seed > 5)).toBe(true);
+    expect(sweep.runs[0]?.config.env).toMatchObject({ family: 'mixed', concurrency: 16, budget: 72, onBudget: 'truncate' });
+  });
+
   it('runs shortened, one row per run and one point per preset, with the assign rate in every run folder', { timeout: 120_000 }, async () => {
     const grid = join(dir, 'grid.json');
     writeFileSync(grid, JSON.stringify({ ...shipped, steps: 3, seeds: [101], config: { tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } } }));

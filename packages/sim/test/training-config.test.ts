@@ -51,7 +51,7 @@ describe('presets', () => {
     expect(parlObjective.modeEntropy).toBeUndefined();
     expect(reward).toEqual({ ...parlReward, budget: 30, onBudget: 'fail' });
     expect(policy).toEqual({ ...parlPolicy, shareGrid: [0.25, 0.5, 1] });
-    expect(env).toEqual({ ...parlEnv, family: 'mixed', concurrency: 16, budget: 60, onBudget: 'truncate' });
+    expect(env).toEqual({ ...parlEnv, family: 'mixed', concurrency: 16, budget: 72, onBudget: 'truncate' });
   });
 });
 
