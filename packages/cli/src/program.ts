@@ -164,7 +164,7 @@ function trainProgram(io: CliIo): Command {
     .option('--out <dir>', 'the run folder to write (default runs/PRESET-seedSEED); an existing one is replaced only when it is a previous run folder')
     .option('--force', 'replace --out even when it is not a previous run folder (its contents are lost)')
     .option('--quiet', 'no progress on stderr')
-    .option('--json', 'print {"run_dir", "report", "summary"} as JSON on stdout')
+    .option('--json', 'print {"run_dir", "report", "summary", "story"} as JSON on stdout')
     .action(async (flags: { out?: string; force?: boolean; quiet?: boolean; json?: boolean }, command: Command) => {
       const { out, force, quiet, json } = flags;
       const training = optionsFromFlags(command, tables.TRAIN_OPTIONS);
