@@ -148,7 +148,7 @@ export {
   DEFAULT_VERDICT_THRESHOLDS,
   RUN_VERDICTS,
   runVerdict,
-  speedupOverSerialBaseline,
+  speedupOverSerial,
   spreadOf,
   summarizeSweepPoint,
   type RunVerdict,
@@ -180,7 +180,7 @@ export {
   subagentCountsOfEpisode,
   type SubagentCounts,
 } from './subagent-counts.js';
-export { GRPO_EPSILON, grpoAdvantages, type GrpoOptions } from './grpo.js';
+export { ADVANTAGE_SCALES, GRPO_EPSILON, groupedAdvantages, grpoAdvantages, type AdvantageOptions, type AdvantageScale } from './grpo.js';
 export { CRITICAL_STEPS_OPTIONS, REWARD_OPTIONS, type CriticalStepsOptions, type RewardOptions } from './options/reward-options.js';
 export { scheduleEndStep } from './schedule-end-step.js';
 export { budgetToReachTarget, requireTargets, type EpisodeOutcome } from './latency-to-target.js';

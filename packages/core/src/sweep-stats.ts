@@ -75,16 +75,16 @@ export interface SweepPointSummary {
 /**
  * Speed-up of the trained policy over the always-serial baseline: the serial baseline's critical
  * steps over the trained policy's, on the same held-out tasks. Not the parallelism of one set of
- * episodes (their total steps over their critical steps, which `diagnose` reports).
+ * episodes (their total steps over their critical steps, the parallelism `diagnose` reports).
  *
  * @throws {@link ParlInputError} when either is not a finite number > 0
  *
  * @example
  * ```ts
- * speedupOverSerialBaseline(79.9, 16.1); // 4.96…
+ * speedupOverSerial(79.9, 16.1); // 4.96…
  * ```
  */
-export function speedupOverSerialBaseline(serialCriticalSteps: number, criticalSteps: number): number {
+export function speedupOverSerial(serialCriticalSteps: number, criticalSteps: number): number {
   for (const [field, v] of [
     ['serial_critical_steps', serialCriticalSteps],
     ['final_critical_steps', criticalSteps],
@@ -149,7 +149,7 @@ export function summarizeSweepPoint(runs: readonly SweepRunNumbers[], thresholds
   for (const v of RUN_VERDICTS) if (verdicts[v] > verdicts[verdict]) verdict = v;
   return {
     runs: runs.length,
-    speedup: spreadOf(runs.map((r) => speedupOverSerialBaseline(r.serial_critical_steps, r.final_critical_steps))),
+    speedup: spreadOf(runs.map((r) => speedupOverSerial(r.serial_critical_steps, r.final_critical_steps))),
     r_perf: spreadOf(runs.map((r) => r.final_r_perf)),
     serial_r_perf: spreadOf(runs.map((r) => r.serial_r_perf)),
     finish_rate: rates.length === 0 ? null : spreadOf(rates),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ParlInputError, runVerdict, speedupOverSerialBaseline, spreadOf, summarizeSweepPoint, type SweepRunNumbers } from '../src/index.js';
+import { ParlInputError, runVerdict, speedupOverSerial, spreadOf, summarizeSweepPoint, type SweepRunNumbers } from '../src/index.js';
 
 const run = (over: Partial<SweepRunNumbers>): SweepRunNumbers => ({
   final_r_perf: 0.9,
@@ -13,9 +13,9 @@ const run = (over: Partial<SweepRunNumbers>): SweepRunNumbers => ({
 
 describe('sweep statistics', () => {
   it('speed-up is serial critical steps over the policy\'s, and rejects what cannot divide', () => {
-    expect(speedupOverSerialBaseline(80, 16)).toBe(5);
-    expect(() => speedupOverSerialBaseline(80, 0)).toThrow(ParlInputError);
-    expect(() => speedupOverSerialBaseline(Number.NaN, 16)).toThrow(/serial_critical_steps/);
+    expect(speedupOverSerial(80, 16)).toBe(5);
+    expect(() => speedupOverSerial(80, 0)).toThrow(ParlInputError);
+    expect(() => speedupOverSerial(Number.NaN, 16)).toThrow(/serial_critical_steps/);
   });
 
   it('gives the verdicts of docs/simulator.md: width ≤ 1.5 collapsed, finish rate < 0.5 spurious', () => {

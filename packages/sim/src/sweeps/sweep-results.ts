@@ -5,7 +5,7 @@
  * @module
  */
 import { stringify } from 'csv-stringify/sync';
-import { speedupOverSerialBaseline, type RunSummary, type SweepRunNumbers } from '@parl/core';
+import { speedupOverSerial, type RunSummary, type SweepRunNumbers } from '@parl/core';
 
 /** One cell: numbers as JSON writes them, a λ schedule object as JSON, null (none, unknown) as empty. */
 function csvCell(value: unknown): string {
@@ -65,7 +65,7 @@ export function resultOf(
     final_finish_rate: summary.final.finish_rate,
     serial_r_perf: summary.baseline_serial.r_perf,
     serial_critical_steps: summary.baseline_serial.critical_steps,
-    speedup: speedupOverSerialBaseline(summary.baseline_serial.critical_steps, summary.final.critical_steps),
+    speedup: speedupOverSerial(summary.baseline_serial.critical_steps, summary.final.critical_steps),
     wall_s: wallSeconds === null ? null : Math.round(wallSeconds * 1000) / 1000,
   };
 }
