@@ -144,7 +144,7 @@ function trainProgram(io: CliIo, load: LoadTablesFor): Command {
     .option('--out <dir>', 'the run folder to write (default runs/PRESET-seedSEED); an existing one is replaced only when it is a previous run folder')
     .option('--force', 'replace --out even when it is not a previous run folder (its contents are lost)')
     .option('--quiet', 'no progress on stderr')
-    .option('--json', 'print {"run_dir", "report", "summary"} as JSON on stdout')
+    .option('--json', 'print {"run_dir", "report", "summary", "story"} as JSON on stdout')
     .action(async (flags: { out?: string; force?: boolean; quiet?: boolean; json?: boolean }, command: Command) => {
       const { out, force, quiet, json } = flags;
       const training = optionsFromFlags(command, tables.TRAIN_OPTIONS);
@@ -154,7 +154,7 @@ function trainProgram(io: CliIo, load: LoadTablesFor): Command {
         io.stdout.write(`${JSON.stringify(result)}\n`);
         return;
       }
-      io.stderr.write(`parl train: ${trainClosingLine(result.summary)}\n`);
+      io.stderr.write(`parl train: ${trainClosingLine(result.summary, result.story)}\n`);
       io.stdout.write(`run folder: ${result.run_dir}\nreport: ${result.report}\n`);
     });
 }

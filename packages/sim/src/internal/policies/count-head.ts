@@ -8,19 +8,8 @@
  *
  * @module
  */
-import { MAX_SUBTASKS } from '../engine/env-config.js';
-
-/** Where the bumps of the width head sit and how wide they are. */
-export interface CountBasis {
-  /** Multiples of the ready subtasks at which a relative bump sits (e.g. 0.25, 0.5, 1, 2, 4). */
-  readonly relativeCounts: readonly number[];
-  /** Absolute counts at which a bump sits (e.g. 1, 2, 4, 8, 16, 32, 64, 100). */
-  readonly absoluteCounts: readonly number[];
-  /** Standard deviation of every bump in ln-count units. */
-  readonly countSpread: number;
-  /** Largest group size the head can choose. */
-  readonly maxCount: number;
-}
+import { MAX_SUBTASKS } from '../../engine/env-config.js';
+import type { CountBasis } from '../../policies/count-basis.js';
 
 function bump(lnCount: number, lnCentre: number, spread: number): number {
   const d = lnCount - lnCentre;

@@ -5,7 +5,7 @@
  * @module
  */
 import { createHash } from 'node:crypto';
-import type { TrainingConfig } from '../training/training-config.js';
+import type { TrainingConfig } from '../../training/training-config.js';
 
 /** JSON with every object's keys sorted, so that key order never changes a hash. */
 export function canonicalJson(value: unknown): string {

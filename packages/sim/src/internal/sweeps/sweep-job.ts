@@ -9,9 +9,9 @@
 import { ParlInputError, type RunSummary } from '@parl/core';
 import { tf } from '@parl/gpu';
 import { runIdOf } from '../runs/run-id.js';
-import { runFolderFiles } from '../runs/run-folder.js';
-import { train } from '../training/trainer.js';
-import { BASE_TRAINING_CONFIG, resolveTrainingConfig, type TrainingConfig } from '../training/training-config.js';
+import { runFolderFiles } from '../../runs/run-folder.js';
+import { train } from '../../training/trainer.js';
+import { BASE_TRAINING_CONFIG, resolveTrainingConfig, type TrainingConfig } from '../../training/training-config.js';
 
 /** What a sweep hands a worker: the resolved config and its run id. */
 export interface SweepTask {

@@ -14,7 +14,8 @@ import {
   type RewardBreakdown,
   type StepMetrics,
 } from '@parl/core';
-import type { SimEpisodeRecord } from '../engine/episode-records.js';
+import type { SimEpisodeRecord } from '../../engine/episode-records.js';
+import { TRUNCATED_END_REASONS } from '../../engine/swarm-batch.js';
 
 /** An episode with its core-computed reward and critical steps. */
 export interface ScoredEpisode {
@@ -61,6 +62,12 @@ export interface EpisodeMeans {
   readonly total_steps: number;
   /** Mean sub-agents launched per episode. */
   readonly subagents: number;
+  /** Share of episodes that launched at least one sub-agent. */
+  readonly assign_rate: number;
+  /** Share of episodes cut by the budget or by the orchestrator's limits (steps, context). */
+  readonly truncated_share: number;
+  /** Share of episodes in which the orchestrator repeated itself at least once (delegate-only). */
+  readonly repeat_share: number;
 }
 
 /** Means over scored episodes; widths and finish rate come from core's `diagnose`. */
@@ -74,7 +81,13 @@ export function episodeMeans(scored: readonly ScoredEpisode[]): EpisodeMeans {
   let done = 0;
   let work = 0;
   let agents = 0;
+  let assigned = 0;
+  let truncated = 0;
+  let repeated = 0;
   for (const s of scored) {
+    if (s.record.num_subagents > 0) assigned++;
+    if (TRUNCATED_END_REASONS.includes(s.record.end_reason)) truncated++;
+    if ((s.record.repeats ?? 0) > 0) repeated++;
     work += s.totalSteps;
     agents += s.record.num_subagents;
     total += s.reward.total_reward;
@@ -97,6 +110,9 @@ export function episodeMeans(scored: readonly ScoredEpisode[]): EpisodeMeans {
     success_rate: done / div,
     total_steps: work / div,
     subagents: agents / div,
+    assign_rate: assigned / div,
+    truncated_share: truncated / div,
+    repeat_share: repeated / div,
   };
 }
 

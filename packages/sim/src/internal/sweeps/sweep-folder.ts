@@ -8,7 +8,8 @@
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SweepError } from './sweep-error.js';
+import { SweepError } from '../../sweeps/sweep-error.js';
+import { describeFsError } from '@parl/io';
 
 /** The marker file a sweep folder holds. */
 export const SWEEP_MARKER_FILE = '.parl-sweep';
@@ -53,7 +54,7 @@ export async function claimSweepFolder(dir: string, flag: string): Promise<void>
   } catch (err) {
     const code = (err as { code?: unknown }).code;
     if (code === 'ENOTDIR') throw new SweepError(`${flag} ${dir} is a file, not a folder: choose a new folder or an earlier sweep's`, true);
-    if (code !== 'ENOENT') throw new SweepError(`cannot use ${flag} ${dir}: ${err instanceof Error ? err.message : String(err)}`, true);
+    if (code !== 'ENOENT') throw new SweepError(`cannot use ${flag} ${dir}: ${describeFsError(err)}`, true);
     entries = [];
   }
   if (entries.includes(SWEEP_MARKER_FILE)) return;
@@ -71,6 +72,6 @@ export async function claimSweepFolder(dir: string, flag: string): Promise<void>
     await writeFile(join(dir, SWEEP_MARKER_FILE), MARKER_TEXT, { encoding: 'utf8', flag: 'wx' });
   } catch (err) {
     if ((err as { code?: unknown }).code === 'EEXIST') return;
-    throw new SweepError(`cannot write ${flag} ${dir}: ${err instanceof Error ? err.message : String(err)}`, false);
+    throw new SweepError(`cannot write ${flag} ${dir}: ${describeFsError(err)}`, false);
   }
 }

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ResolvedSweep } from './sweep-spec.js';
+import type { ResolvedSweep } from '../../sweeps/sweep-spec.js';
 
 /** One run in `sweep.json`. */
 export interface SweepJsonRun {

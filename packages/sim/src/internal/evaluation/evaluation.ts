@@ -13,13 +13,13 @@ import {
   type NormalizedStage,
   type ScriptedBaselineResult,
 } from '@parl/core';
-import { budgetOf, type EnvConfig } from '../engine/env-config.js';
+import { budgetOf, type EnvConfig } from '../../engine/env-config.js';
 import { episodeMeans, scoreEpisodes, type ScoredEpisode } from './metrics.js';
-import type { Policy } from '../policies/policy.js';
+import type { Policy } from '../../policies/policy.js';
 import { mixSeed } from '../engine/rng.js';
-import { episodeSeeds, runEpisodes, type EpisodeSeeds } from '../rollout/rollout.js';
-import { SCRIPTED_POLICY_NAMES, scriptedPolicy } from '../policies/scripted-policies.js';
-import type { SimEpisodeRecord } from '../engine/episode-records.js';
+import { episodeSeeds, runEpisodes, type EpisodeSeeds } from '../../rollout/rollout.js';
+import { SCRIPTED_POLICY_NAMES, scriptedPolicy } from '../../policies/scripted-policies.js';
+import type { SimEpisodeRecord } from '../../engine/episode-records.js';
 
 /** The outcome of {@link evaluate}. */
 export interface Evaluation {
@@ -78,18 +78,19 @@ export function evaluate(policy: Policy, env: EnvConfig, seed: number, episodes:
   // The run's budget rule (core's), for the episodes under the run's budget; none once it is lifted.
   const reward = resolveRewardConfig(budgetOf(env));
   const unbudgetedReward = resolveRewardConfig({});
-  const unbudgeted: EnvConfig = { ...env, budget: null };
   const clockScale = env.budget !== null && env.budget > 0 ? env.budget : env.orchestratorMaxSteps;
-  const measure = (p: Policy): { records: SimEpisodeRecord[]; means: ReturnType<typeof episodeMeans>; free: ScoredEpisode[] } => {
-    const records = runEpisodes(env, p, seeds, { greedy: true });
+  const measure = (p: Policy, inEnv: EnvConfig = env): { records: SimEpisodeRecord[]; means: ReturnType<typeof episodeMeans>; free: ScoredEpisode[] } => {
+    const records = runEpisodes(inEnv, p, seeds, { greedy: true });
     return {
       records,
       means: episodeMeans(scoreEpisodes(records, reward)),
-      free: scoreEpisodes(runEpisodes(unbudgeted, p, seeds, { greedy: true, clockScale }), unbudgetedReward),
+      free: scoreEpisodes(runEpisodes({ ...inEnv, budget: null }, p, seeds, { greedy: true, clockScale }), unbudgetedReward),
     };
   };
   const trained = measure(policy);
-  const scripted = SCRIPTED_POLICY_NAMES.map((name) => ({ name, ...measure(scriptedPolicy(name)) }));
+  // The serial baseline is the single agent with its tools: in a delegate-only environment it
+  // keeps the direct action the orchestrator lost (the others never use it).
+  const scripted = SCRIPTED_POLICY_NAMES.map((name) => ({ name, ...measure(scriptedPolicy(name), name === 'serial' ? { ...env, directAction: true } : env) }));
   const serial = scripted.find((b) => b.name === 'serial');
   if (serial === undefined) throw new Error('evaluate: no serial baseline');
   const t = trained.means;
@@ -102,6 +103,8 @@ export function evaluate(policy: Policy, env: EnvConfig, seed: number, episodes:
       success_rate: t.success_rate,
       total_steps: t.total_steps,
       subagents: t.subagents,
+      assign_rate: t.assign_rate,
+      truncated_share: t.truncated_share,
     },
     baseline_serial: { r_perf: serial.means.r_perf, critical_steps: serial.means.critical_steps, total_steps: serial.means.total_steps },
     latency_to_target: targets.map((target) => ({

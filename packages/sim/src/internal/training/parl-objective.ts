@@ -12,10 +12,9 @@
  *
  * @module
  */
-import { ParlInputError } from '@parl/core';
 import { tf } from '@parl/gpu';
-import type { ActionTensors, MlpPolicy } from '../policies/mlp-policy.js';
-import type { ObjectiveConfig } from './training-config.js';
+import type { ActionTensors, MlpPolicy } from '../../policies/mlp-policy.js';
+import type { ObjectiveConfig } from '../../training/training-config.js';
 
 /** The decisions the objective is computed over (all tensors have n rows). */
 export interface ObjectiveBatch {
@@ -29,33 +28,6 @@ export interface ObjectiveBatch {
   readonly behaviourLogProb: tf.Tensor1D;
   /** For rows ordered launches first: the actions as {@link MlpPolicy.actionTensors} built them once for every pass. */
   readonly actions?: ActionTensors;
-}
-
-/**
- * Group-baseline advantages: rewards come in groups of K rollouts of the same task (slots
- * j·K … j·K + K − 1), and each rollout's advantage is its reward minus the mean reward of its
- * group.
- *
- * @param rewards - r_PARL per rollout, grouped by task
- * @param K - rollouts per task
- * @param out - where to write (allocated when omitted)
- *
- * @example
- * ```ts
- * groupAdvantages([1, 0, 0.5, 0.5], 2); // [0.5, -0.5, 0, 0]
- * ```
- */
-export function groupAdvantages(rewards: ArrayLike<number>, K: number, out: Float64Array = new Float64Array(rewards.length)): Float64Array {
-  if (!Number.isInteger(K) || K < 1 || rewards.length % K !== 0) {
-    throw new ParlInputError('rolloutsPerTask', K, `a positive integer dividing the ${rewards.length} rollouts`);
-  }
-  for (let j = 0; j < rewards.length; j += K) {
-    let mean = 0;
-    for (let r = 0; r < K; r++) mean += rewards[j + r] as number;
-    mean /= K;
-    for (let r = 0; r < K; r++) out[j + r] = (rewards[j + r] as number) - mean;
-  }
-  return out;
 }
 
 /**
