@@ -13,7 +13,6 @@ import {
   integerOptionIn,
   nonEmptyTextOption,
   nonNegativeDecimalOption,
-  positiveDecimalOption,
   ParlInputError,
   positiveDecimalOption,
   positiveIntegerOption,
@@ -37,6 +36,18 @@ export const SUBAGENT_KINDS = ['llm', 'scripted'] as const;
 
 /** A sub-agent kind. */
 export type SubagentKind = (typeof SUBAGENT_KINDS)[number];
+
+/** An http(s) URL (no template: the judge's endpoint is one for the whole run). */
+const urlOption: OptionParser<string> = (text, field) => {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ParlInputError(field, text, 'an http(s) URL such as http://127.0.0.1:8000/v1');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ParlInputError(field, text, 'an http(s) URL such as http://127.0.0.1:8000/v1');
+  return text.replace(/\/+$/, '');
+};
 
 /** An http(s) URL, optionally a template naming {rollout_id}, {task_id} or {sample}. */
 const urlTemplateOption: OptionParser<string> = (text, field) => checkUrlTemplate(text, field);

@@ -11,7 +11,7 @@ import type { RolloutSummary, SwarmEvaluation, SwarmEvalOptions, SwarmRunOptions
 import { CliError } from '../errors.js';
 import { logLine, type CliIo } from '../terminal/cli-io.js';
 import { formatNumber } from '../report/format-number.js';
-import { installHint, withOptionalPackage } from '../simulator.js';
+import { importOptional, installHint, isMissing } from '../optional-packages.js';
 
 
 /** `@parl/swarm` (swarm-program.ts has checked that it is installed before wiring these commands). */
@@ -140,10 +140,11 @@ async function writeOut(io: CliIo, text: string): Promise<void> {
 async function serialCollapses(spans: readonly string[]): Promise<number | undefined> {
   let traces: typeof import('@parl/traces');
   try {
-    traces = await withOptionalPackage('@parl/traces', 'swarm eval', () => import('@parl/traces'));
+    traces = await import('@parl/traces');
   } catch (err) {
-    if (err instanceof CliError) return undefined;
-    throw err;
+    // Not installed: the count is left out with a note. Installed but broken: said as such.
+    if (isMissing(err, '@parl/traces')) return undefined;
+    return importOptional('@parl/traces', 'swarm eval', () => Promise.reject(err));
   }
   let n = 0;
   for await (const { finding } of traces.readTraces(spans.map((s) => `${s}\n`), { onWarning: () => undefined })) if (finding.serial_collapse) n++;

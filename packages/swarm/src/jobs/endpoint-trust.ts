@@ -9,7 +9,8 @@
  * @module
  */
 import { ParlInputError } from '@parl/core';
-import { API_KEY_VARIABLES } from './endpoint-models.js';
+import { API_KEY_VARIABLES, SUBAGENT_API_KEY_VARIABLE } from './endpoint-models.js';
+import { JUDGE_API_KEY_VARIABLE } from './judge-endpoint.js';
 
 /** A job named an endpoint this worker does not trust with its API key; the job was not run and no key was sent. */
 export class UntrustedEndpointError extends Error {
@@ -77,14 +78,19 @@ export function apiKeyIn(env: NodeJS.ProcessEnv): string | undefined {
   return API_KEY_VARIABLES.map((v) => env[v]).find((v) => v !== undefined && v !== '');
 }
 
+/** Whether this worker holds any key a job's endpoints could be sent: the orchestrator's, the sub-agents' or the judge's. */
+function holdsAnyKey(env: NodeJS.ProcessEnv): boolean {
+  return apiKeyIn(env) !== undefined || [SUBAGENT_API_KEY_VARIABLE, JUDGE_API_KEY_VARIABLE].some((v) => env[v] !== undefined && env[v] !== '');
+}
+
 /**
  * Check that a job's `endpoint` may be sent this worker's key.
  *
  * @param label - the job, for the message (`rollout wide-s1-3/0`)
  * @throws {@link UntrustedEndpointError} when the worker holds a key and the endpoint is under none of `prefixes`
  */
-export function checkEndpointTrust(label: string, endpoint: string, prefixes: readonly string[], env: NodeJS.ProcessEnv): void {
-  if (apiKeyIn(env) === undefined || endpointTrusted(endpoint, prefixes)) return;
+export function checkEndpointTrust(label: string, endpoint: string | undefined, prefixes: readonly string[], env: NodeJS.ProcessEnv): void {
+  if (endpoint === undefined || !holdsAnyKey(env) || endpointTrusted(endpoint, prefixes)) return;
   const trusted = prefixes.length === 0 ? 'it trusts none (start it with --allow-endpoint URL_PREFIX)' : `it trusts ${prefixes.join(', ')}`;
   throw new UntrustedEndpointError(`${label} names the endpoint ${endpoint}, which this worker does not trust with its API key (${trusted}): the job was not run and no key was sent`);
 }

@@ -179,7 +179,8 @@ export async function runRolloutJob(data: unknown, hooks: RolloutJobHooks = {}):
     }
   }
   const options = resolveOptions(SWARM_RUN_OPTIONS, job.options, 'flag');
-  checkEndpointTrust(rolloutJobLabel(data), options.baseUrl, hooks.allowEndpoints ?? [], hooks.env ?? process.env);
+  // Every endpoint the job names (the orchestrator's, the sub-agents', the judge's) must be trusted with this worker's keys.
+  for (const endpoint of [options.baseUrl, options.subagentBaseUrl, options.judgeBaseUrl]) checkEndpointTrust(rolloutJobLabel(data), endpoint, hooks.allowEndpoints ?? [], hooks.env ?? process.env);
   const taskIndex = checkIndex(job.task, 'job.task');
   const sample = checkIndex(job.sample, 'job.sample');
   if (options.scorer !== undefined && parseScorerSpec(options.scorer).kind === 'module') throw codeRefused('job.options.scorer', options.scorer);

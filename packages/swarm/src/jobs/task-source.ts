@@ -20,7 +20,7 @@ import { judgeEndpoint } from './judge-endpoint.js';
 
 /** The options the tasks come from. */
 export interface TaskSourceOptions {
-  readonly baseUrl: string;
+  readonly baseUrl?: string | undefined;
   readonly suite: SuiteName;
   readonly tasks: number;
   readonly seed: number;
@@ -60,7 +60,9 @@ export function judgeOf(options: TaskSourceOptions, hooks: TaskSourceHooks): Jud
     if (options.judgeBaseUrl !== undefined) throw new ParlInputError('--judge-base-url', options.judgeBaseUrl, 'given with --judge-model');
     return undefined;
   }
-  return judgeEndpoint(options.judgeBaseUrl ?? options.baseUrl, options.judgeModel, hooks.env);
+  const url = options.judgeBaseUrl ?? options.baseUrl;
+  if (url === undefined) throw new ParlInputError('--judge-base-url', '(none)', 'the judge\'s endpoint: --judge-base-url URL (or --base-url, which it defaults to)');
+  return judgeEndpoint(url, options.judgeModel, hooks.env);
 }
 
 /**
