@@ -22,8 +22,9 @@
 const pkg = (names) => `^(packages/(${names})/|@parl/(${names})$)`;
 
 /**
- * The rooms of @parl/sim (packages/sim/src/ROOM/), lowest first: a room imports only the rooms
- * below it, so the engine knows nothing of policies, a policy nothing of training, and so on.
+ * The rooms of @parl/sim (packages/sim/src/ROOM/, and their internals under
+ * packages/sim/src/internal/ROOM/), lowest first: a room imports only the rooms below it, so the
+ * engine knows nothing of policies, a policy nothing of training, and so on.
  */
 const SIM_ROOMS = ['engine', 'policies', 'rollout', 'evaluation', 'training', 'runs', 'sweeps'];
 
@@ -32,8 +33,8 @@ function simRoomRules() {
     name: `sim-${room}-imports-only-lower-rooms`,
     comment: `packages/sim/src/${room}/ builds on ${SIM_ROOMS.slice(0, i).join(', ') || 'nothing but names.ts'}; it never imports ${SIM_ROOMS.slice(i + 1).join(', ')}.`,
     severity: 'error',
-    from: { path: `^packages/sim/src/${room}/` },
-    to: { path: `^packages/sim/src/(${SIM_ROOMS.slice(i + 1).join('|')})/` },
+    from: { path: `^packages/sim/src/(internal/)?${room}/` },
+    to: { path: `^packages/sim/src/(internal/)?(${SIM_ROOMS.slice(i + 1).join('|')})/` },
   }));
 }
 
@@ -100,6 +101,13 @@ module.exports = {
       to: { path: pkg('traces|cli|serve|swarm') },
     },
     ...simRoomRules(),
+    {
+      name: 'sim-index-never-reexports-internals',
+      comment: "@parl/sim's public entry exports only what code outside the package uses; what lives under src/internal/ is never re-exported (Effect's layout).",
+      severity: 'error',
+      from: { path: '^packages/sim/src/index\\.ts$' },
+      to: { path: '^packages/sim/src/internal/' },
+    },
     {
       name: 'traces-depends-on-core-only',
       comment: '@parl/traces turns traces into records with core; it computes nothing with gpu or sim.',

@@ -8,4 +8,8 @@ import { parlTsupConfig } from '../../tsup.base.js';
 // src/runs.ts is a fifth: `@parl/sim/runs`, reading run folders without TensorFlow.js (parl report).
 // src/options.ts: `@parl/sim/options`, the option tables of parl simulate and parl train (core and the names only).
 // src/queue.ts is a fourth: `@parl/sim/queue`, the BullMQ runner and worker, so that the main entry never loads BullMQ.
-export default defineConfig(parlTsupConfig({ entry: ['src/index.ts', 'src/names.ts', 'src/sweep-worker.ts', 'src/queue.ts', 'src/runs.ts', 'src/options.ts'] }));
+// src/internal/bench.ts: dist/internal/bench.js, the internals the package's own bench/*.mjs read;
+// not in package.json's exports, so nothing outside the package reaches it.
+export default defineConfig(
+  parlTsupConfig({ entry: ['src/index.ts', 'src/names.ts', 'src/sweep-worker.ts', 'src/queue.ts', 'src/runs.ts', 'src/options.ts', 'src/internal/bench.ts'] }),
+);

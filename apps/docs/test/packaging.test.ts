@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { startScriptedEndpoint, type ScriptedEndpoint } from '@parl/test-support/scripted-endpoint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_APP_DIR, documentedPackages, REPO_ROOT } from './support/build-site.js';
 import { describeRun, installTarballs, outsideWorkspaceEnv, packPackage, run, tarballEntries, unexpectedEntries } from './support/pack.js';
@@ -208,4 +209,49 @@ describe('@parl/cli installed alone from its tarball with core and io (issue 21:
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(new RegExp(`^parl ${command}: parl ${command} needs ${pkg.replace('/', '\\/')}, which is not installed: npm install ${pkg.replace('/', '\\/')} \\([^)]+\\)\\n$`));
   });
+});
+
+describe('parl swarm installed from tarballs as the README says (core, io, cli, swarm; issue 29): eval works without @parl/traces, and the swarm example runs', () => {
+  const swarmDir = join(workDir, 'swarm-alone');
+  let swarmInstall: SpawnSyncReturns<string>;
+  let endpoint: ScriptedEndpoint;
+
+  /** Run a command in the install folder without blocking this process (the endpoint answers from it). */
+  const runAsync = (command: string, args: readonly string[]): Promise<{ status: number | null; stdout: string; stderr: string }> => {
+    const child = spawn(command, [...args], { cwd: swarmDir, env: outsideWorkspaceEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    return new Promise((resolve) => child.on('close', (status) => resolve({ status, stdout, stderr })));
+  };
+
+  beforeAll(async () => {
+    mkdirSync(swarmDir);
+    swarmInstall = installTarballs(swarmDir, ['@parl/core', '@parl/io', '@parl/cli', '@parl/swarm'].map((name) => tarballs.get(name) as string));
+    endpoint = await startScriptedEndpoint();
+  });
+  afterAll(async () => {
+    await endpoint?.close();
+  });
+
+  it('installs without @parl/traces', () => {
+    expect(swarmInstall.status, describeRun('npm install (core, io, cli, swarm)', swarmInstall)).toBe(0);
+    expect(readdirSync(join(swarmDir, 'node_modules', '@parl')).sort()).toEqual(['cli', 'core', 'io', 'swarm']);
+  });
+
+  it('parl swarm eval runs: the evaluation, with serial_collapse null and a note saying how to count it', async () => {
+    const result = await runAsync(join(swarmDir, 'node_modules', '.bin', 'parl'), ['swarm', 'eval', '--base-url', endpoint.baseURL, '--model', 'm', '--tasks', '2', '--out', 'eval.json']);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/^parl swarm eval: note: serial collapse not counted \(serial_collapse is null\): it reads the spans with @parl\/traces, which is not installed: npm install @parl\/traces \(/);
+    const evaluation = JSON.parse(readFileSync(join(swarmDir, 'eval.json'), 'utf8')) as Record<string, unknown>;
+    expect(evaluation).toMatchObject({ tasks: 2, serial_collapse: null });
+  }, 120_000);
+
+  it('examples/swarm-local.mjs runs there with plain node', async () => {
+    writeFileSync(join(swarmDir, 'swarm-local.mjs'), readFileSync(join(REPO_ROOT, 'examples', 'swarm-local.mjs')));
+    const result = await runAsync(process.execPath, ['swarm-local.mjs', '--base-url', endpoint.baseURL, '--model', 'm', '2']);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout.split('\n').filter((l) => l.startsWith('wide-s1-'))).toHaveLength(2);
+  }, 120_000);
 });

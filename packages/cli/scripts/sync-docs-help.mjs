@@ -4,10 +4,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
-import { buildProgram, loadServeOptionTable } from '../dist/run-cli.js';
+import { buildProgram } from '../dist/run-cli.js';
 
 const docsPath = fileURLToPath(new URL('../../../docs/cli.md', import.meta.url));
-await loadServeOptionTable();
 const sink = new Writable({ write: (_c, _e, done) => done() });
 const program = buildProgram({ stdin: process.stdin, stdout: sink, stderr: sink, stderrIsTTY: false });
 const helpOf = (name) => {

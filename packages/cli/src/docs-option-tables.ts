@@ -7,9 +7,7 @@
  * @module
  */
 import { CRITICAL_STEPS_OPTIONS, optionsMarkdown, REWARD_OPTIONS, replaceBetweenMarkers } from '@parl/core';
-import { traceFormatsTable, traceOptionTable } from './simulator.js';
-import { loadServeOptionTable } from './serve-options.js';
-import { swarmOptions } from './swarm-program.js';
+import { loadOptional } from './optional-packages.js';
 
 /** One generated table: the document (from the repository root), its marker name and its Markdown. */
 export interface DocsOptionTable {
@@ -23,10 +21,10 @@ export interface DocsOptionTable {
 
 /** Every generated option table of the docs (the serve and swarm tables when those packages are installed). */
 export async function docsOptionTables(): Promise<readonly DocsOptionTable[]> {
-  const serve = await loadServeOptionTable();
-  const swarm = swarmOptions();
-  const trace = traceOptionTable(); // @parl/traces is an optional peer: read only when installed
-  const formats = traceFormatsTable();
+  // The optional peers' tables, read only when installed.
+  const serve = loadOptional('@parl/serve')?.SERVE_OPTIONS;
+  const swarm = loadOptional('@parl/swarm');
+  const trace = loadOptional('@parl/traces')?.TRACE_OPTIONS;
   return [
     { doc: 'docs/cli.md', name: 'reward', markdown: optionsMarkdown(REWARD_OPTIONS, 'flag') },
     { doc: 'docs/cli.md', name: 'critical-steps', markdown: optionsMarkdown(CRITICAL_STEPS_OPTIONS, 'flag') },
@@ -39,8 +37,9 @@ export async function docsOptionTables(): Promise<readonly DocsOptionTable[]> {
       : [
           { doc: 'docs/traces.md', name: 'trace-library', markdown: optionsMarkdown(trace, 'key') },
           { doc: 'docs/traces.md', name: 'trace', markdown: optionsMarkdown(trace, 'flag') },
+          // The format table needs the readers (their model-call shapes): the package itself, not its options entry.
+          { doc: 'docs/traces.md', name: 'trace-formats', markdown: (await import('@parl/traces')).traceFormatsMarkdown() },
         ]),
-    ...(formats === undefined ? [] : [{ doc: 'docs/traces.md', name: 'trace-formats', markdown: formats }]),
     ...(swarm === undefined ? [] : [{ doc: 'docs/swarm.md', name: 'swarm-run', markdown: optionsMarkdown(swarm.SWARM_RUN_OPTIONS, 'flag') }]),
     ...(swarm === undefined ? [] : [{ doc: 'docs/swarm.md', name: 'swarm-eval', markdown: optionsMarkdown(swarm.SWARM_EVAL_OPTIONS, 'flag') }]),
   ];

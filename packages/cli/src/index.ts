@@ -9,6 +9,6 @@
  */
 export { runCli, EXIT_USAGE } from './run-cli.js';
 export { CLI_VERSION } from './program.js';
-export type { CliIo } from './io/cli-io.js';
+export type { CliIo } from './terminal/cli-io.js';
 export { CliError } from './errors.js';
 

@@ -6,19 +6,9 @@
  *
  * @module
  */
-import { defaultOf, optionRows, resolveOptions, type OptionRow, type OptionTable } from '@parl/core';
+import { defaultOf, optionRows, ParlInputError, resolveOptions, type OptionRow, type ResolvedOptions } from '@parl/core';
+import { commonJsInputError } from './optional-packages.js';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-
-/**
- * The field and expectation of a `ParlInputError`, recognised by name: a table read through
- * `require` (`@parl/serve/options`) throws the CommonJS build's class, which `instanceof` against
- * the ES module build does not match.
- */
-function inputErrorOf(err: unknown): { readonly field: string; readonly expected: string } | undefined {
-  if (!(err instanceof Error) || err.name !== 'ParlInputError') return undefined;
-  const { field, expected } = err as Error & { field?: unknown; expected?: unknown };
-  return typeof field === 'string' && typeof expected === 'string' ? { field, expected } : undefined;
-}
 
 /** The help line of a row: its help, then its default when it has one. */
 function helpOf(row: OptionRow<unknown>): string {
@@ -35,29 +25,32 @@ function helpOf(row: OptionRow<unknown>): string {
 export function optionFlag(row: OptionRow<unknown>): Option {
   const flag = `--${row.flag}`;
   const option = new Option(row.arg === undefined ? flag : `${flag} <${row.arg}>`, helpOf(row));
+  if (row.required === true) option.makeOptionMandatory();
   if (row.choices !== undefined) return option.choices(row.choices);
   if (row.arg === undefined) return option;
-  return option.argParser((text: string) => {
+  return option.argParser((text: string, previous: unknown) => {
     try {
       row.parse(text, flag);
     } catch (err) {
-      const input = inputErrorOf(err);
+      const input = commonJsInputError(err) ?? (err instanceof ParlInputError ? err : undefined);
       if (input?.field === flag) throw new InvalidArgumentError(`Expected ${input.expected}.`);
       throw err;
     }
-    return text;
+    // A repeatable flag keeps every text, in order, one per line (its row's parser splits them).
+    return row.repeatable === true && typeof previous === 'string' ? `${previous}\n${text}` : text;
   });
 }
 
 /**
- * Add a flag for every row of `table` to `cmd`, in the table's order.
+ * Add a flag for every row of `table` to `cmd`, in the table's order (a `required` row's flag is
+ * mandatory: commander says so when it is missing).
  *
  * @example
  * ```ts
  * addOptionFlags(new Command('reward'), REWARD_OPTIONS);
  * ```
  */
-export function addOptionFlags<C>(cmd: Command, table: OptionTable<C>): Command {
+export function addOptionFlags(cmd: Command, table: object): Command {
   for (const [, row] of optionRows(table)) cmd.addOption(optionFlag(row));
   return cmd;
 }
@@ -66,7 +59,7 @@ export function addOptionFlags<C>(cmd: Command, table: OptionTable<C>): Command 
  * The texts of the flags of `table` given on `cmd`'s command line, by flag name (a switch reads
  * `'true'`); defaults commander filled in do not count.
  */
-export function givenFlagTexts<C>(cmd: Command, table: OptionTable<C>): Record<string, string> {
+export function givenFlagTexts(cmd: Command, table: object): Record<string, string> {
   const texts: Record<string, string> = {};
   for (const [, row] of optionRows(table)) {
     const option = cmd.options.find((o) => o.long === `--${row.flag}`);
@@ -88,6 +81,6 @@ export function givenFlagTexts<C>(cmd: Command, table: OptionTable<C>): Record<s
  *
  * @throws {@link @parl/core!ParlInputError} naming the flag when a value is bad
  */
-export function optionsFromFlags<C>(cmd: Command, table: OptionTable<C>): C {
+export function optionsFromFlags<T extends object>(cmd: Command, table: T): ResolvedOptions<T> {
   return resolveOptions(table, givenFlagTexts(cmd, table), 'flag');
 }

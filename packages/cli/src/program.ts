@@ -5,18 +5,16 @@
  *
  * @module
  */
-import { CRITICAL_STEPS_OPTIONS, ParlInputError, REWARD_OPTIONS } from '@parl/core';
+import { CRITICAL_STEPS_OPTIONS, REWARD_OPTIONS } from '@parl/core';
 import { createRequire } from 'node:module';
 import { Command, Option } from 'commander';
 import { examplesHelp } from './help-examples.js';
-import type { TraceCommandOptions } from './commands/trace.js';
-import { INSTALL_SIMULATOR_HINT, simulatorOptionTables, traceFormatTitles, traceOptionTable, withOptionalPackage, withSimulator } from './simulator.js';
-import { atLeastTwo, nameList, nonNegativeNumber, positiveInteger, seedValue } from './flag-values.js';
+import { importOptional, installHint, loadOptional, notInstalled, type OptionalOptionsEntries, type OptionalPackage } from './optional-packages.js';
+import { atLeastTwo, nonNegativeNumber } from './flag-values.js';
 import { addOptionFlags, optionsFromFlags } from './option-flags.js';
-import { INSTALL_SERVE_HINT, serveOptionTable } from './serve-options.js';
-import { CliError } from './errors.js';
-import type { CliIo } from './io/cli-io.js';
-import { ON_ERROR_CHOICES, OUTPUT_FORMATS, WORKER_OPTIONS, type OnError, type OutputFormat, type RecordRunSummary } from '@parl/io';
+import { RECORD_IO_FLAGS, SIMULATE_OUTPUT_FLAGS, TRACE_FILE_FLAGS, TRACE_OUTPUT_FLAGS } from './record-flags.js';
+import type { CliIo } from './terminal/cli-io.js';
+import { WORKER_OPTIONS, type RecordRunSummary } from '@parl/io';
 import { printSummary } from './summary-output.js';
 import { swarmProgram } from './swarm-program.js';
 
@@ -26,44 +24,19 @@ export const CLI_VERSION: string = (createRequire(import.meta.url)('../package.j
 /** Width the help text is wrapped to, whatever the terminal (so `docs/cli.md` can quote it exactly). */
 export const HELP_WIDTH = 100;
 
-interface RecordFlags {
-  in?: string;
-  out?: string;
-  format?: OutputFormat;
-  columns?: string[];
-  onError?: OnError;
-  threads?: number;
-  json?: boolean;
-}
+/**
+ * Which commands' optional option tables to load: `runCli` loads only those of the command the
+ * command line names (so `parl reward` and `parl --help` load no optional package); the docs and
+ * tests load all.
+ */
+export type LoadTablesFor = (command: string) => boolean;
 
-function addRecordIoFlags(cmd: Command): Command {
-  return cmd
-    .option('--in <file>', 'read records from FILE (JSON or JSONL, detected; Parquet or Arrow IPC by the name: .parquet, .arrow, .arrows) instead of stdin')
-    .option('--out <file>', 'write records to FILE (atomically) instead of stdout; .parquet, .arrow or .arrows from a Parquet or Arrow --in')
-    .addOption(new Option('--format <format>', 'output format (default: the input format)').choices(OUTPUT_FORMATS))
-    .option('--columns <list>', 'CSV columns, comma separated (default: the first record\'s fields)', nameList)
-    .addOption(new Option('--on-error <mode>', 'on a bad record: stop with exit code 2, or skip it and report it on stderr').choices(ON_ERROR_CHOICES).default('fail'))
-    .option('--threads <n>', 'worker threads labelling JSONL input, output in input order (default 1: the main thread)', positiveInteger)
-    .option('--json', 'print a machine-readable JSON summary (stdout with --out, else stderr)');
-}
-
-function recordIo(flags: RecordFlags): RecordFlags {
-  const out: RecordFlags = {};
-  if (flags.in !== undefined) out.in = flags.in;
-  if (flags.out !== undefined) out.out = flags.out;
-  if (flags.format !== undefined) out.format = flags.format;
-  if (flags.columns !== undefined) out.columns = flags.columns;
-  if (flags.onError !== undefined) out.onError = flags.onError;
-  if (flags.threads !== undefined) out.threads = flags.threads;
-  return out;
-}
-
-function reportRecords(io: CliIo, flags: RecordFlags, summary: RecordRunSummary): void {
-  const human =
-    flags.out === undefined
-      ? undefined
-      : `parl ${summary.command}: ${summary.records_written} records written to ${summary.output}${summary.records_skipped > 0 ? ` (${summary.records_skipped} skipped)` : ''}`;
-  printSummary(io, flags.json === true, flags.out !== undefined, summary, human);
+function reportRecords(io: CliIo, json: boolean | undefined, summary: RecordRunSummary): void {
+  const written = summary.output !== 'stdout';
+  const human = !written
+    ? undefined
+    : `parl ${summary.command}: ${summary.records_written} records written to ${summary.output}${summary.records_skipped > 0 ? ` (${summary.records_skipped} skipped)` : ''}`;
+  printSummary(io, json === true, written, summary, human);
 }
 
 /** Copy the defined entries of `flags` (commander leaves absent flags undefined). */
@@ -76,12 +49,12 @@ function rewardProgram(io: CliIo): Command {
     'Add the spec §3 reward fields (total_reward, r_parallel, r_finish, r_perf, lambda1, lambda2, components) to each record',
   );
   addOptionFlags(cmd, REWARD_OPTIONS);
-  addRecordIoFlags(cmd);
-  return cmd.action(async (flags: RecordFlags, command: Command) => {
+  addOptionFlags(cmd, RECORD_IO_FLAGS);
+  return cmd.action(async (_flags: unknown, command: Command) => {
     const reward = optionsFromFlags(command, REWARD_OPTIONS);
+    const { json, ...records } = optionsFromFlags(command, RECORD_IO_FLAGS);
     const { rewardCommand } = await import('./commands/reward.js');
-    const summary = await rewardCommand({ ...recordIo(flags), reward }, io);
-    reportRecords(io, flags, summary);
+    reportRecords(io, json, await rewardCommand({ ...records, reward }, io));
   });
 }
 
@@ -90,12 +63,12 @@ function criticalStepsProgram(io: CliIo): Command {
     'Add the spec §2 fields (critical_steps, total_steps, parallelism, num_stages, max_width, mean_width) to each record; a record without stages is a bad record (exit code 2, or passed over with --on-error skip)',
   );
   addOptionFlags(cmd, CRITICAL_STEPS_OPTIONS);
-  addRecordIoFlags(cmd);
-  return cmd.action(async (flags: RecordFlags, command: Command) => {
+  addOptionFlags(cmd, RECORD_IO_FLAGS);
+  return cmd.action(async (_flags: unknown, command: Command) => {
     const options = optionsFromFlags(command, CRITICAL_STEPS_OPTIONS);
+    const { json, ...records } = optionsFromFlags(command, RECORD_IO_FLAGS);
     const { criticalStepsCommand } = await import('./commands/critical-steps.js');
-    const summary = await criticalStepsCommand({ ...recordIo(flags), ...options }, io);
-    reportRecords(io, flags, summary);
+    reportRecords(io, json, await criticalStepsCommand({ ...records, ...options }, io));
   });
 }
 
@@ -119,84 +92,90 @@ function scheduleProgram(io: CliIo): Command {
 }
 
 /**
- * A simulator command without `@parl/sim`: no flags to offer, every use says in one line how to
- * add the simulator, and the help says it too.
+ * A command whose optional package is not installed: no flags to offer, every use says in one
+ * line how to add the package, and the help says it too.
  */
-const WITHOUT_SIMULATOR = new WeakSet<Command>();
+const WITHOUT_PACKAGE = new WeakSet<Command>();
 
-function withoutSimulator(cmd: Command, name: string): Command {
-  WITHOUT_SIMULATOR.add(cmd);
+function withoutPackage(cmd: Command, pkg: OptionalPackage, name: string): Command {
+  WITHOUT_PACKAGE.add(cmd);
   return cmd
-    .description(`${cmd.description()} (needs @parl/sim: ${INSTALL_SIMULATOR_HINT})`)
+    .description(`${cmd.description()} (needs ${pkg}: ${installHint(pkg)})`)
     .allowUnknownOption()
     .allowExcessArguments()
     .action(() => {
-      throw new CliError(`parl ${name} needs @parl/sim, which is not installed: ${INSTALL_SIMULATOR_HINT}`, 1);
+      throw notInstalled(pkg, name);
     });
 }
 
-function simulateProgram(io: CliIo): Command {
+/**
+ * The `./options` entry of `pkg` for the command `name`: loaded when `load` says the command line
+ * may need it; `'missing'` when the package is not installed (the command then says so).
+ */
+function tablesFor<P extends OptionalPackage>(pkg: P, name: string, load: LoadTablesFor): OptionalOptionsEntries[P] | 'missing' | 'unloaded' {
+  if (!load(name)) return 'unloaded';
+  return loadOptional(pkg) ?? 'missing';
+}
+
+function simulateProgram(io: CliIo, load: LoadTablesFor): Command {
   const cmd = new Command('simulate').description('Run a scripted or trained orchestrator policy in the swarm simulator and write its spec §5 episode records');
-  const tables = simulatorOptionTables();
-  if (tables === undefined) return withoutSimulator(cmd, 'simulate');
+  const tables = tablesFor('@parl/sim', 'simulate', load);
+  if (tables === 'missing') return withoutPackage(cmd, '@parl/sim', 'simulate');
+  if (tables === 'unloaded') return cmd;
   addOptionFlags(cmd, tables.SIMULATE_OPTIONS);
-  return cmd
-    .option('--out <file>', 'write records to FILE (atomically) instead of stdout')
-    .addOption(new Option('--format <format>', 'output format (default: jsonl)').choices(OUTPUT_FORMATS))
-    .option('--columns <list>', 'CSV columns, comma separated (default: the first record\'s fields)', nameList)
-    .option('--json', 'print a machine-readable JSON summary (stdout with --out, else stderr)')
-    .action(async (flags: { out?: string; format?: OutputFormat; columns?: string[]; json?: boolean }, command: Command) => {
-      const { out, format, columns, json } = flags;
-      const simulation = optionsFromFlags(command, tables.SIMULATE_OPTIONS);
-      const { simulateCommand } = await withSimulator('simulate', () => import('./commands/simulate.js'));
-      const summary = await simulateCommand({ ...defined(simulation), ...defined({ out, format, columns }) }, io);
-      const human = flags.out === undefined ? undefined : `parl simulate: ${summary.episodes} episodes of ${summary.policy} written to ${summary.output}`;
-      printSummary(io, json === true, flags.out !== undefined, summary, human);
-    });
+  addOptionFlags(cmd, SIMULATE_OUTPUT_FLAGS);
+  return cmd.action(async (_flags: unknown, command: Command) => {
+    const simulation = optionsFromFlags(command, tables.SIMULATE_OPTIONS);
+    const { json, ...output } = optionsFromFlags(command, SIMULATE_OUTPUT_FLAGS);
+    const { simulateCommand } = await importOptional('@parl/sim', 'simulate', () => import('./commands/simulate.js'));
+    const summary = await simulateCommand({ ...simulation, ...output }, io);
+    const human = output.out === undefined ? undefined : `parl simulate: ${summary.episodes} episodes of ${summary.policy} written to ${summary.output}`;
+    printSummary(io, json === true, output.out !== undefined, summary, human);
+  });
 }
 
-function trainProgram(io: CliIo): Command {
+function trainProgram(io: CliIo, load: LoadTablesFor): Command {
   const cmd = new Command('train').description('Train an orchestrator policy with the PARL reward, with progress on stderr, then write the run folder and its report');
-  const tables = simulatorOptionTables();
-  if (tables === undefined) return withoutSimulator(cmd, 'train');
+  const tables = tablesFor('@parl/sim', 'train', load);
+  if (tables === 'missing') return withoutPackage(cmd, '@parl/sim', 'train');
+  if (tables === 'unloaded') return cmd;
   addOptionFlags(cmd, tables.TRAIN_OPTIONS);
   return cmd
     .option('--out <dir>', 'the run folder to write (default runs/PRESET-seedSEED); an existing one is replaced only when it is a previous run folder')
     .option('--force', 'replace --out even when it is not a previous run folder (its contents are lost)')
     .option('--quiet', 'no progress on stderr')
-    .option('--json', 'print {"run_dir", "report", "summary"} as JSON on stdout')
+    .option('--json', 'print {"run_dir", "report", "summary", "story"} as JSON on stdout')
     .action(async (flags: { out?: string; force?: boolean; quiet?: boolean; json?: boolean }, command: Command) => {
       const { out, force, quiet, json } = flags;
       const training = optionsFromFlags(command, tables.TRAIN_OPTIONS);
-      const { trainCommand, trainClosingLine } = await withSimulator('train', () => import('./commands/train.js'));
-      const result = await trainCommand({ ...defined(training), ...defined({ out, force, quiet }) }, io);
+      const { trainCommand, trainClosingLine } = await importOptional('@parl/sim', 'train', () => import('./commands/train.js'));
+      const result = await trainCommand({ ...training, ...defined({ out, force, quiet }) }, io);
       if (json === true) {
         io.stdout.write(`${JSON.stringify(result)}\n`);
         return;
       }
-      io.stderr.write(`parl train: ${trainClosingLine(result.summary)}\n`);
+      io.stderr.write(`parl train: ${trainClosingLine(result.summary, result.story)}\n`);
       io.stdout.write(`run folder: ${result.run_dir}\nreport: ${result.report}\n`);
     });
 }
 
-function sweepProgram(io: CliIo): Command {
+function sweepProgram(io: CliIo, load: LoadTablesFor): Command {
   const cmd = new Command('sweep').description(
     'Train every grid point × seed of a grid file (spec §9) on all cores, or on many machines through Redis; write the sweep folder with results.csv and a comparison report; a second run resumes',
   );
-  const tables = simulatorOptionTables();
-  if (tables === undefined) return withoutSimulator(cmd, 'sweep');
+  const tables = tablesFor('@parl/sim', 'sweep', load);
+  if (tables === 'missing') return withoutPackage(cmd, '@parl/sim', 'sweep');
+  if (tables === 'unloaded') return cmd;
   addOptionFlags(cmd, tables.SWEEP_OPTIONS);
-  mandatory(cmd, '--grid');
   return cmd
     .option('--out <dir>', 'the sweep folder (default sweeps/GRID, GRID the grid file\'s name without .json); runs already complete in it are skipped')
     .option('--quiet', 'no progress on stderr')
     .option('--json', 'print the outcome as JSON on stdout ({"dir", "runs", "trained", "skipped", "failed", "results", "report", "verdicts"})')
     .action(async (flags: { out?: string; quiet?: boolean; json?: boolean }, command: Command) => {
       const { out, quiet, json } = flags;
-      const { grid, ...sweep } = optionsFromFlags(command, tables.SWEEP_OPTIONS);
-      if (sweep.queueName !== undefined && sweep.queue === undefined) throw new ParlInputError('--queue-name', sweep.queueName, 'used with --queue (it names the queue the runs go on)');
-      const { sweepCommand } = await withSimulator('sweep', () => import('./commands/sweep.js'));
-      const result = await sweepCommand({ ...defined(sweep), ...defined({ out, quiet }), grid: grid as string }, io);
+      const sweep = optionsFromFlags(command, tables.SWEEP_OPTIONS);
+      const { sweepCommand } = await importOptional('@parl/sim', 'sweep', () => import('./commands/sweep.js'));
+      const result = await sweepCommand({ ...sweep, ...defined({ out, quiet }) }, io);
       if (json === true) {
         io.stdout.write(`${JSON.stringify(result)}\n`);
         return;
@@ -214,19 +193,18 @@ function workerProgram(io: CliIo): Command {
     'Take jobs from the Redis queue that parl sweep --queue and parl swarm run --queue fill (sweep runs, swarm rollouts), run them here and send the results back; runs until stopped',
   );
   addOptionFlags(cmd, WORKER_OPTIONS);
-  mandatory(cmd, '--queue');
-  return cmd.option('--quiet', 'no line per job on stderr').action(async (flags: { quiet?: boolean }, command: Command) => {
-    const { queue, ...worker } = optionsFromFlags(command, WORKER_OPTIONS);
-    const { workerCommand } = await import('./commands/worker.js');
-    await workerCommand({ ...defined(worker), ...defined({ quiet: flags.quiet }), queue: queue as string }, io);
-  });
-}
-
-/** Make a flag the table declared required (commander says so when it is missing). */
-function mandatory(cmd: Command, flag: string): void {
-  const option = cmd.options.find((o) => o.long === flag);
-  if (option === undefined) throw new Error(`${cmd.name()} has no ${flag} flag to make required`);
-  option.makeOptionMandatory();
+  return cmd
+    .option('--quiet', 'no line per job on stderr')
+    .option(
+      '--allow-endpoint <url-prefix>',
+      'an endpoint this worker sends its API key to (repeatable); while a key is set, a swarm rollout naming any other endpoint fails, named',
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
+    .action(async (flags: { quiet?: boolean; allowEndpoint?: string[] }, command: Command) => {
+      const worker = optionsFromFlags(command, WORKER_OPTIONS);
+      const { workerCommand } = await import('./commands/worker.js');
+      await workerCommand({ ...worker, ...defined({ quiet: flags.quiet }), allowEndpoints: flags.allowEndpoint ?? [] }, io);
+    });
 }
 
 function reportProgram(io: CliIo): Command {
@@ -243,58 +221,50 @@ function reportProgram(io: CliIo): Command {
     });
 }
 
-/** `parl trace`'s description, naming the formats of `@parl/traces`' registry when it is installed. */
-function traceDescription(): string {
-  const titles = traceFormatTitles();
-  const formats = titles === undefined ? '' : ` (${titles.join(', ')})`;
-  return `Turn agent traces${formats} into spec §5 episode records as run, with a serial-collapse finding per trace`;
+function traceProgram(io: CliIo, load: LoadTablesFor): Command {
+  const tables = tablesFor('@parl/traces', 'trace', load);
+  // The formats come from @parl/traces' registry (its options entry), when its tables are loaded.
+  const formats = typeof tables === 'object' ? ` (${Object.values(tables.SPAN_FORMAT_TITLES).join(', ')})` : '';
+  const cmd = new Command('trace').description(
+    `Turn agent traces${formats} into spec §5 episode records as run, with a serial-collapse finding per trace`,
+  );
+  if (tables === 'missing') return withoutPackage(cmd, '@parl/traces', 'trace');
+  if (tables === 'unloaded') return cmd;
+  for (const table of [TRACE_FILE_FLAGS, tables.TRACE_REPORT_OPTIONS, tables.TRACE_OPTIONS, TRACE_OUTPUT_FLAGS]) addOptionFlags(cmd, table);
+  return cmd.action(async (_flags: unknown, command: Command) => {
+    const files = optionsFromFlags(command, TRACE_FILE_FLAGS);
+    const { drawn } = optionsFromFlags(command, tables.TRACE_REPORT_OPTIONS);
+    const reading = optionsFromFlags(command, tables.TRACE_OPTIONS);
+    const { json, ...output } = optionsFromFlags(command, TRACE_OUTPUT_FLAGS);
+    const { traceCommand, traceSummaryLine } = await importOptional('@parl/traces', 'trace', () => import('./commands/trace.js'));
+    const summary = await traceCommand({ ...files, ...output, ...defined({ reportDrawn: drawn }), reading }, io);
+    printSummary(io, json === true, files.out !== undefined, summary, traceSummaryLine(summary));
+  });
 }
 
-function traceProgram(io: CliIo): Command {
-  const cmd = new Command('trace')
-    .description(traceDescription())
-    .option('--in <file>', 'read traces from FILE (JSONL or one JSON document, streamed) instead of stdin')
-    .option('--out <file>', 'write records to FILE (atomically) instead of stdout')
-    .option('--findings <file>', 'write one serial-collapse finding per trace to FILE (JSONL, atomically)')
-    .option('--outcomes <file>', 'JSON or JSONL objects {id, success, quality, r_perf, …} added to the record of that id')
-    .option('--report <file>', 'write the trace report to FILE (one self-contained HTML page, atomically): a summary, the traces with the largest possible saving drawn as timelines, the rest listed')
-    .option('--report-drawn <n>', 'traces drawn in --report, largest possible saving first; the rest are listed (default 20, at most 1000)', seedValue);
-  const traceTable = traceOptionTable();
-  if (traceTable !== undefined) addOptionFlags(cmd, traceTable);
-  return cmd
-    .addOption(new Option('--format <format>', 'output format of the records (default: jsonl)').choices(OUTPUT_FORMATS))
-    .option('--columns <list>', 'CSV columns, comma separated (default: the first record\'s fields)', nameList)
-    .option('--json', 'print a machine-readable JSON summary (stdout with --out, else stderr)')
-    .action(async (flags: Pick<TraceCommandOptions, 'in' | 'out' | 'findings' | 'outcomes' | 'report' | 'reportDrawn' | 'format' | 'columns'> & { json?: boolean }, command: Command) => {
-      const { in: input, out, findings, outcomes, report, reportDrawn, format, columns, json } = flags;
-      const { traceCommand, traceSummaryLine } = await withOptionalPackage('@parl/traces', 'trace', () => import('./commands/trace.js'));
-      // The table was read when the program was built; the import above names a missing @parl/traces.
-      const { format: traceFormat, ...reading } = optionsFromFlags(command, traceTable as NonNullable<typeof traceTable>);
-      const summary = await traceCommand({ ...defined({ in: input, out, findings, outcomes, report, reportDrawn, format, columns, traceFormat }), ...reading }, io);
-      printSummary(io, json === true, flags.out !== undefined, summary, traceSummaryLine(summary));
-    });
-}
-
-function serveProgram(io: CliIo): Command {
+function serveProgram(io: CliIo, load: LoadTablesFor): Command {
   const cmd = new Command('serve').description(
     'Run PARL as a service (spec §8): OTLP/HTTP trace receiver, rewards for RL trainers (/v1/rewards, OpenRLHF /get_reward), live dashboard, Prometheus metrics',
   );
-  // The flags come from @parl/serve's table, which runCli loads first when the command line names
-  // `serve` (so that `parl --help` never loads the server); without it, the command says what to install.
-  const table = serveOptionTable();
-  if (table !== undefined) addOptionFlags(cmd, table);
+  // The flags come from @parl/serve's table, read only when the command line names `serve` (so
+  // that `parl --help` never loads the server); without it, the command says what to install.
+  const tables = tablesFor('@parl/serve', 'serve', load);
+  if (tables === 'missing') return withoutPackage(cmd, '@parl/serve', 'serve');
+  if (tables === 'unloaded') return cmd;
+  addOptionFlags(cmd, tables.SERVE_OPTIONS);
   return cmd.action(async (_flags: unknown, command: Command) => {
-    if (table === undefined) throw new CliError(`parl serve needs @parl/serve, which is not installed: ${INSTALL_SERVE_HINT}`, 1);
-    const { serveCommand } = await withOptionalPackage('@parl/serve', 'serve', () => import('./commands/serve.js'));
-    await serveCommand(optionsFromFlags(command, table), io);
+    const { serveCommand } = await importOptional('@parl/serve', 'serve', () => import('./commands/serve.js'));
+    await serveCommand(optionsFromFlags(command, tables.SERVE_OPTIONS), io);
   });
 }
 
 /**
  * The `parl` program over the given streams. Parsing errors throw commander's `CommanderError`
  * (see `runCli`, which turns them into exit codes).
+ *
+ * @param load - which commands' optional option tables to load (default: every command's)
  */
-export function buildProgram(io: CliIo): Command {
+export function buildProgram(io: CliIo, load: LoadTablesFor = () => true): Command {
   const program = new Command('parl')
     .description('PARL for agent swarms: label rewards and critical steps, read agent traces, plot schedules, simulate, train and report')
     .version(CLI_VERSION, '-V, --version', 'print the version')
@@ -310,7 +280,20 @@ export function buildProgram(io: CliIo): Command {
     .allowExcessArguments(false);
   program.helpCommand('help [command]', 'show the help of a command (same as parl COMMAND --help)');
   program.addHelpText('after', `\nExamples:\n${['parl reward --in rollouts.jsonl --out labelled.jsonl', 'parl help train', 'parl train --preset parl --steps 400'].map((l) => `  $ ${l}`).join('\n')}\n`);
-  for (const sub of [rewardProgram(io), criticalStepsProgram(io), traceProgram(io), scheduleProgram(io), simulateProgram(io), trainProgram(io), sweepProgram(io), workerProgram(io), reportProgram(io), serveProgram(io), swarmProgram(io)]) {
+  const commands = [
+    rewardProgram(io),
+    criticalStepsProgram(io),
+    traceProgram(io, load),
+    scheduleProgram(io),
+    simulateProgram(io, load),
+    trainProgram(io, load),
+    sweepProgram(io, load),
+    workerProgram(io),
+    reportProgram(io),
+    serveProgram(io, load),
+    swarmProgram(io, load),
+  ];
+  for (const sub of commands) {
     program.addCommand(
       sub
         .helpOption('-h, --help', 'show this help')
@@ -321,7 +304,7 @@ export function buildProgram(io: CliIo): Command {
         .showHelpAfterError(false)
         .showSuggestionAfterError()
         // A command standing in for a missing package takes any words, to say what to install.
-        .allowExcessArguments(WITHOUT_SIMULATOR.has(sub)),
+        .allowExcessArguments(WITHOUT_PACKAGE.has(sub)),
     );
   }
   return program;

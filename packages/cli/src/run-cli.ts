@@ -6,17 +6,15 @@
  */
 import { ParlInputError } from '@parl/core';
 import { CommanderError } from 'commander';
-import { exitQuietlyOnClosedStdout, processIo, type CliIo } from './io/cli-io.js';
+import { exitQuietlyOnClosedStdout, processIo, type CliIo } from './terminal/cli-io.js';
 import { ParlIoError, removeTempPathsOnSignal } from '@parl/io';
 import { buildProgram } from './program.js';
-import { loadServeOptionTable } from './serve-options.js';
+import { fromCommonJsBuild } from './optional-packages.js';
 
 /** The program itself, for the repository's docs script (dist/run-cli.js is not a public entry). */
 export { buildProgram } from './program.js';
 /** The docs' generated option tables, for the repository's docs script. */
 export { withOptionTables } from './docs-option-tables.js';
-/** Loads `parl serve`'s flags before {@link buildProgram}, for the repository's docs script. */
-export { loadServeOptionTable } from './serve-options.js';
 
 /** Exit code for bad flags and bad input. */
 export const EXIT_USAGE = 2;
@@ -37,14 +35,16 @@ export async function runCli(argv: readonly string[], io?: CliIo): Promise<numbe
     removeTempPathsOnSignal();
     return runCli(argv, processIo());
   }
-  // `parl serve`'s flags come from @parl/serve, loaded only when the command line may need them.
-  if (argv.slice(2).includes('serve')) await loadServeOptionTable();
-  const program = buildProgram(io);
+  // An optional package's flags are read only when the command line names its command, so that
+  // `parl reward` and `parl --help` load none of them.
+  const words = argv.slice(2);
+  const program = buildProgram(io, (command) => words.includes(command));
   const command = argv[2] !== undefined && !argv[2].startsWith('-') ? `parl ${argv[2]}` : 'parl';
   try {
     await program.parseAsync([...argv]);
     return 0;
-  } catch (err) {
+  } catch (thrown) {
+    const err = fromCommonJsBuild(thrown);
     if (err instanceof CommanderError) {
       return err.exitCode === 0 ? 0 : EXIT_USAGE;
     }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { CliIo } from './io/cli-io.js';
+import type { CliIo } from './terminal/cli-io.js';
 
 /**
  * Print `summary`.

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../src/program.js';
-import { loadServeOptionTable } from '../src/serve-options.js';
 import { memoryIo } from './support/memory-io.js';
 
 /**
@@ -16,6 +15,9 @@ import { memoryIo } from './support/memory-io.js';
  */
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+// The guides export the queue's URL before `--queue env:PARL_QUEUE_URL` reads it.
+process.env['PARL_QUEUE_URL'] ??= 'redis://127.0.0.1:6379';
 
 function markdownFiles(): string[] {
   const files = ['README.md', 'examples/README.md', 'CONTRIBUTING.md'];
@@ -107,7 +109,6 @@ function parseOnly(cmd: Command): void {
   for (const sub of cmd.commands) parseOnly(sub);
 }
 
-await loadServeOptionTable();
 
 describe('the parl command lines of the README and the guides', () => {
   const commands = markdownFiles().flatMap((file) => parlCommandsIn(file, readFileSync(join(REPO_ROOT, file), 'utf8')));
@@ -135,14 +136,14 @@ describe('the parl command lines of the README and the guides', () => {
 
 /**
  * Flags the documents name that belong to other programs (Node, Chromium, redis-server, curl,
- * pnpm, tsc, farm-bench, OpenRLHF) or are shown as a typo on purpose; every other `--flag` in
+ * pnpm, tsc, farm-bench, OpenRLHF, llama.cpp's llama-server, slime) or are shown as a typo on purpose; every other `--flag` in
  * the documents must be a flag of some `parl` command.
  */
 const OTHER_PROGRAMS_FLAGS = new Set([
   '--help', '--filter', '--pack', '--pack-destination', '--noEmit', '--max-old-space-size', '--cpu-prof', '--max-semi-space-size', '--trace-gc',
   '--vs', '--data-binary', '--remote', '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--save', '--appendonly', '--dir',
-  '--import', '--lamda1',
+  '--import', '--lamda1', '--jinja', '--custom-generate-function-path', '--custom-rm-path',
 ]);
 
 function allCommands(cmd: Command): Command[] {
@@ -185,7 +186,7 @@ describe('a line that is wrong fails the check', () => {
     ['an unknown flag', ['reward', '--lamda1', '0.1']],
     ['a bad value', ['critical-steps', '--budget', 'many']],
     ['an unknown command', ['rewad']],
-    ['a missing required flag', ['swarm', 'run', '--model', 'm']],
+    ['a missing required flag', ['swarm', 'run', '--tasks', '2']],
   ])('%s', async (_, args) => {
     const program = buildProgram(memoryIo().io);
     parseOnly(program);

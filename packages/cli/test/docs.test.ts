@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../src/program.js';
-import { loadServeOptionTable } from '../src/serve-options.js';
 import { memoryIo } from './support/memory-io.js';
 
 const DOCS = fileURLToPath(new URL('../../../docs/cli.md', import.meta.url));
@@ -16,8 +15,6 @@ function helpBlock(docs: string, name: string): string | undefined {
   return m?.[1];
 }
 
-// `parl serve`'s flags come from @parl/serve, which runCli loads when the command line names serve.
-await loadServeOptionTable();
 
 describe('docs/cli.md', () => {
   const docs = readFileSync(DOCS, 'utf8');

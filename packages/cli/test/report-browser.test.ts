@@ -78,6 +78,22 @@ describe.skipIf(!HAVE_CHROMIUM)(HAVE_CHROMIUM ? 'reports in headless Chromium' :
     expect(check.charts[3]?.points).toBe(42);
   });
 
+  it('a run that records assign rates gets the assign-rate chart, drawn like the others (issue 32)', { timeout: 60_000 }, async () => {
+    const dir = join(tempDir(), 'run');
+    writeRunFixture(dir, 40);
+    const metricsPath = join(dir, 'metrics.jsonl');
+    const lines = readFileSync(metricsPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, number>);
+    const withRates = lines.map((m, i) => ({ ...m, assign_rate: Math.min(1, i / 20), truncated_share: i < 10 ? 0.3 : 0, repeat_share: 0 }));
+    writeFileSync(metricsPath, `${withRates.map((m) => JSON.stringify(m)).join('\n')}\n`);
+    expect((await parl(['report', dir])).code).toBe(0);
+    const check = await openAndInspect(browser, join(dir, 'report.html'), 6);
+    expect(check.errors).toEqual([]);
+    // λ, reward terms, then the assign rate and the truncated share (no repeat share: none repeated), 2 × 40 points.
+    expect(check.charts[2]?.points).toBe(80);
+    expect(check.charts[2]?.inkedPixels).toBeGreaterThan(2000);
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('Over training, delegation was learned: the assign rate went from 0 (first step) to 1 (last tenth)');
+  });
+
   it('the training report fits its page at 1280 px and at 800 px: no table wider than its card, no sideways scroll (issue 24)', { timeout: 60_000 }, async () => {
     const dir = join(tempDir(), 'run');
     writeRunFixture(dir, 40);

@@ -6,7 +6,7 @@ import { writeTinyGguf } from '@parl/test-support/local-llm/tiny-model';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { findChromium, launchChromium } from '@parl/test-support/chromium';
 import { watchPage } from '@parl/test-support/page-checks';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parl } from './support/memory-io.js';
 
@@ -69,6 +69,22 @@ describe('parl swarm', () => {
     const again = await parl(['critical-steps'], records.map((x) => JSON.stringify(x)).join('\n'));
     const back = again.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(back.map((b) => [b['critical_steps'], b['total_steps']])).toEqual(lines.map((l) => [l['critical_steps'], l['total_steps']]));
+  }, 240_000);
+
+  it('runs a task file on a real model: every record carries its score and the row\'s metadata', async () => {
+    const out = join(dir.path, 'qa.jsonl');
+    const tasksFile = fileURLToPath(new URL('../../../examples/tasks/qa-exact.csv', import.meta.url));
+    const r = await parl(['swarm', 'run', '--base-url', server.baseURL, '--model', server.modelName, '--subagents', 'scripted', '--tasks-file', tasksFile, '--limits', 'browsecomp', '--out', out]);
+    expect(r.stderr).toMatch(/^parl swarm run: 3 episodes in /);
+    expect(r.code).toBe(0);
+    const lines = (await readFile(out, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => [l['task_id'], (l['score'] as { scorer: string }).scorer])).toEqual([
+      ['qa-capital', 'exact'],
+      ['qa-boiling', 'number:0.5'],
+      ['qa-authors', 'includes'],
+    ]);
+    for (const l of lines) expect((l['score'] as { r_perf: number }).r_perf).toBe(l['r_perf']);
+    expect(lines[0]?.['metadata']).toEqual({ set: 'geography' });
   }, 240_000);
 
   const chromium = findChromium();

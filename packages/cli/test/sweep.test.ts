@@ -85,7 +85,7 @@ describe('parl sweep (local thread pool)', () => {
     expect(badQueue.code).toBe(2);
     expect(badQueue.stderr).toMatch(/--queue <url>' argument 'http:\/\/x' is invalid. Expected a Redis URL: redis:\/\/HOST/);
     const nameAlone = await parl(['sweep', '--grid', grid, '--queue-name', 'mine']);
-    expect(nameAlone.stderr).toBe('parl sweep: --queue-name must be used with --queue (it names the queue the runs go on), got "mine"\n');
+    expect(nameAlone.stderr).toBe('parl sweep: --queue-name must be used with --queue, got "mine"\n');
     expect(nameAlone.code).toBe(2);
     expect((await parl(['sweep', '--grid', grid, '--queue', 'redis://127.0.0.1:1', '--threads', '2'])).stderr).toMatch(/exclude each other/);
   });

@@ -22,7 +22,9 @@ describe('parl train', () => {
     const r = await parl(['train', '--preset', 'parl', '--steps', '3', '--seed', '5', '--config', smallConfig(dir), '--out', run]);
     expect(r.stderr).toMatch(/^parl train: step 1\/3 λ1=\S+ λ2=\S+ reward=\S+ width=\S+ elapsed=\S+ eta=\S+\n/);
     expect(r.stderr).toMatch(/parl train: step 3\/3 /);
-    expect(r.stderr).toMatch(/\nparl train: (collapsed|spurious|parallel): .*; final r_perf \S+ in \S+ critical steps \(serial baseline: \S+ in \S+\)\n$/);
+    expect(r.stderr).toMatch(
+      /\nparl train: (collapsed|spurious|parallel): .*; final r_perf \S+ in \S+ critical steps \(serial baseline: \S+ in \S+\); (delegation was (learned|unlearned|never learned)|the assign rate went) [^\n]*, because [^\n]+\n$/,
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`run folder: ${run}\nreport: ${join(run, 'report.html')}\n`);
     expect(filesIn(run)).toEqual(['config.json', 'metrics.jsonl', 'policy', 'report.html', 'summary.json']);
@@ -65,7 +67,7 @@ describe('parl train', () => {
     const run = join(dir, 'run');
     const preset = await parl(['train', '--preset', 'turbo', '--out', run]);
     expect(preset.code).toBe(2);
-    expect(preset.stderr).toBe('parl train: --preset must be one of "serial-collapse", "spurious", "parl", "parl-mixed", got "turbo"\n');
+    expect(preset.stderr).toBe('parl train: --preset must be one of "serial-collapse", "spurious", "parl", "parl-mixed", "delegate-only", "no-anneal", got "turbo"\n');
     const missing = await parl(['train', '--config', join(dir, 'nope.json'), '--out', run]);
     expect(missing.stderr).toBe(`parl train: cannot read --config ${join(dir, 'nope.json')}: no such file or directory\n`);
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ rolloutsPerTask: 1 }));

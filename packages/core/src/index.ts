@@ -161,7 +161,21 @@ export {
 } from './sweep-stats.js';
 export { recordText } from './record-text.js';
 export { ROLLOUT_ID_ATTRIBUTE } from './trace-attributes.js';
-export { defaultOf, defineOptionTable, optionRows, type OptionRow, type OptionTable } from './options/option-table.js';
+export {
+  defaultOf,
+  defineOptionTable,
+  optionRows,
+  type AnyOptionRow,
+  type CheckedRows,
+  type DefaultedOptionKey,
+  type OptionRow,
+  type OptionRows,
+  type OptionsOf,
+  type OptionTable,
+  type OptionValue,
+  type RequiredOptionKey,
+  type ResolvedOptions,
+} from './options/option-table.js';
 export { optionField, optionName, resolveOptions, type OptionSource } from './options/resolve-options.js';
 export {
   choiceOption,

@@ -23,10 +23,12 @@ export const STEP_METRIC_FIELDS = [
 
 /**
  * Fields a `metrics.jsonl` line may carry beyond spec §6, kept when present: `total_steps` (the
- * mean spec §2 total steps — the work — per rollout) and `subagents` (mean sub-agents launched
- * per rollout).
+ * mean spec §2 total steps — the work — per rollout), `subagents` (mean sub-agents launched per
+ * rollout), `assign_rate` (share of the step's rollouts that launched at least one sub-agent),
+ * `truncated_share` (share cut by the budget or by the orchestrator's limits: its steps or its
+ * context) and `repeat_share` (share in which the orchestrator repeated itself at least once).
  */
-export const OPTIONAL_STEP_METRIC_FIELDS = ['total_steps', 'subagents'] as const;
+export const OPTIONAL_STEP_METRIC_FIELDS = ['total_steps', 'subagents', 'assign_rate', 'truncated_share', 'repeat_share'] as const;
 
 /**
  * One `metrics.jsonl` line: the training step, λ1 and λ2 at it, and the means over the step's
@@ -53,6 +55,10 @@ export interface FinalMetrics {
   readonly total_steps?: number;
   /** Mean sub-agents launched per episode, when recorded (beyond spec §6). */
   readonly subagents?: number;
+  /** Share of episodes that launched at least one sub-agent, when recorded (beyond spec §6). */
+  readonly assign_rate?: number;
+  /** Share of episodes cut by the budget or by the orchestrator's limits, when recorded (beyond spec §6). */
+  readonly truncated_share?: number;
 }
 
 /** `summary.json`'s `baseline_serial`: the always-serial scripted policy on the same tasks. */
@@ -171,7 +177,8 @@ function validateBaselines(value: unknown, targets: number): ScriptedBaselineRes
 
 /**
  * Check a parsed `summary.json` and return it with the spec §6 fields, plus the optional fields
- * beyond the spec (`final.total_steps`, `final.subagents`, `baseline_serial.total_steps`,
+ * beyond the spec (`final.total_steps`, `final.subagents`, `final.assign_rate`,
+ * `final.truncated_share`, `baseline_serial.total_steps`,
  * `baselines`) when present.
  *
  * @throws {@link ParlInputError} naming the field path, e.g. `latency_to_target[2].policy`
@@ -204,6 +211,8 @@ export function validateRunSummary(value: unknown): RunSummary {
       success_rate: finalField('success_rate'),
       ...optionalFinite(final, 'total_steps', 'final'),
       ...optionalFinite(final, 'subagents', 'final'),
+      ...optionalFinite(final, 'assign_rate', 'final'),
+      ...optionalFinite(final, 'truncated_share', 'final'),
     },
     baseline_serial: {
       r_perf: requireFinite(base['r_perf'], 'baseline_serial.r_perf'),

@@ -73,7 +73,9 @@ export interface SweepPointSummary {
 }
 
 /**
- * Speed-up of the trained policy over always-serial: serial critical steps over the policy's.
+ * Speed-up of the trained policy over the always-serial baseline: the serial baseline's critical
+ * steps over the trained policy's, on the same held-out tasks. Not the parallelism of one set of
+ * episodes (their total steps over their critical steps, the parallelism `diagnose` reports).
  *
  * @throws {@link ParlInputError} when either is not a finite number > 0
  *

@@ -23,18 +23,21 @@ export {
   type LabelledAnswer,
   type LabelledBody,
 } from './labelled-body.js';
+export { BODY_SLICE_BYTES, labelRecordsBodyInSlices, type LabelledSlices } from './sliced-body.js';
 export { BodyQueueFullError, createBodyLabeller, type BodyLabeller, type BodyLabellerOptions, type ModuleCall } from './label-pool.js';
 export type { ThreadCallResult } from './label-worker.js';
 export { parseRecordsBody, readRecordsBody, type BodyFormat, type BodyRecord, type BodyRecords } from './records-body.js';
 export { appendLabelFields } from './append-fields.js';
 export { isUnreadable, openInput, readRecords, type ReadRecordsOptions, type RecordFormat, type RecordItem, type SourcedRecord, type UnreadableRecord } from './read-records.js';
+export { readRows, type RowFormat, type SourcedRow } from './read-rows.js';
 export type { InputLine, LineReader } from './input-lines.js';
 export { createRecordWriter, OUTPUT_FORMATS, type OutputFormat, type RecordWriter, type RecordWriterOptions } from './record-writer.js';
 export { atomicFileSink, openFileSink, openTextSink, streamSink, writeFileAtomic, type TextSink } from './text-sink.js';
+export { claimOutputs, type OutputClaim } from './output-claims.js';
 export { onSignalBeforeExit, removeTempPaths, removeTempPathsOnSignal, tempPaths } from './exit-cleanup.js';
 export { csvCell, csvRow } from './csv.js';
 export type { ColumnarFormat } from './columnar/columnar-format.js';
-export { checkQueueUrl, shownQueueUrl } from './queue/queue-url.js';
+export { checkQueueUrl, QUEUE_URL_VARIABLE, resolveQueueUrl, shownQueueUrl } from './queue/queue-url.js';
 export { DEFAULT_QUEUE_NAME } from './queue/queue-name.js';
 export {
   DEFAULT_STALLED_AFTER_S,

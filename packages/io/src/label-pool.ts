@@ -12,8 +12,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { LabelledChunk } from './label-chunk.js';
 import type { ChunkLabeller } from './label-jsonl.js';
-import type { LabelThreadTask, ModuleCallTask } from './label-worker.js';
+import type { CheckedBodyResult, LabelThreadTask, ModuleCallTask } from './label-worker.js';
 import type { LabelBodyFailure, LabelBodyTask, LabelledBody } from './labelled-body.js';
+import { BODY_SLICE_BYTES, labelInSlices, type LabelledSlices } from './sliced-body.js';
 import { labelSpecOf, type LabelSpec } from './labellers.js';
 
 /**
@@ -78,6 +79,11 @@ export interface BodyLabeller {
   /** Label one body (its bytes may be moved to a thread: do not use them afterwards). */
   label(task: LabelBodyTask): Promise<LabelledBody | LabelBodyFailure>;
   /**
+   * Label one body slice by slice (see `labelInSlices`): its bytes count against the bounds
+   * until its slices have been iterated (or the iteration left), not only while a thread works on it.
+   */
+  labelInSlices(task: LabelBodyTask): Promise<LabelledSlices | LabelBodyFailure>;
+  /**
    * Run a caller's own work on the same threads (see {@link ModuleCall}), under the same bounds as
    * a body of `call.bytes` bytes: refused with {@link BodyQueueFullError} when a body would be.
    */
@@ -120,6 +126,8 @@ export interface BodyLabellerOptions {
   readonly maxQueuedBytes?: number;
   /** A module URL whose `bodyExtras` export ({@link BodyExtras}) runs on the threads after each body. */
   readonly extrasModule?: string;
+  /** Bytes of body per slice for {@link BodyLabeller.labelInSlices} (default `BODY_SLICE_BYTES`, 1 MiB). */
+  readonly sliceBytes?: number;
 }
 
 /** A body refused because {@link BodyLabellerOptions.maxQueued} bodies or {@link BodyLabellerOptions.maxQueuedBytes} bytes are in already. */
@@ -157,32 +165,48 @@ function ownBytes(body: Uint8Array): Uint8Array {
  */
 export async function createBodyLabeller(options: BodyLabellerOptions): Promise<BodyLabeller> {
   const { Piscina } = await import('piscina');
-  const pool = new Piscina<LabelThreadTask, LabelledBody | LabelBodyFailure>({
+  // Bodies are admitted below (at most maxQueued waiting besides one a thread): the pool's own
+  // queue only ever holds admitted work and the slices of admitted bodies, so it never refuses.
+  const pool = new Piscina<LabelThreadTask, unknown>({
     filename: labelWorkerFile(),
     minThreads: options.threads,
     maxThreads: options.threads,
     idleTimeout: Number.POSITIVE_INFINITY,
     resourceLimits: { maxYoungGenerationSizeMb: BODY_THREAD_YOUNG_GENERATION_MB },
-    maxQueue: options.maxQueued,
   });
   let pending = 0;
   let pendingBytes = 0;
   const maxBytes = options.maxQueuedBytes ?? Number.POSITIVE_INFINITY;
-  /** Run `task` on a thread as a body of `size` bytes, within the bounds. */
-  async function bounded<T>(size: number, task: LabelThreadTask, transferList: ArrayBuffer[]): Promise<T> {
+  const maxIn = options.maxQueued + options.threads;
+  const extras = options.extrasModule === undefined ? {} : { extrasModule: options.extrasModule };
+  /** Admit a body of `size` bytes within the bounds; the function returned lets it go (once). */
+  function admit(size: number): () => void {
+    if (pending >= maxIn) throw new BodyQueueFullError('bodies', options.maxQueued);
     if (pending > 0 && pendingBytes + size > maxBytes) throw new BodyQueueFullError('bytes', maxBytes);
     pending++;
     pendingBytes += size;
-    try {
-      return (await pool.run(task, { transferList })) as T;
-    } catch (err) {
-      if (err instanceof Error && err.message === 'Task queue is at limit') throw new BodyQueueFullError('bodies', options.maxQueued);
-      throw err;
-    } finally {
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
       pending--;
       pendingBytes -= size;
+    };
+  }
+  /** Run `task` on a thread as a body of `size` bytes, within the bounds. */
+  async function bounded<T>(size: number, task: LabelThreadTask, transferList: ArrayBuffer[]): Promise<T> {
+    const release = admit(size);
+    try {
+      return (await pool.run(task, { transferList })) as T;
+    } finally {
+      release();
     }
   }
+  const sendable = (task: LabelBodyTask): { readonly body: Uint8Array; readonly contentType: string | undefined; readonly config: LabelBodyTask['config'] } => ({
+    body: ownBytes(task.body),
+    contentType: task.contentType,
+    config: labelSpecOf({ command: 'reward', config: task.config }).config,
+  });
   return {
     get pending() {
       return pending;
@@ -191,10 +215,28 @@ export async function createBodyLabeller(options: BodyLabellerOptions): Promise<
       return pendingBytes;
     },
     label: (task) => {
-      const body = ownBytes(task.body);
-      const config = labelSpecOf({ command: 'reward', config: task.config }).config;
-      const run = { kind: 'body' as const, body, contentType: task.contentType, config, ...(options.extrasModule === undefined ? {} : { extrasModule: options.extrasModule }) };
-      return bounded<LabelledBody | LabelBodyFailure>(task.body.byteLength, run, [body.buffer as ArrayBuffer]);
+      const run = { kind: 'body' as const, ...sendable(task), ...extras };
+      return bounded<LabelledBody | LabelBodyFailure>(task.body.byteLength, run, [run.body.buffer as ArrayBuffer]);
+    },
+    labelInSlices: async (task) => {
+      const release = admit(task.body.byteLength);
+      const sent = sendable(task);
+      return labelInSlices(
+        sent,
+        {
+          whole: async (t) => {
+            const body = ownBytes(t.body);
+            return (await pool.run({ kind: 'body', ...t, body, ...extras }, { transferList: [body.buffer as ArrayBuffer] })) as LabelledBody | LabelBodyFailure;
+          },
+          check: async (t, sliceBytes) => {
+            const body = ownBytes(t.body);
+            return (await pool.run({ kind: 'check', ...t, body, sliceBytes }, { transferList: [body.buffer as ArrayBuffer] })) as CheckedBodyResult;
+          },
+          slice: async (t) => (await pool.run({ kind: 'slice', ...t, ...extras }, { transferList: [t.body.buffer as ArrayBuffer] })) as LabelledBody,
+        },
+        options.sliceBytes ?? BODY_SLICE_BYTES,
+        release,
+      );
     },
     call: <T>(call: ModuleCall) => {
       const task: ModuleCallTask = { kind: 'call', module: call.module, name: call.name, input: call.input };

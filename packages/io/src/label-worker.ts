@@ -9,7 +9,17 @@
  */
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { labelChunk, type LabelChunkJob, type LabelledChunk } from './label-chunk.js';
-import { labelRecordsBody, type BodyExtras, type LabelBodyFailure, type LabelBodyTask, type LabelledBody } from './labelled-body.js';
+import {
+  checkRecordsBody,
+  labelBodySlice,
+  labelRecordsBody,
+  type BodyExtras,
+  type CheckedBody,
+  type LabelBodyFailure,
+  type LabelBodyTask,
+  type LabelledBody,
+  type LabelSliceTask,
+} from './labelled-body.js';
 import { labelFieldsOf, type LabelFieldsOf, type LabelSpec } from './labellers.js';
 
 /** A chunk of JSONL lines and the labelling it gets. */
@@ -24,6 +34,30 @@ export interface LabelChunkTask extends LabelChunkJob {
 export interface LabelBodyThreadTask extends LabelBodyTask {
   /** `body`. */
   readonly kind: 'body';
+  /** A module URL exporting `bodyExtras`. */
+  readonly extrasModule?: string;
+}
+
+/** The first pass over a large body: check every record and cut it into slices (see `checkRecordsBody`). */
+export interface CheckBodyThreadTask extends LabelBodyTask {
+  /** `check`. */
+  readonly kind: 'check';
+  /** Bytes per slice, about. */
+  readonly sliceBytes: number;
+}
+
+/** What a {@link CheckBodyThreadTask} gives back: the check, and the body moved back to the caller. */
+export interface CheckedBodyResult {
+  /** The check. */
+  readonly checked: CheckedBody | LabelBodyFailure;
+  /** The body, moved back. */
+  readonly body: Uint8Array;
+}
+
+/** One slice of a checked body (see `labelBodySlice`), and the module of the caller's extras. */
+export interface LabelSliceThreadTask extends LabelSliceTask {
+  /** `slice`. */
+  readonly kind: 'slice';
   /** A module URL exporting `bodyExtras`. */
   readonly extrasModule?: string;
 }
@@ -52,7 +86,7 @@ export interface ThreadCallResult {
 }
 
 /** Any task of the labelling thread. */
-export type LabelThreadTask = LabelChunkTask | LabelBodyThreadTask | ModuleCallTask;
+export type LabelThreadTask = LabelChunkTask | LabelBodyThreadTask | CheckBodyThreadTask | LabelSliceThreadTask | ModuleCallTask;
 
 /** The labeller of each spec this thread has seen (one per run: the pool lives for one command). */
 const labellers = new Map<string, LabelFieldsOf>();
@@ -111,6 +145,19 @@ async function runBody(task: LabelBodyThreadTask): Promise<LabelledBody | LabelB
   return moved(out, [out.answer.buffer, out.extraBytes.buffer, out.spans.buffer, out.numbers.buffer]);
 }
 
+function runCheck(task: CheckBodyThreadTask): CheckedBodyResult {
+  const checked = checkRecordsBody(task, task.sliceBytes);
+  const buffers: ArrayBufferLike[] = [task.body.buffer];
+  if (!('error' in checked) && checked.slices !== undefined) buffers.push(checked.slices.buffer);
+  return moved({ checked, body: task.body }, buffers);
+}
+
+async function runSlice(task: LabelSliceThreadTask): Promise<LabelledBody> {
+  const extras = task.extrasModule === undefined ? undefined : await extrasOf(task.extrasModule);
+  const out = labelBodySlice(task, extras);
+  return moved(out, [out.answer.buffer, out.extraBytes.buffer, out.spans.buffer, out.numbers.buffer]);
+}
+
 async function runCall(task: ModuleCallTask): Promise<unknown> {
   let loaded = callModules.get(task.module);
   if (loaded === undefined) {
@@ -129,8 +176,10 @@ async function runCall(task: ModuleCallTask): Promise<unknown> {
  *
  * @param task - the work and the labelling config it gets
  */
-export default function labelTask(task: LabelThreadTask): LabelledChunk | Promise<LabelledBody | LabelBodyFailure> | Promise<unknown> {
+export default function labelTask(task: LabelThreadTask): LabelledChunk | CheckedBodyResult | Promise<LabelledBody | LabelBodyFailure> | Promise<unknown> {
   if (task.kind === 'chunk') return runChunk(task);
   if (task.kind === 'call') return runCall(task);
+  if (task.kind === 'check') return runCheck(task);
+  if (task.kind === 'slice') return runSlice(task);
   return runBody(task);
 }

@@ -10,7 +10,7 @@
  */
 import { labelReward, ParlInputError, recordText, resolveRewardConfig, type ResolvedRewardConfig, type RewardConfig } from '@parl/core';
 import { OutputBytes } from './output-bytes.js';
-import { readRecordsBody, type BodyFormat } from './records-body.js';
+import { readRangedRecordsBody, type BodyFormat, type BodyRecord } from './records-body.js';
 
 /** One body to label: its bytes as received (after gunzip), its content type and the resolved reward config. */
 export interface LabelBodyTask {
@@ -42,8 +42,11 @@ export interface BodyExtras {
   readonly width: number;
   /** Write the numbers of labelled record `i` at `into[i * width …]`. */
   numbers(labelled: Readonly<Record<string, unknown>>, into: Float64Array, i: number): void;
-  /** Bytes made from the whole labelled answer (for `parl serve`: its episode-log lines). */
-  bytes(answer: LabelledAnswer): Uint8Array;
+  /**
+   * Bytes made from the whole labelled answer (for `parl serve` before it wrote its episode-log
+   * lines itself); absent: none (an empty {@link LabelledBody.extraBytes}).
+   */
+  bytes?(answer: LabelledAnswer): Uint8Array;
 }
 
 /** A labelled body. */
@@ -79,10 +82,70 @@ function configOf(config: RewardConfig): ResolvedRewardConfig {
 }
 
 /**
+ * Label `records` into one answer: a JSON array (`[…]`, or its elements joined by `,` without the
+ * brackets when `bracketed` is false: a slice of a larger answer) or NDJSON lines.
+ */
+function labelRecords(records: Iterable<BodyRecord>, format: BodyFormat, config: ResolvedRewardConfig, extras: BodyExtras | undefined, bracketed: boolean, capacity: number): LabelledBody {
+  const width = extras?.width ?? 0;
+  // Records are labelled and written one at a time: what is held besides the body is the answer
+  // so far (and, for a JSON array, the parsed records not yet labelled).
+  const out = new OutputBytes(capacity);
+  let numbers = new Float64Array(width * 64);
+  const ids: string[] = [];
+  const spans: number[] = [];
+  let count = 0;
+  if (format === 'json' && bracketed) out.writeByte(0x5b); // [
+  for (const { value, location } of records) {
+    const labelled = labelReward(value, config, location) as unknown as Readonly<Record<string, unknown>>;
+    const text = recordText(labelled, location);
+    if (format === 'json' && count > 0) out.writeByte(0x2c); // ,
+    const start = out.byteLength;
+    out.writeText(text);
+    const id = labelled['id'];
+    if (typeof id === 'string' || typeof id === 'number') {
+      ids.push(String(id));
+      spans.push(start, out.byteLength);
+    }
+    if (format === 'ndjson') out.writeByte(0x0a); // \n
+    if (extras !== undefined) {
+      if ((count + 1) * width > numbers.length) {
+        const grown = new Float64Array(numbers.length * 2);
+        grown.set(numbers);
+        numbers = grown;
+      }
+      extras.numbers(labelled, numbers, count);
+    }
+    count++;
+  }
+  if (format === 'json' && bracketed) out.writeByte(0x5d); // ]
+  const answer = out.bytes();
+  const spanArray = Uint32Array.from(spans);
+  const extraBytes = extras?.bytes === undefined ? new Uint8Array(0) : extras.bytes({ answer, ids, spans: spanArray });
+  return { answer, format, count, ids, spans: spanArray, numbers: numbers.slice(0, count * width), extraBytes };
+}
+
+/**
+ * The failure of a body whose record at hand could not be labelled: for a JSON document read
+ * element by element, an element further on that is not JSON is the failure instead (as when the
+ * document was parsed whole, before any record was labelled).
+ */
+function failureOf(err: ParlInputError, readRest: (() => void) | undefined): LabelBodyFailure {
+  if (readRest !== undefined) {
+    try {
+      readRest();
+    } catch (later) {
+      if (later instanceof ParlInputError) return { error: later.message };
+      throw later;
+    }
+  }
+  return { error: err.message };
+}
+
+/**
  * Label the records of a body as `parl reward` labels them (core `labelReward`; numbers as
  * `JSON.stringify` writes them), and make the answer and the `extras`. Bad input is returned as a
  * {@link LabelBodyFailure}, not thrown, so that a thread can hand it back as data; any other error
- * is thrown.
+ * is thrown. A JSON array is read an element at a time (never parsed whole).
  *
  * @example
  * ```ts
@@ -90,48 +153,112 @@ function configOf(config: RewardConfig): ResolvedRewardConfig {
  * ```
  */
 export function labelRecordsBody(task: LabelBodyTask, extras?: BodyExtras): LabelledBody | LabelBodyFailure {
+  let readRest: (() => void) | undefined;
   try {
     const config = configOf(task.config);
     const bytes = Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength);
-    const { records, format } = readRecordsBody(bytes, task.contentType);
-    const width = extras?.width ?? 0;
-    // Records are labelled and written one at a time: what is held besides the body is the answer
-    // so far (and, for a JSON array, the parsed records not yet labelled).
-    const out = new OutputBytes(bytes.byteLength * 2 + 64);
-    let numbers = new Float64Array(width * 64);
-    const ids: string[] = [];
-    const spans: number[] = [];
-    let count = 0;
-    if (format === 'json') out.writeByte(0x5b); // [
-    for (const { value, location } of records) {
-      const labelled = labelReward(value, config, location) as unknown as Readonly<Record<string, unknown>>;
-      const text = recordText(labelled, location);
-      if (format === 'json' && count > 0) out.writeByte(0x2c); // ,
-      const start = out.byteLength;
-      out.writeText(text);
-      const id = labelled['id'];
-      if (typeof id === 'string' || typeof id === 'number') {
-        ids.push(String(id));
-        spans.push(start, out.byteLength);
-      }
-      if (format === 'ndjson') out.writeByte(0x0a); // \n
-      if (extras !== undefined) {
-        if ((count + 1) * width > numbers.length) {
-          const grown = new Float64Array(numbers.length * 2);
-          grown.set(numbers);
-          numbers = grown;
-        }
-        extras.numbers(labelled, numbers, count);
-      }
-      count++;
-    }
-    if (format === 'json') out.writeByte(0x5d); // ]
-    const answer = out.bytes();
-    const spanArray = Uint32Array.from(spans);
-    const extraBytes = extras === undefined ? new Uint8Array(0) : extras.bytes({ answer, ids, spans: spanArray });
-    return { answer, format, count, ids, spans: spanArray, numbers: numbers.slice(0, count * width), extraBytes };
+    const body = readRangedRecordsBody(bytes, task.contentType);
+    readRest = body.readRest;
+    return labelRecords(body.records, body.format, config, extras, true, bytes.byteLength * 2 + 64);
   } catch (err) {
-    if (err instanceof ParlInputError) return { error: err.message };
+    if (err instanceof ParlInputError) return failureOf(err, readRest);
     throw err;
   }
+}
+
+/**
+ * A body checked in full (every record read and labelled, the results let go), and cut into
+ * slices of whole records for {@link labelBodySlice}: the first pass of labelling a large body
+ * without holding its whole answer.
+ */
+export interface CheckedBody {
+  /** How the body was written (and so the answer). */
+  readonly format: BodyFormat;
+  /** Records in it. */
+  readonly count: number;
+  /**
+   * `[start, end)` byte ranges of the body, two numbers a slice, each a run of whole records (and
+   * for a JSON array, the commas between them) of about `sliceBytes` bytes; undefined when the body
+   * cannot be sliced (a JSON array the element scan did not read: label it whole).
+   */
+  readonly slices: Uint32Array | undefined;
+}
+
+/**
+ * Read and label every record of a body as {@link labelRecordsBody} does, keeping nothing but
+ * where runs of about `sliceBytes` bytes of whole records start and end: what fails here is what
+ * {@link labelRecordsBody} would answer, and the slices then label without failing.
+ *
+ * @example
+ * ```ts
+ * const checked = checkRecordsBody({ body, contentType: 'application/json', config: {} }, 1 << 20);
+ * ```
+ */
+export function checkRecordsBody(task: LabelBodyTask, sliceBytes: number): CheckedBody | LabelBodyFailure {
+  let readRest: (() => void) | undefined;
+  try {
+    const config = configOf(task.config);
+    const bytes = Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength);
+    const body = readRangedRecordsBody(bytes, task.contentType);
+    readRest = body.readRest;
+    const slices: number[] = [];
+    let sliceStart = -1;
+    let sliceEnd = -1;
+    let count = 0;
+    for (const { value, location, start, end } of body.records) {
+      recordText(labelReward(value, config, location) as unknown as Readonly<Record<string, unknown>>, location);
+      count++;
+      if (sliceStart >= 0 && end - sliceStart > sliceBytes) {
+        slices.push(sliceStart, sliceEnd);
+        sliceStart = -1;
+      }
+      if (sliceStart < 0) sliceStart = start;
+      sliceEnd = end;
+    }
+    if (sliceStart >= 0) slices.push(sliceStart, sliceEnd);
+    return { format: body.format, count, slices: body.sliceable ? Uint32Array.from(slices) : undefined };
+  } catch (err) {
+    if (err instanceof ParlInputError) return failureOf(err, readRest);
+    throw err;
+  }
+}
+
+/** One slice of a checked body to label: its bytes (a JSON array's elements wrapped in `[` `]`, or NDJSON lines). */
+export interface LabelSliceTask {
+  /** The slice's bytes, UTF-8: for a JSON body, `[` + the slice + `]`. */
+  readonly body: Uint8Array;
+  /** The body's format (see {@link CheckedBody.format}). */
+  readonly format: BodyFormat;
+  /** The reward config (sendable: see `sendableRewardConfig`). */
+  readonly config: RewardConfig;
+}
+
+/**
+ * The bytes of slice `i` of a checked body as a {@link LabelSliceTask} reads them: a buffer of
+ * their own (movable to a thread), a JSON slice wrapped in `[` `]`.
+ */
+export function sliceBytesOf(body: Uint8Array, checked: CheckedBody, i: number): Uint8Array {
+  const slices = checked.slices as Uint32Array;
+  const start = slices[2 * i] as number;
+  const end = slices[2 * i + 1] as number;
+  if (checked.format === 'ndjson') return body.slice(start, end);
+  const out = new Uint8Array(end - start + 2);
+  out[0] = 0x5b; // [
+  out.set(body.subarray(start, end), 1);
+  out[out.length - 1] = 0x5d; // ]
+  return out;
+}
+
+/**
+ * Label one slice of a body {@link checkRecordsBody} checked: its records' answer — for a JSON
+ * body, the elements joined by `,` without brackets, so that the slices' answers joined by `,`
+ * inside `[` `]` are the body's — with the `extras` of those records.
+ *
+ * @throws Error for a record that fails (the body was checked: this is a bug, not bad input)
+ */
+export function labelBodySlice(task: LabelSliceTask, extras?: BodyExtras): LabelledBody {
+  const config = configOf(task.config);
+  const bytes = Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength);
+  const body = readRangedRecordsBody(bytes, task.format === 'ndjson' ? 'application/x-ndjson' : 'application/json');
+  return labelRecords(body.records, task.format, config, extras, false, bytes.byteLength * 4 + 64);
 }

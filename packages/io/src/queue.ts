@@ -27,6 +27,6 @@ export {
   type QueueWorkerOptions,
 } from './queue/queue-worker.js';
 export { QueueError, UnrunnableJobError, type QueueFailure } from './queue/queue-error.js';
-export { checkQueueUrl, shownQueueUrl } from './queue/queue-url.js';
+export { checkQueueUrl, QUEUE_URL_VARIABLE, resolveQueueUrl, shownQueueUrl } from './queue/queue-url.js';
 export { redisConnection } from './queue/redis-connection.js';
 export { DEFAULT_QUEUE_NAME } from './queue/queue-name.js';

@@ -8,6 +8,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { ParlInputError } from '@parl/core';
+import { jsonArrayElements, scansAsJsonArray } from './json-array-elements.js';
 import { unreadableLineError } from './line-errors.js';
 
 /** One record of a body, with its location. */
@@ -29,6 +30,32 @@ export interface BodyRecords {
   readonly records: Iterable<BodyRecord>;
 }
 
+/** A record with the bytes of the body it was read from, `[start, end)` (white space around it may be included). */
+export interface RangedBodyRecord extends BodyRecord {
+  /** Its first byte in the body. */
+  readonly start: number;
+  /** One past its last byte. */
+  readonly end: number;
+}
+
+/** {@link BodyRecords} with each record's bytes, as the labelling engine reads a body. */
+export interface RangedBodyRecords extends BodyRecords {
+  /** The records, each with its bytes. */
+  readonly records: Iterable<RangedBodyRecord>;
+  /**
+   * For a JSON document read element by element: read its elements (again), throwing as
+   * reading the document whole would have (a document that is not JSON is refused before any of
+   * its records is labelled). Absent for NDJSON, whose lines are refused as they are reached.
+   */
+  readonly readRest?: () => void;
+  /**
+   * Whether each record's bytes are its own (so that a run of records can be labelled apart from
+   * the rest of the body): false only for an array that was parsed whole, whose records all carry
+   * the whole body's range.
+   */
+  readonly sliceable: boolean;
+}
+
 function snippet(text: string): string {
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
@@ -36,7 +63,7 @@ function snippet(text: string): string {
 const LF = 0x0a;
 
 /** The records of NDJSON `bytes`, parsed one line at a time (only the current line's text is decoded). */
-function* lineRecords(bytes: Buffer): Generator<BodyRecord> {
+function* lineRecords(bytes: Buffer): Generator<RangedBodyRecord> {
   let lineNo = 0;
   for (let from = 0; from < bytes.length; ) {
     const nl = bytes.indexOf(LF, from);
@@ -55,7 +82,7 @@ function* lineRecords(bytes: Buffer): Generator<BodyRecord> {
       // Worded as `parl reward` words an unreadable JSONL line.
       throw unreadableLineError(text, err).at(location);
     }
-    yield { value, location };
+    yield { value, location, start: end - piece.length, end };
   }
 }
 
@@ -66,6 +93,10 @@ function* arrayRecords(doc: unknown[]): Generator<BodyRecord> {
     doc[i] = undefined;
     yield { value, location: `record ${i + 1}` };
   }
+}
+
+function* withRange(records: Iterable<BodyRecord>, length: number): Generator<RangedBodyRecord> {
+  for (const r of records) yield { ...r, start: 0, end: length };
 }
 
 /** Whether `bytes` hold more than one line that is not blank. */
@@ -81,6 +112,71 @@ function severalLines(bytes: Buffer): boolean {
 }
 
 /**
+ * The elements of a JSON array body, each parsed by itself as it is reached (the body scans as
+ * one array: see `jsonArrayElements`). An element that is not JSON means the body is not one
+ * JSON document, which is refused as reading it whole refuses it: {@link documentError}.
+ */
+function* elementRecords(bytes: Buffer, contentType: string | undefined): Generator<RangedBodyRecord> {
+  let i = 0;
+  for (const [start, end] of jsonArrayElements(bytes)) {
+    let value: unknown;
+    try {
+      value = JSON.parse(bytes.toString('utf8', start, end)) as unknown;
+    } catch {
+      throw documentError(bytes, contentType);
+    }
+    i++;
+    yield { value, location: `record ${i}`, start, end };
+  }
+}
+
+/** What reading a body that is not one JSON document whole throws (the records of an NDJSON body's first line included). */
+function documentError(bytes: Buffer, contentType: string | undefined): Error {
+  try {
+    readWholeBody(bytes, contentType);
+  } catch (err) {
+    return err as Error;
+  }
+  // Several lines that are not one document: NDJSON, whose first line is the start of the array.
+  try {
+    for (const _ of lineRecords(bytes)) break;
+  } catch (err) {
+    return err as Error;
+  }
+  return new Error('a body that scans as a JSON array with an element that is not JSON read whole without error');
+}
+
+/**
+ * The records of a body, read one at a time, each with its bytes. A JSON array is read element
+ * by element (never parsed whole, so only the record being labelled is held as objects); anything
+ * else as {@link readRecordsBody} reads it.
+ *
+ * @throws {@link @parl/core!ParlInputError} as {@link readRecordsBody}
+ */
+export function readRangedRecordsBody(bytes: Buffer, contentType: string | undefined): RangedBodyRecords {
+  if (!isNdjsonType(contentType) && isUtf8(bytes) && scansAsJsonArray(bytes)) {
+    const records = elementRecords(bytes, contentType);
+    return {
+      format: 'json',
+      records,
+      sliceable: true,
+      // From the start again: the labeller's loop closed `records` when a record failed.
+      readRest: () => {
+        for (const _ of elementRecords(bytes, contentType)) {
+          // Each element parsed and let go: only whether one is not JSON matters here.
+        }
+      },
+    };
+  }
+  return readWholeBody(bytes, contentType);
+}
+
+function isNdjsonType(contentType: string | undefined): boolean {
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return type.includes('ndjson') || type.includes('jsonl') || type.includes('jsonlines');
+}
+
+/**
  * The records of a body, read one at a time. NDJSON when the content type says so
  * (`application/x-ndjson`, `application/jsonl`) or when the body is several lines that are not
  * one JSON document.
@@ -93,19 +189,24 @@ function severalLines(bytes: Buffer): boolean {
  * ```
  */
 export function readRecordsBody(bytes: Buffer, contentType: string | undefined): BodyRecords {
-  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (type.includes('ndjson') || type.includes('jsonl') || type.includes('jsonlines')) return { records: lineRecords(bytes), format: 'ndjson' };
+  return readRangedRecordsBody(bytes, contentType);
+}
+
+/** The records of a body as {@link readRecordsBody} reads it, a JSON document parsed whole. */
+function readWholeBody(bytes: Buffer, contentType: string | undefined): RangedBodyRecords {
+  if (isNdjsonType(contentType)) return { records: lineRecords(bytes), format: 'ndjson', sliceable: true };
   let doc: unknown;
   try {
     if (!isUtf8(bytes)) throw new Error('the body is not UTF-8 text');
     doc = JSON.parse(bytes.toString('utf8')) as unknown;
   } catch (err) {
-    if (severalLines(bytes)) return { records: lineRecords(bytes), format: 'ndjson' };
+    if (severalLines(bytes)) return { records: lineRecords(bytes), format: 'ndjson', sliceable: true };
     const text = isUtf8(bytes) ? snippet(bytes.toString('utf8').trim()) : '(bytes that are not UTF-8)';
     throw new ParlInputError('body', text, `a JSON array of records, one record, or NDJSON (${(err instanceof Error ? err.message : String(err)).replace(/[\r\n]+/g, ' ')})`);
   }
-  if (Array.isArray(doc)) return { records: arrayRecords(doc), format: 'json' };
-  return { records: [{ value: doc, location: 'record 1' }], format: 'json' };
+  // Elements of a parsed array have no bytes of their own here: the whole body stands for each.
+  if (Array.isArray(doc)) return { records: withRange(arrayRecords(doc), bytes.length), format: 'json', sliceable: false };
+  return { records: [{ value: doc, location: 'record 1', start: 0, end: bytes.length }], format: 'json', sliceable: true };
 }
 
 /**

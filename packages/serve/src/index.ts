@@ -7,28 +7,22 @@
  * @packageDocumentation
  */
 export { createParlServer, type ParlServer } from './server.js';
-export {
-  DEFAULT_SERVE_LOG,
-  DEFAULT_SERVE_OPTIONS,
-  defaultLabelThreads,
-  FSYNC_POLICIES,
-  isLoopback,
-  resolveServeOptions,
-  SERVE_OPTIONS,
-  type ResolvedServeOptions,
-  type ServeOptions,
-  type ServeSettings,
-} from './options.js';
+export { DEFAULT_SERVE_LOG, SERVE_OPTIONS } from './options.js';
+export { resolveServeOptions, type ResolvedServeOptions, type ServeOptions } from './resolve-options.js';
+export type { OptionsOf, ResolvedOptionsOf, RowValue } from './option-types.js';
+export { defaultLabelThreads } from './label-threads.js';
+export { isLoopback } from './loopback.js';
+export { FSYNC_POLICIES } from './episodes/fsync-policy.js';
 export { ParlService, type EpisodeSource } from './service.js';
 export type { OtlpReadSlices } from './threads/thread-tasks.js';
-export { EpisodeLog, type FsyncPolicy, type LogStats } from './episodes/episode-log.js';
+export type { FsyncPolicy } from './episodes/fsync-policy.js';
+export type { LogStats } from './episodes/log-stats.js';
 export type { EpisodeEntry, EvictedEntry, LogEntry, OtlpEntry, OutcomeEntry, RewardEntry, SpansEntry } from './episodes/log-entry.js';
 export { otlpLogLine, rewardLogLine } from './episodes/log-entry.js';
 export { EpisodeStore, type StoredEpisode } from './episodes/episode-store.js';
 export { REWARD_QUERY_PARAMS, REWARD_QUERY_SCHEMA, rewardConfigOfQuery, type RewardQuery } from './reward-query.js';
 export { EXTRA_LOG_FIELDS } from './labelling/get-reward-labels.js';
-export { LiveStats, episodePoint, SERIES_SECONDS, SERIES_STEPS, STATS_FIELDS, type EpisodePoint, type SeriesPoint, type StatsField, type StatsSnapshot } from './dashboard/live-stats.js';
+export { episodePoint, SERIES_SECONDS, SERIES_STEPS, STATS_FIELDS, type EpisodePoint, type SeriesPoint, type StatsField, type StatsSnapshot, type DashboardStats } from './dashboard/live-stats.js';
 export { ServeMetrics, type MetricSources } from './metrics.js';
 export { createRecordsLabeller, type RecordsLabeller } from './labelling/records-labeller.js';
-export { packedPointCount, POINT_WIDTH, unpackPoint } from './labelling/packed-points.js';
 export { ParlServeClient, type ParlServeClientOptions, type GetRewardAnswer } from './client.js';

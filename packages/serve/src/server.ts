@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { authorized } from './auth.js';
 import { readBody } from './body/read-body.js';
 import { decodedBody } from './body/gunzip.js';
-import { resolveServeOptions, type ResolvedServeOptions, type ServeOptions } from './options.js';
+import { resolveServeOptions, type ResolvedServeOptions, type ServeOptions } from './resolve-options.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { episodeRoutes } from './routes/episodes.js';
 import { getRewardRoute } from './routes/get-reward.js';
@@ -154,8 +154,7 @@ export async function createParlServer(options: ServeOptions = {}): Promise<Parl
   const resolved = resolveServeOptions(options);
   const service = await ParlService.start(resolved);
   const state = { closing: false };
-  const streams = new Set<ServerResponse>();
-  const app = buildApp(service, resolved, state, streams);
+  const app = buildApp(service, resolved, state, service.eventStreams);
   try {
     await app.listen({ host: resolved.host, port: resolved.port });
   } catch (err) {

@@ -7,18 +7,20 @@
  */
 import { labelReward, recordText, type ResolvedRewardConfig, type RewardConfig } from '@parl/core';
 import { decodeOtlpProtobuf, LiveTraceIntake, readExportRequest, type OtlpExportRead, type SerialCollapseFinding, type TraceResult } from '@parl/traces';
-import { EpisodeLog } from './episodes/episode-log.js';
+import { EpisodeLog } from './internal/episode-log.js';
 import { EpisodeStore, type StoredEpisode } from './episodes/episode-store.js';
 import { otlpLogLine, rewardLogLine, type LogEntry } from './episodes/log-entry.js';
-import { episodePoint, LiveStats } from './dashboard/live-stats.js';
+import { episodePoint, type DashboardStats } from './dashboard/live-stats.js';
+import { LiveStats } from './internal/live-stats.js';
 import type { LabelledBody } from '@parl/io';
-import { packedPointCount, unpackPoint } from './labelling/packed-points.js';
+import { packedPointCount, unpackPoint } from './internal/packed-points.js';
 import { createRecordsLabeller, type RecordsLabeller } from './labelling/records-labeller.js';
 import { deserializeSlice } from './threads/span-slices.js';
 import type { OtlpReadSlices, TraceMappingOutput } from './threads/thread-tasks.js';
 import { traceMapper, type ThreadMapper } from './threads/trace-mapping.js';
 import { ServeMetrics } from './metrics.js';
-import type { ResolvedServeOptions } from './options.js';
+import type { ServerResponse } from 'node:http';
+import type { ResolvedServeOptions } from './resolve-options.js';
 
 /** Records of a labelled body held and counted between two turns of the event loop (about a millisecond). */
 export const ACCEPT_SLICE = 2048;
@@ -41,11 +43,14 @@ export class ParlService {
   /** Episodes in memory. */
   readonly store: EpisodeStore;
   /** The dashboard's aggregates. */
-  readonly stats = new LiveStats();
+  readonly stats: DashboardStats;
+  private readonly liveStats = new LiveStats();
   /** The metrics. */
   readonly metrics: ServeMetrics;
   /** Open traces (assembled by `@parl/traces`). */
   readonly intake: LiveTraceIntake;
+  /** The dashboard's open event streams (`GET /events`), ended at shutdown. */
+  readonly eventStreams = new Set<ServerResponse>();
   /** Entries replayed from the log at start. */
   replayed = 0;
   private log: EpisodeLog | undefined;
@@ -53,14 +58,22 @@ export class ParlService {
 
   private constructor(readonly options: ResolvedServeOptions) {
     this.store = new EpisodeStore(options.maxEpisodes);
+    this.stats = this.liveStats;
     this.metrics = new ServeMetrics({
       openTraces: () => this.intake.openTraces,
       openSpans: () => this.intake.openSpans,
       episodesInMemory: () => this.store.size,
       log: () => this.log?.stats,
+      streamBufferedBytes: () => {
+        let bytes = 0;
+        for (const res of this.eventStreams) bytes += res.writableLength;
+        return bytes;
+      },
     });
     this.intake = new LiveTraceIntake({
-      ...options.trace,
+      ...(options.grouping === undefined ? {} : { grouping: options.grouping }),
+      ...(options.stepsFrom === undefined ? {} : { stepsFrom: options.stepsFrom }),
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
       quietPeriodMs: options.quietPeriodMs,
       timeoutMs: options.traceTimeoutMs,
       maxOpenTraces: options.maxOpenTraces,
@@ -166,7 +179,7 @@ export class ParlService {
   }
 
   private count(record: Readonly<Record<string, unknown>>, finding: SerialCollapseFinding | undefined, source: EpisodeSource): void {
-    this.stats.add(episodePoint(record, finding));
+    this.liveStats.add(episodePoint(record, finding));
     this.metrics.episodes.inc({ source });
   }
 
@@ -187,7 +200,7 @@ export class ParlService {
     }
     if (this.log !== undefined) await this.log.appendLines(lines);
     for (const e of ids) this.store.putPosted(e.id, e.json);
-    for (const record of labelled) this.stats.add(episodePoint(record, undefined));
+    for (const record of labelled) this.liveStats.add(episodePoint(record, undefined));
     if (labelled.length > 0) this.metrics.episodes.inc({ source }, labelled.length);
   }
 
@@ -225,7 +238,7 @@ export class ParlService {
     for (let from = 0; from < n; from += ACCEPT_SLICE) {
       if (from > 0) await yieldToEventLoop();
       const to = Math.min(n, from + ACCEPT_SLICE);
-      this.stats.addMany((function* points() {
+      this.liveStats.addMany((function* points() {
         for (let i = from; i < to; i++) yield unpackPoint(body.numbers, i);
       })());
     }

@@ -2,7 +2,8 @@
  * Every buffer a client can fill has a stated bound (issue 24 items 9, 10, 16), over real HTTP on
  * loopback: OTLP attributes nested 2,000 deep are a 400 naming the bound; spans of traces whose
  * root never comes are held up to `maxSpansPerTrace` / `maxOpenSpans`, evictions counted; a
- * dashboard client that never reads is disconnected once `maxStreamBufferBytes` wait for it.
+ * dashboard client that never reads is disconnected once `maxStreamBufferBytes` wait for it;
+ * many stalled dashboard clients hold `maxStreamBufferTotalBytes` over all of them at most (issue 29).
  */
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -82,9 +83,9 @@ describe('bounds', () => {
       for (let batch = 0; batch < 2000 && !gone; batch++) {
         const records = Array.from({ length: 50 }, (_, i) => ({ training_step: (batch * 50 + i) % 500, r_perf: 0.5, num_subagents: i % 7 }));
         expect((await s.post('/v1/rewards', JSON.stringify(records))).status).toBe(200);
-        if ((await metric(s.url, /^parl_event_streams_dropped_total (\d+)$/m)) > 0) break;
+        if ((await metric(s.url, /^parl_event_streams_dropped_total\{reason="stream"\} (\d+)$/m)) > 0) break;
       }
-      expect(await metric(s.url, /^parl_event_streams_dropped_total (\d+)$/m)).toBe(1);
+      expect(await metric(s.url, /^parl_event_streams_dropped_total\{reason="stream"\} (\d+)$/m)).toBe(1);
       // A client that reads gets its snapshot as before.
       const res = await fetch(`${s.url}/events`);
       const reader = res.body?.getReader();
@@ -93,6 +94,40 @@ describe('bounds', () => {
       await reader?.cancel();
     } finally {
       socket.destroy();
+      await s.stop();
+    }
+  });
+
+  it('holds at most maxStreamBufferTotalBytes over many stalled dashboard clients, disconnecting those furthest behind, counted with reason="total"', async () => {
+    const total = 96 * 1024;
+    const s = await startServer({ labelThreads: 0, maxStreamBufferBytes: 1024 * 1024, maxStreamBufferTotalBytes: total, eventIntervalMs: 5 });
+    const { port } = new URL(s.url);
+    const sockets = Array.from({ length: 8 }, () => connect(Number(port), '127.0.0.1'));
+    try {
+      await Promise.all(sockets.map((socket) => new Promise<void>((resolve) => socket.once('connect', () => resolve()))));
+      for (const socket of sockets) {
+        socket.write('GET /events HTTP/1.1\r\nHost: x\r\n\r\n');
+        socket.pause();
+      }
+      let largest = 0;
+      for (let batch = 0; batch < 2000; batch++) {
+        const records = Array.from({ length: 50 }, (_, i) => ({ training_step: (batch * 50 + i) % 500, r_perf: 0.5, num_subagents: i % 7 }));
+        expect((await s.post('/v1/rewards', JSON.stringify(records))).status).toBe(200);
+        largest = Math.max(largest, await metric(s.url, /^parl_event_stream_buffered_bytes (\d+)$/m));
+        if ((await metric(s.url, /^parl_event_streams_dropped_total\{reason="total"\} (\d+)$/m)) >= 3) break;
+      }
+      expect(await metric(s.url, /^parl_event_streams_dropped_total\{reason="total"\} (\d+)$/m)).toBeGreaterThanOrEqual(3);
+      // No stream came near its own bound: the total bound did the dropping, and held.
+      expect(await metric(s.url, /^parl_event_streams_dropped_total\{reason="stream"\} (\d+)$/m)).toBe(0);
+      expect(largest).toBeLessThanOrEqual(total);
+      // A client that reads gets its snapshot as before.
+      const res = await fetch(`${s.url}/events`);
+      const reader = res.body?.getReader();
+      const first = await reader?.read();
+      expect(new TextDecoder().decode(first?.value)).toMatch(/^data: \{"seconds":/);
+      await reader?.cancel();
+    } finally {
+      for (const socket of sockets) socket.destroy();
       await s.stop();
     }
   });

@@ -12,7 +12,7 @@ import { labelRecordsBody, type LabelledBody } from '@parl/io';
 import { episodePoint } from '../src/dashboard/live-stats.js';
 import { rewardLogLine } from '../src/episodes/log-entry.js';
 import { bodyExtras } from '../src/labelling/body-extras.js';
-import { packedPointCount, unpackPoint } from '../src/labelling/packed-points.js';
+import { packedPointCount, unpackPoint } from '../src/internal/packed-points.js';
 import { createRecordsLabeller } from '../src/labelling/records-labeller.js';
 
 /** The answer `parl reward` writes: a JSON array for a JSON body, NDJSON for NDJSON. */

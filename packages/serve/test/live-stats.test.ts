@@ -4,7 +4,8 @@
  */
 import { subagentCounts } from '@parl/core';
 import { describe, expect, it } from 'vitest';
-import { episodePoint, LiveStats } from '../src/dashboard/live-stats.js';
+import { episodePoint } from '../src/dashboard/live-stats.js';
+import { LiveStats } from '../src/internal/live-stats.js';
 
 describe('episodePoint', () => {
   it('counts mixed plain and flagged sub-agents as core does (a plain entry is a finished one)', () => {

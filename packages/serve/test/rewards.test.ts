@@ -99,7 +99,7 @@ describe('POST /v1/rewards', () => {
     } finally {
       await busy.stop();
     }
-    await expect(startServer({ maxQueuedBodies: 0 })).rejects.toThrow('options.maxQueuedBodies must be an integer ≥ 1, got 0');
+    await expect(startServer({ maxQueuedBodies: 0 })).rejects.toThrow('options.maxQueuedBodies must be a decimal integer ≥ 1, got "0"');
   });
 
   it('bounds the bytes of bodies waiting for labelling (maxQueuedBodyBytes): over it a 503 counted in parl_bodies_shed_total, one body always let in', async () => {
@@ -118,7 +118,7 @@ describe('POST /v1/rewards', () => {
     } finally {
       await tight.stop();
     }
-    await expect(startServer({ maxQueuedBodyBytes: 0 })).rejects.toThrow('options.maxQueuedBodyBytes must be an integer ≥ 1, got 0');
+    await expect(startServer({ maxQueuedBodyBytes: 0 })).rejects.toThrow('options.maxQueuedBodyBytes must be a decimal integer ≥ 1, got "0"');
   });
 
   it('logs each record with an id before answering, and finds it by id after a restart', async () => {
@@ -149,6 +149,6 @@ describe('POST /v1/rewards', () => {
       await loop.stop();
     }
     expect(s.server.options.labelThreads).toBeGreaterThanOrEqual(1);
-    await expect(startServer({ labelThreads: -1 })).rejects.toThrow('options.labelThreads must be an integer from 0 to 64, got -1');
+    await expect(startServer({ labelThreads: -1 })).rejects.toThrow('options.labelThreads must be a decimal integer from 0 to 64, got "-1"');
   });
 });

@@ -5,19 +5,8 @@
 // with CONFIG over it, or loads POLICY=path/to/policy.json.
 //   pnpm --filter @parl/sim build && node packages/sim/bench/behaviour.mjs parl-mixed
 import { readFileSync, writeFileSync } from 'node:fs';
-import {
-  MlpPolicy,
-  emptyDecisionTrace,
-  getPreset,
-  heldOutSeeds,
-  resolveTrainingConfig,
-  runEpisodes,
-  scoreEpisodes,
-  scriptedPolicy,
-  train,
-  FEATURE_NAMES,
-  READY_SCALE,
-} from '../dist/index.js';
+import { MlpPolicy, getPreset, resolveTrainingConfig, runEpisodes, scriptedPolicy, train } from '../dist/index.js';
+import { FEATURE_NAMES, READY_SCALE, emptyDecisionTrace, heldOutSeeds, scoreEpisodes } from '../dist/internal/bench.js';
 import { resolveRewardConfig } from '@parl/core';
 
 const name = process.argv[2] ?? 'parl-mixed';

@@ -1,7 +1,8 @@
 // Runs each training preset at its full length and prints its outcome and wall time
 // (pnpm --filter @parl/sim presets; SEED=5 to run another seed). Used for the measured outcomes
 // in docs/simulator.md.
-import { PRESET_NAMES, getPreset, resolveTrainingConfig, train } from '../dist/index.js';
+import { getPreset, resolveTrainingConfig, train } from '../dist/index.js';
+import { PRESET_NAMES } from '../dist/names.js';
 
 const names = process.argv.length > 2 ? process.argv.slice(2) : PRESET_NAMES;
 for (const name of names) {

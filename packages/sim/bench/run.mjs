@@ -1,7 +1,8 @@
 // Throughput of the batched swarm engine (pnpm bench). Wide tasks of 18–22 subtasks (about 20),
 // scripted policies, one core. Baselines measured in the same run: the same engine stepping one
 // episode at a time, and the record-producing path (spec §5 records with every stage).
-import { SwarmBatch, allocateActionBatch, episodeSeeds, mixSeed, resolveEnvConfig, runEpisodes, scriptedPolicy } from '../dist/index.js';
+import { SwarmBatch, episodeSeeds, resolveEnvConfig, runEpisodes, scriptedPolicy } from '../dist/index.js';
+import { allocateActionBatch, mixSeed } from '../dist/internal/bench.js';
 
 const env = resolveEnvConfig({ family: 'wide', wideSubtasks: [18, 22] });
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);

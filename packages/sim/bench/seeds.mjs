@@ -6,7 +6,8 @@
 //   pnpm --filter @parl/sim build && nice node packages/sim/bench/seeds.mjs parl-mixed parl spurious serial-collapse
 // SEEDS=1,2,3 picks the seeds (default 1..5); CONFIG='{"steps":400}' trains with settings over
 // each preset (as parl train --config does).
-import { PRESET_NAMES, getPreset, resolveTrainingConfig, train } from '../dist/index.js';
+import { getPreset, resolveTrainingConfig, train } from '../dist/index.js';
+import { PRESET_NAMES } from '../dist/names.js';
 
 const names = process.argv.length > 2 ? process.argv.slice(2) : PRESET_NAMES;
 const seeds = (process.env.SEEDS ?? '1,2,3,4,5').split(',').map(Number);

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 
 const current = await import('../dist/index.js');
 const baseline = process.env.BASELINE === undefined ? undefined : await import(pathToFileURL(process.env.BASELINE).href);
-const names = process.argv.length > 2 ? process.argv.slice(2) : current.PRESET_NAMES;
+const names = process.argv.length > 2 ? process.argv.slice(2) : (await import('../dist/names.js')).PRESET_NAMES;
 const runs = Number(process.env.RUNS ?? 1);
 const seed = Number(process.env.SEED ?? 1);
 const overrides = process.env.CONFIG === undefined ? {} : JSON.parse(process.env.CONFIG);

@@ -7,7 +7,7 @@
  */
 
 /** The preset names. */
-export const PRESET_NAMES = ['serial-collapse', 'spurious', 'parl', 'parl-mixed'] as const;
+export const PRESET_NAMES = ['serial-collapse', 'spurious', 'parl', 'parl-mixed', 'delegate-only', 'no-anneal'] as const;
 
 /** A preset name. */
 export type PresetName = (typeof PRESET_NAMES)[number];

@@ -13,7 +13,7 @@ import {
   nonEmptyTextOption,
   positiveIntegerOption,
   switchOption,
-  type OptionTable,
+  type OptionsOf,
 } from '@parl/core';
 import { QUEUE_NAME_ROW, QUEUE_URL_ROW } from '@parl/io';
 import { PRESET_NAMES, SCRIPTED_POLICY_NAMES, TASK_FAMILIES, type TaskFamily } from './names.js';
@@ -27,45 +27,8 @@ export const DEFAULT_SIMULATE_POLICY = 'balanced';
 /** The defaults of {@link SIMULATE_OPTIONS}, for callers of the command as a function. */
 export const SIMULATE_DEFAULTS = { policy: DEFAULT_SIMULATE_POLICY, episodes: 100, seed: 1 } as const;
 
-/** The simulator's settings of `parl simulate` (the command adds its output flags). */
-export interface SimulateSettings {
-  /** A scripted policy name, or a run folder / `policy/` folder of a trained one. */
-  readonly policy?: string;
-  /** Task family; absent: the `--env` file's, else the environment's default (`wide`). */
-  readonly family?: TaskFamily;
-  /** Episodes to run, each on its own task. */
-  readonly episodes?: number;
-  /** Seed of the tasks and episodes: the same seed gives the same records. */
-  readonly seed?: number;
-  /** A trained policy samples its actions instead of taking the most likely one. */
-  readonly sample?: boolean;
-  /** JSON file of environment settings over the defaults. */
-  readonly env?: string;
-}
 
-/** The training settings of `parl train` (the command adds `--out`, `--force`, `--quiet`, `--json`). */
-export interface TrainSettings {
-  /** Training preset. */
-  readonly preset?: string;
-  /** Training steps, over the preset and the config file. */
-  readonly steps?: number;
-  /** Seed of the run, over the preset and the config file. */
-  readonly seed?: number;
-  /** JSON file of training settings over the preset. */
-  readonly config?: string;
-}
 
-/** The settings of `parl sweep` (the command adds `--out`, `--quiet`, `--json`). */
-export interface SweepSettings {
-  /** The grid file (spec §9); required. */
-  readonly grid?: string;
-  /** Local worker threads, one run each at a time. */
-  readonly threads?: number;
-  /** The Redis of a BullMQ queue: the runs go to `parl worker` processes instead of training here. */
-  readonly queue?: string;
-  /** The queue's name in Redis. */
-  readonly queueName?: string;
-}
 
 /** Seeds: any safe integer ≥ 0. */
 const seedOption = integerOptionIn(0);
@@ -79,7 +42,7 @@ const seedOption = integerOptionIn(0);
  * resolveOptions(SIMULATE_OPTIONS, { episodes: '20' }, 'flag').episodes; // 20
  * ```
  */
-export const SIMULATE_OPTIONS: OptionTable<SimulateSettings> = defineOptionTable<SimulateSettings>({
+export const SIMULATE_OPTIONS = defineOptionTable({
   policy: {
     flag: 'policy',
     arg: 'name|dir',
@@ -110,7 +73,7 @@ export const SIMULATE_OPTIONS: OptionTable<SimulateSettings> = defineOptionTable
  * resolveOptions(TRAIN_OPTIONS, {}, 'flag').preset; // 'parl'
  * ```
  */
-export const TRAIN_OPTIONS: OptionTable<TrainSettings> = defineOptionTable<TrainSettings>({
+export const TRAIN_OPTIONS = defineOptionTable({
   preset: {
     flag: 'preset',
     arg: 'name',
@@ -129,14 +92,15 @@ export const TRAIN_OPTIONS: OptionTable<TrainSettings> = defineOptionTable<Train
  * @example
  * ```ts
  * import { resolveOptions } from '@parl/core';
- * resolveOptions(SWEEP_OPTIONS, { grid: 'grid.json' }, 'flag').queueName; // 'parl-sweep'
+ * resolveOptions(SWEEP_OPTIONS, { grid: 'grid.json' }, 'flag').grid; // "grid.json"
  * ```
  */
-export const SWEEP_OPTIONS: OptionTable<SweepSettings> = defineOptionTable<SweepSettings>({
+export const SWEEP_OPTIONS = defineOptionTable({
   grid: {
     flag: 'grid',
     arg: 'file',
     parse: nonEmptyTextOption,
+    required: true,
     help: 'the grid file: {"preset", "steps", "seeds", "config", "grid": {PATH: [values]}, "samples", "ranges"} (spec §9)',
   },
   threads: { flag: 'threads', arg: 'n', parse: positiveIntegerOption, defaultText: 'one per core', help: 'local worker threads, one run each at a time' },
@@ -146,3 +110,12 @@ export const SWEEP_OPTIONS: OptionTable<SweepSettings> = defineOptionTable<Sweep
   },
   queueName: { ...QUEUE_NAME_ROW, help: "the queue's name in Redis (with --queue; parl worker --queue-name must match)" },
 });
+
+/** The simulator's settings of `parl simulate` (derived from {@link SIMULATE_OPTIONS}; the command adds its output flags). */
+export type SimulateSettings = OptionsOf<typeof SIMULATE_OPTIONS>;
+
+/** The training settings of `parl train` (derived from {@link TRAIN_OPTIONS}; the command adds `--out`, `--force`, `--quiet`, `--json`). */
+export type TrainSettings = OptionsOf<typeof TRAIN_OPTIONS>;
+
+/** The settings of `parl sweep` (derived from {@link SWEEP_OPTIONS}: the grid file required; the command adds `--out`, `--quiet`, `--json`). */
+export type SweepSettings = OptionsOf<typeof SWEEP_OPTIONS>;

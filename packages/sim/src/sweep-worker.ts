@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { trainSweepRun, type SweepRunOutput, type SweepTask } from './sweeps/sweep-job.js';
+import { trainSweepRun, type SweepRunOutput, type SweepTask } from './internal/sweeps/sweep-job.js';
 
 /**
  * Train one sweep run (see {@link trainSweepRun}).

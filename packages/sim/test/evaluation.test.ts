@@ -1,6 +1,8 @@
 import { computeReward, criticalSteps, resolveRewardConfig } from '@parl/core';
 import { describe, expect, it } from 'vitest';
-import { budgetToReach, episodeMeans, episodeSeeds, evaluate, heldOutSeeds, resolveEnvConfig, runEpisodes, scoreEpisodes, scriptedPolicy } from '../src/index.js';
+import { episodeSeeds, resolveEnvConfig, runEpisodes, scriptedPolicy } from '../src/index.js';
+import { budgetToReach, evaluate, heldOutSeeds } from '../src/internal/evaluation/evaluation.js';
+import { episodeMeans, scoreEpisodes } from '../src/internal/evaluation/metrics.js';
 
 describe('budgetToReach', () => {
   const env = resolveEnvConfig({ family: 'wide' });

@@ -1,15 +1,9 @@
 import { tf } from '@parl/gpu';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_MLP_SPEC,
-  disposeActionTensors,
-  FEATURE_COUNT,
-  MlpPolicy,
-  episodeSeeds,
-  resolveEnvConfig,
-  runEpisodes,
-} from '../src/index.js';
-import { denseForward, denseRowOutputs, type DenseLayer } from '../src/policies/mlp-forward.js';
+import { MlpPolicy, episodeSeeds, resolveEnvConfig, runEpisodes } from '../src/index.js';
+import { DEFAULT_MLP_SPEC, disposeActionTensors } from '../src/policies/mlp-policy.js';
+import { FEATURE_COUNT } from '../src/internal/engine/features.js';
+import { denseForward, denseRowOutputs, type DenseLayer } from '../src/internal/policies/mlp-forward.js';
 
 describe('MlpPolicy', () => {
   it('starts serial-leaning: direct calls with the configured probability', () => {

@@ -1,6 +1,7 @@
 import { ParlInputError, optionRows, resolveOptions } from '@parl/core';
 import { describe, expect, it } from 'vitest';
-import { getPreset, PRESET_NAMES } from '../src/index.js';
+import { getPreset } from '../src/index.js';
+import { PRESET_NAMES } from '../src/names.js';
 import { DEFAULT_PRESET, SIMULATE_DEFAULTS, SIMULATE_OPTIONS, SWEEP_OPTIONS, TRAIN_OPTIONS } from '../src/options.js';
 
 describe('the option tables of parl simulate and parl train', () => {

@@ -1,17 +1,12 @@
 import { tf } from '@parl/gpu';
+import { groupedAdvantages } from '@parl/core';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_MLP_SPEC,
-  FEATURE_COUNT,
-  MlpPolicy,
-  Rng,
-  groupAdvantages,
-  parlObjectiveGradients,
-  parlObjectiveLoss, 
-  type ObjectiveBatch,
-  type ObjectiveConfig,
-} from '../src/index.js';
-import { ratioWindowMask } from '../src/training/parl-objective.js';
+import { MlpPolicy, type ObjectiveConfig } from '../src/index.js';
+import { DEFAULT_MLP_SPEC } from '../src/policies/mlp-policy.js';
+import { FEATURE_COUNT } from '../src/internal/engine/features.js';
+import { Rng } from '../src/internal/engine/rng.js';
+import { parlObjectiveGradients, parlObjectiveLoss, type ObjectiveBatch } from '../src/internal/training/parl-objective.js';
+import { ratioWindowMask } from '../src/internal/training/parl-objective.js';
 
 const OBJECTIVE: ObjectiveConfig = { alpha: -0.5, beta: 0.5, tau: 0.3 };
 
@@ -45,10 +40,11 @@ function disposeBatch(batch: ObjectiveBatch): void {
 }
 
 describe('the K2.5 objective', () => {
-  it("takes each rollout's advantage against the mean reward of its own task's K rollouts", () => {
-    const advantage = groupAdvantages([1, 0, 0.5, 0.5, 0.2, 0.8, 0.2, 0.8], 4);
-    [0.5, -0.5, 0, 0, -0.3, 0.3, -0.3, 0.3].forEach((expected, i) => expect(advantage[i]).toBeCloseTo(expected, 12));
-    expect(() => groupAdvantages([1, 2, 3], 2)).toThrow(/rolloutsPerTask/);
+  it("takes each rollout's advantage against the mean reward of its own task's K rollouts (core's groupedAdvantages, scale none)", () => {
+    // The trainer's layout: task j's K rollouts in slots j·K … j·K + K − 1, advantages written in place.
+    const out = new Float64Array(8);
+    groupedAdvantages([1, 0, 0.5, 0.5, 0.2, 0.8, 0.2, 0.8], 4, { scale: 'none' }, out);
+    [0.5, -0.5, 0, 0, -0.3, 0.3, -0.3, 0.3].forEach((expected, i) => expect(out[i]).toBeCloseTo(expected, 12));
   });
 
   it('masks decisions whose log-ratio left [α, β], edges included in the window', () => {

@@ -1,7 +1,8 @@
 import { criticalSteps, validateRecord } from '@parl/core';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { SwarmBatch, allocateActionBatch, episodeSeeds, resolveEnvConfig, runEpisodes } from '../src/index.js';
+import { SwarmBatch, episodeSeeds, resolveEnvConfig, runEpisodes } from '../src/index.js';
+import { allocateActionBatch } from '../src/internal/engine/action-batch.js';
 import { randomPolicy } from './random-policy.js';
 
 const envArb = fc.record({

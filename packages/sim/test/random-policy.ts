@@ -1,4 +1,5 @@
-import { MODE_DIRECT, MODE_LAUNCH, nextUniform, type ActionBatch, type Policy, type SwarmBatch } from '../src/index.js';
+import { MODE_DIRECT, MODE_LAUNCH, type ActionBatch, type Policy, type SwarmBatch } from '../src/index.js';
+import { nextUniform } from '../src/internal/engine/rng.js';
 
 /** A test policy that draws clumsy random actions from each episode's own stream. */
 export const randomPolicy: Policy = {

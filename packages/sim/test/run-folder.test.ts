@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ParlInputError } from '@parl/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPreset, loadPolicy, resolveTrainingConfig, simulate, train, writeFolderAtomically, writeRunFolder, type TrainingResult } from '../src/index.js';
+import { getPreset, loadPolicy, resolveTrainingConfig, simulate, train, writeRunFolder, type TrainingResult } from '../src/index.js';
+import { writeFolderAtomically } from '../src/runs/run-folder.js';
 
 let root: string;
 let result: TrainingResult;

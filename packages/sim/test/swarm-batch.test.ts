@@ -1,15 +1,7 @@
 import { applyBudget, computeReward, criticalSteps, validateRecord, validateStages } from '@parl/core';
 import { describe, expect, it } from 'vitest';
-import {
-  SwarmBatch,
-  allocateActionBatch,
-  episodeSeeds,
-  resolveEnvConfig,
-  runEpisodes,
-  scriptedPolicy,
-  type EnvConfig,
-  type Policy,
-} from '../src/index.js';
+import { SwarmBatch, episodeSeeds, resolveEnvConfig, runEpisodes, scriptedPolicy, type EnvConfig, type Policy } from '../src/index.js';
+import { allocateActionBatch } from '../src/internal/engine/action-batch.js';
 import { randomPolicy } from './random-policy.js';
 
 const POLICIES: Policy[] = [scriptedPolicy('serial'), scriptedPolicy('max-parallel'), scriptedPolicy('balanced'), randomPolicy];

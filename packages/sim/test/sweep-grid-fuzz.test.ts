@@ -7,7 +7,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ParlInputError } from '@parl/core';
-import { MAX_SWEEP_RUNS, resolveSweep, runIdOf } from '../src/index.js';
+import { resolveSweep } from '../src/index.js';
+import { MAX_SWEEP_RUNS } from '../src/sweeps/sweep-spec.js';
+import { runIdOf } from '../src/internal/runs/run-id.js';
 
 const GRIDS = Number(process.env['PARL_FUZZ_GRIDS'] ?? 200);
 const SEED = process.env['PARL_FUZZ_SEED'] === undefined ? undefined : Number(process.env['PARL_FUZZ_SEED']);

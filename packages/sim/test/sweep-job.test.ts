@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { getPreset, resolveTrainingConfig, runIdOf, trainSweepRun } from '../src/index.js';
+import { getPreset, resolveTrainingConfig } from '../src/index.js';
+import { runIdOf } from '../src/internal/runs/run-id.js';
+import { trainSweepRun } from '../src/internal/sweeps/sweep-job.js';
 import runSweepTask from '../src/sweep-worker.js';
 
 const tiny = resolveTrainingConfig({ steps: 2, tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } }, getPreset('parl'));

@@ -11,7 +11,8 @@ import { findRedisServer, startRedisServer, type RedisServer } from '@parl/test-
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { runSweep, type QueueRunnerEvent, type SweepRunEvent } from '../src/index.js';
 import { createQueueRunner, startQueueWorker, type QueueWorkerHandle } from '../src/queue.js';
-import { getPreset, resolveTrainingConfig, runIdOf } from '../src/index.js';
+import { getPreset, resolveTrainingConfig } from '../src/index.js';
+import { runIdOf } from '../src/internal/runs/run-id.js';
 
 const redisLookup = findRedisServer();
 const HAVE_REDIS = redisLookup.skipReason === undefined;

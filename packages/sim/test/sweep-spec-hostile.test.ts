@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ParlInputError } from '@parl/core';
-import { MAX_SWEEP_RUNS, resolveSweep, resolveTrainingConfig } from '../src/index.js';
+import { resolveSweep, resolveTrainingConfig } from '../src/index.js';
+import { MAX_SWEEP_RUNS } from '../src/sweeps/sweep-spec.js';
 
 function inputError(run: () => unknown): ParlInputError {
   try {

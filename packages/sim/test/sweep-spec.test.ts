@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ParlInputError } from '@parl/core';
-import { canonicalJson, getPreset, resolveSweep, resolveTrainingConfig, runIdOf, validateSweepSpec } from '../src/index.js';
+import { getPreset, resolveSweep, resolveTrainingConfig } from '../src/index.js';
+import { canonicalJson, runIdOf } from '../src/internal/runs/run-id.js';
+import { validateSweepSpec } from '../src/sweeps/sweep-spec.js';
 
 describe('run ids', () => {
   it('hash the resolved config whatever its key order, and change with any setting', () => {
@@ -36,6 +38,17 @@ describe('resolveSweep', () => {
       ['spurious', 4, 'constant'],
       ['parl', 4, 'linear'],
     ]);
+  });
+
+  it("sweeps the optional settings a preset may set: the training budget and the mode entropy bonus (parl-mixed's)", () => {
+    const s = resolveSweep({ preset: 'parl-mixed', grid: { 'reward.budget': [28, 30], 'objective.modeEntropy': [0, 0.02], 'reward.onBudget': ['fail'] } });
+    expect(s.runs.map((r) => [r.config.reward.budget, r.config.objective.modeEntropy, r.config.reward.onBudget])).toEqual([
+      [28, 0, 'fail'],
+      [28, 0.02, 'fail'],
+      [30, 0, 'fail'],
+      [30, 0.02, 'fail'],
+    ]);
+    expect(() => resolveSweep({ grid: { 'reward.budgt': [1] } })).toThrow(/did you mean reward\.budget\?/);
   });
 
   it('draws the same random samples from the same file, within their ranges', () => {

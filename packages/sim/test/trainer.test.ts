@@ -1,22 +1,13 @@
 import { tf } from '@parl/gpu';
 import { describe, expect, it } from 'vitest';
-import { 
-  DEFAULT_MLP_SPEC,
-  disposeUpdateBatch,
-  FEATURE_COUNT,
-  getPreset,
-  MlpPolicy,
-  parlObjectiveGradients, 
-  resolveTrainingConfig,
-  Rng,
-  train,
-  updatePolicy,
-  type DecisionTrace,
-  type ObjectiveConfig,
-  type TrainingProgress,
-} from '../src/index.js';
+import { getPreset, MlpPolicy, resolveTrainingConfig, train, type DecisionTrace, type ObjectiveConfig, type TrainingProgress } from '../src/index.js';
+import { DEFAULT_MLP_SPEC } from '../src/policies/mlp-policy.js';
+import { disposeUpdateBatch, updatePolicy } from '../src/training/trainer.js';
+import { FEATURE_COUNT } from '../src/internal/engine/features.js';
+import { parlObjectiveGradients } from '../src/internal/training/parl-objective.js';
+import { Rng } from '../src/internal/engine/rng.js';
 import { buildUpdateBatch } from '../src/training/trainer.js';
-import { ratioWindowMask } from '../src/training/parl-objective.js';
+import { ratioWindowMask } from '../src/internal/training/parl-objective.js';
 
 /** n random decisions of 4 episodes (about half of them launches on 1–20 ready subtasks). */
 function randomTrace(n: number, policy: MlpPolicy, seed: number): DecisionTrace {
@@ -108,6 +99,9 @@ describe('train', () => {
       'success_rate',
       'total_steps',
       'subagents',
+      'assign_rate',
+      'truncated_share',
+      'repeat_share',
     ]);
     result.metrics.forEach((m, s) => {
       expect(m.step).toBe(s);

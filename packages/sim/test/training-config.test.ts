@@ -1,14 +1,32 @@
 import { ParlInputError } from '@parl/core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MLP_SPEC, PRESET_NAMES, countLogits,  decayWeights, getPreset, habitWeight, resolveTrainingConfig, rewardConfigOf } from '../src/index.js';
-import { countTables } from '../src/policies/count-head.js';
+import { getPreset, resolveTrainingConfig } from '../src/index.js';
+import { DEFAULT_MLP_SPEC } from '../src/policies/mlp-policy.js';
+import { PRESET_NAMES } from '../src/names.js';
+import { countLogits, decayWeights, habitWeight } from '../src/internal/policies/count-head.js';
+import { rewardConfigOf } from '../src/training/trainer.js';
+import { countTables } from '../src/internal/policies/count-head.js';
 
 describe('presets', () => {
   it('names every preset and rejects unknown ones, listing the valid names', () => {
-    expect([...PRESET_NAMES]).toEqual(['serial-collapse', 'spurious', 'parl', 'parl-mixed']);
+    expect([...PRESET_NAMES]).toEqual(['serial-collapse', 'spurious', 'parl', 'parl-mixed', 'delegate-only', 'no-anneal']);
     for (const name of PRESET_NAMES) expect(getPreset(name).preset).toBe(name);
     expect(() => getPreset('fast')).toThrow(ParlInputError);
-    expect(() => getPreset('fast')).toThrow(/preset must be one of "serial-collapse", "spurious", "parl", "parl-mixed", got "fast"/);
+    expect(() => getPreset('fast')).toThrow(/preset must be one of "serial-collapse", "spurious", "parl", "parl-mixed", "delegate-only", "no-anneal", got "fast"/);
+  });
+
+  it('delegate-only is parl without the direct tool; no-anneal is parl with λ1, λ2 held at their starting values', () => {
+    const parl = getPreset('parl');
+    const { preset: _d, env: dEnv, ...delegateOnly } = getPreset('delegate-only');
+    const { preset: _p, env: pEnv, ...parlRest } = parl;
+    expect(delegateOnly).toEqual(parlRest);
+    expect(dEnv).toEqual({ ...pEnv, directAction: false });
+    const { preset: _n, reward, ...noAnneal } = getPreset('no-anneal');
+    const { preset: _q, reward: parlReward, ...parlRest2 } = parl;
+    expect(noAnneal).toEqual(parlRest2);
+    expect(reward).toEqual({ ...parlReward, lambda1: { kind: 'constant', value: 0.3 }, lambda2: { kind: 'constant', value: 0.5 } });
+    expect(parlReward.lambda1).toMatchObject({ from: 0.3 });
+    expect(parlReward.lambda2).toMatchObject({ from: 0.5 });
   });
 
   it('differ only in their λ schedules, and parl in handing out every ready subtask', () => {
@@ -33,7 +51,7 @@ describe('presets', () => {
     expect(parlObjective.modeEntropy).toBeUndefined();
     expect(reward).toEqual({ ...parlReward, budget: 30, onBudget: 'fail' });
     expect(policy).toEqual({ ...parlPolicy, shareGrid: [0.25, 0.5, 1] });
-    expect(env).toEqual({ ...parlEnv, family: 'mixed', concurrency: 16, budget: 60, onBudget: 'truncate' });
+    expect(env).toEqual({ ...parlEnv, family: 'mixed', concurrency: 16, budget: 72, onBudget: 'truncate' });
   });
 });
 

@@ -1,7 +1,8 @@
 /**
- * The options of `parl swarm run` and `parl swarm eval`, declared once (core's option tables):
+ * The options of `parl swarm run` and `parl swarm eval`, declared once (core's option tables; the
+ * reward rows are core's `REWARD_OPTIONS`, the queue rows `@parl/io`'s):
  * the CLI's flags, their parsing, help and the docs' tables come from these rows. A tiny module
- * (`@parl/swarm/options`, core only) so that help never loads the AI SDK.
+ * (`@parl/swarm/options`, with core and io only) so that help never loads the AI SDK.
  *
  * @module
  */
@@ -13,13 +14,22 @@ import {
   nonEmptyTextOption,
   nonNegativeDecimalOption,
   ParlInputError,
+  positiveDecimalOption,
   positiveIntegerOption,
+  REWARD_OPTIONS,
   switchOption,
   type BudgetMode,
   type OptionParser,
+  type ResolvedOptions,
 } from '@parl/core';
+import { QUEUE_NAME_ROW, QUEUE_URL_ROW } from '@parl/io';
 import { LIMIT_PRESET_NAMES, type LimitPreset } from './runtime/limits.js';
+import { parseScorerSpec, SCORER_SYNTAX } from './scoring/scorer-spec.js';
+import { MAX_ATTRIBUTES, SUITE_SETTINGS } from './tasks/suites/suite-settings.js';
+import { checkUrlTemplate } from './rollouts/url-template.js';
+import { SCRIPTED_LOOKUP_NAME, SCRIPTED_ORCHESTRATOR_NAMES, SCRIPTED_PREFIX } from './runtime/scripted-names.js';
 import { SUITE_NAMES, type SuiteName } from './tasks/task.js';
+import { TOOLS_FOR, type ToolsFor } from './tools/tools-for.js';
 
 /** Who runs the sub-agents: a language model with the task's tools, or the frozen look-up program. */
 export const SUBAGENT_KINDS = ['llm', 'scripted'] as const;
@@ -27,7 +37,7 @@ export const SUBAGENT_KINDS = ['llm', 'scripted'] as const;
 /** A sub-agent kind. */
 export type SubagentKind = (typeof SUBAGENT_KINDS)[number];
 
-/** An http(s) URL. */
+/** An http(s) URL (no template: the judge's endpoint is one for the whole run). */
 const urlOption: OptionParser<string> = (text, field) => {
   let url: URL;
   try {
@@ -39,16 +49,26 @@ const urlOption: OptionParser<string> = (text, field) => {
   return text.replace(/\/+$/, '');
 };
 
-/** A redis:// or rediss:// URL (the queue's; checked again, with the same words, where it connects). */
-const redisUrlOption: OptionParser<string> = (text, field) => {
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    url = undefined;
-  }
-  if (url?.protocol !== 'redis:' && url?.protocol !== 'rediss:') throw new ParlInputError(field, text, 'a Redis URL: redis://HOST[:PORT][/DB] or rediss://…');
-  return text;
+/** An http(s) URL, optionally a template naming {rollout_id}, {task_id} or {sample}. */
+const urlTemplateOption: OptionParser<string> = (text, field) => checkUrlTemplate(text, field);
+
+/** A model name: a scripted one among `scripted` (checked here), or any name the endpoint serves. */
+function modelNameOption(scripted: readonly string[]): OptionParser<string> {
+  return (text, field) => {
+    const name = nonEmptyTextOption(text, field);
+    if (name.startsWith(SCRIPTED_PREFIX) && !scripted.includes(name)) throw new ParlInputError(field, text, `one of ${scripted.join(', ')}, or a model name on the endpoint`);
+    return name;
+  };
+}
+
+/** A scorer name of spec §10.2 (checked here; a module is loaded when the run starts). */
+const scorerOption: OptionParser<string> = (text, field) => parseScorerSpec(text, field).name;
+
+/** The number of attributes of a wide task: 1 to the corpus's six. */
+const attributesOption: OptionParser<number> = (text, field) => {
+  const n = positiveIntegerOption(text, field);
+  if (n > MAX_ATTRIBUTES) throw new ParlInputError(field, text, `an integer from 1 to ${MAX_ATTRIBUTES} (the corpus's attributes)`);
+  return n;
 };
 
 /** A comma-separated list of r_perf targets in [0, 1]. */
@@ -61,74 +81,114 @@ const targetsOption: OptionParser<number[]> = (text, field) =>
     return n;
   });
 
-/** The settings `parl swarm run` takes. */
-export interface SwarmRunOptions {
-  readonly baseUrl: string;
-  readonly model: string;
-  readonly subagentModel?: string;
-  readonly subagents: SubagentKind;
-  readonly suite: SuiteName;
-  readonly tasks: number;
-  readonly seed: number;
-  readonly groupSize: number;
-  readonly concurrency: number;
-  readonly limits: LimitPreset;
-  readonly budget?: number;
-  readonly onBudget: BudgetMode;
-  readonly trainingStep?: number;
-  readonly out?: string;
-  readonly spans?: string;
-  readonly queue?: string;
-  readonly queueName?: string;
-  readonly logprobs?: boolean;
-}
+/**
+ * A critical-step budget: a number > 0. A budget of 0 would stop every episode before its first
+ * model call (empty episodes, each scored as if the model had failed), so it is refused.
+ */
+const budgetOption: OptionParser<number> = (text, field) => {
+  const n = nonNegativeDecimalOption(text, field);
+  if (n === 0) throw new ParlInputError(field, text, 'a critical-step budget > 0 (0 stops every episode before its first model call); leave --budget out for no budget');
+  return n;
+};
+
+/** One or more `--mcp` values (one per line, as a repeated flag hands them over), each `stdio:COMMAND ARGS…` or an http(s) URL. */
+const mcpOption: OptionParser<string[]> = (text, field) =>
+  text.split('\n').map((one) => {
+    if (one.startsWith('stdio:') ? one.slice(6).trim() === '' : !/^https?:\/\/[^\s]+$/.test(one)) {
+      throw new ParlInputError(field, one, 'stdio:COMMAND ARGS… (a server to start) or an http(s):// URL (a streamable-HTTP MCP server)');
+    }
+    return one;
+  });
+
 
 const common = {
-  baseUrl: { flag: 'base-url', arg: 'URL', parse: urlOption, help: 'the OpenAI-compatible endpoint (vLLM, SGLang, Ollama, LM Studio, llama.cpp server); the API key is read from PARL_API_KEY or OPENAI_API_KEY' },
-  model: { flag: 'model', arg: 'NAME', parse: nonEmptyTextOption, help: 'the orchestrator\'s model' },
-  subagentModel: { flag: 'subagent-model', arg: 'NAME', parse: nonEmptyTextOption, defaultText: 'the --model', help: 'the sub-agents\' model (frozen), on the same endpoint' },
+  baseUrl: {
+    flag: 'base-url',
+    arg: 'URL',
+    parse: urlTemplateOption,
+    help: 'the orchestrator\'s OpenAI-compatible endpoint (vLLM, SGLang, Ollama, LM Studio, llama.cpp server; not needed for scripted models); a template naming {rollout_id}, {task_id} or {sample} is expanded per rollout (a trainer\'s gateway per rollout); the API key is read from PARL_API_KEY or OPENAI_API_KEY',
+  },
+  subagentBaseUrl: {
+    flag: 'subagent-base-url',
+    arg: 'URL',
+    parse: urlTemplateOption,
+    defaultText: 'the --base-url',
+    help: 'the frozen sub-agents\' own endpoint (a template as --base-url); its API key is read from PARL_SUBAGENT_API_KEY only',
+  },
+  model: { flag: 'model', arg: 'NAME', parse: modelNameOption(SCRIPTED_ORCHESTRATOR_NAMES), required: true, help: `the orchestrator's model on the endpoint, or a scripted orchestrator that needs none: ${SCRIPTED_ORCHESTRATOR_NAMES.join(', ')}` },
+  subagentModel: {
+    flag: 'subagent-model',
+    arg: 'NAME',
+    parse: modelNameOption([SCRIPTED_LOOKUP_NAME]),
+    defaultText: `the --model (${SCRIPTED_LOOKUP_NAME} with a scripted --model)`,
+    help: `the sub-agents' model (frozen), on --subagent-base-url, or ${SCRIPTED_LOOKUP_NAME}`,
+  },
   subagents: { flag: 'subagents', arg: 'KIND', choices: SUBAGENT_KINDS, parse: choiceOption(SUBAGENT_KINDS), default: 'llm', help: 'sub-agents as language models with the task\'s tools, or the frozen look-up program (no model calls)' },
   suite: { flag: 'suite', arg: 'SUITE', choices: SUITE_NAMES, parse: choiceOption(SUITE_NAMES), default: 'wide', help: 'the task suite, generated offline from --seed' },
   tasks: { flag: 'tasks', arg: 'N', parse: positiveIntegerOption, default: 10, help: 'tasks to generate' },
   seed: { flag: 'seed', arg: 'S', parse: integerOptionIn(0), default: 1, help: 'seed of the suite' },
-  concurrency: { flag: 'concurrency', arg: 'C', parse: positiveIntegerOption, default: 8, help: 'sub-agents running at once; the others start as earlier ones end (later waves)' },
+  concurrency: { flag: 'concurrency', arg: 'C', parse: positiveIntegerOption, default: 8, help: 'sub-agents running at once over the whole tree; the others wait for a slot and start as earlier ones end (their wait counts in critical steps: wait_steps)' },
+  entities: { flag: 'entities', arg: 'N', parse: positiveIntegerOption, default: SUITE_SETTINGS.entities.default, help: `${SUITE_SETTINGS.entities.help} (suites ${SUITE_SETTINGS.entities.suites.join(', ')})` },
+  attributes: { flag: 'attributes', arg: 'M', parse: attributesOption, default: SUITE_SETTINGS.attributes.default, help: `${SUITE_SETTINGS.attributes.help} (suites ${SUITE_SETTINGS.attributes.suites.join(', ')})` },
+  hops: { flag: 'hops', arg: 'H', parse: positiveIntegerOption, default: SUITE_SETTINGS.hops.default, help: `${SUITE_SETTINGS.hops.help} (suites ${SUITE_SETTINGS.hops.suites.join(', ')})` },
+  tasksFile: { flag: 'tasks-file', arg: 'FILE', parse: nonEmptyTextOption, help: 'run the tasks of FILE instead of a suite: JSONL, a JSON array, CSV, Parquet or Arrow, one task per row (id, prompt, answer, scorer?, metadata?); every row is checked before any episode' },
+  scorer: { flag: 'scorer', arg: 'NAME', parse: scorerOption, defaultText: 'table for a table answer, else exact', help: `how the final answer is scored, unless a task row names its own: ${SCORER_SYNTAX}` },
+  judgeBaseUrl: { flag: 'judge-base-url', arg: 'URL', parse: urlOption, defaultText: 'the --base-url', help: 'the judge scorer\'s OpenAI-compatible endpoint; its API key is read from PARL_JUDGE_API_KEY' },
+  judgeModel: { flag: 'judge-model', arg: 'NAME', parse: nonEmptyTextOption, help: 'the judge scorer\'s model (needed by the judge scorer and by tables\' judge columns)' },
   limits: { flag: 'limits', arg: 'PRESET', choices: LIMIT_PRESET_NAMES, parse: choiceOption(LIMIT_PRESET_NAMES), default: 'default', help: 'model-call caps of the orchestrator / each sub-agent: default 100/50, browsecomp 15/100, widesearch 100/100' },
+  requestTimeout: { flag: 'request-timeout', arg: 'SECONDS', parse: positiveDecimalOption, default: 120, help: 'seconds one model request may take before it is abandoned and retried (each of the 3 attempts)' },
+  tools: { flag: 'tools', arg: 'FILE', parse: nonEmptyTextOption, help: 'a module whose exports are AI SDK tools (tool({ description, inputSchema, execute }), zod or JSON schemas, async allowed), added to the task\'s tools' },
+  mcp: { flag: 'mcp', arg: 'SERVER', parse: mcpOption, repeatable: true, help: 'an MCP server whose tools are added to the task\'s tools: stdio:COMMAND ARGS… (started here) or an http(s):// URL (streamable HTTP); repeatable' },
+  toolsFor: { flag: 'tools-for', arg: 'WHO', choices: TOOLS_FOR, parse: choiceOption(TOOLS_FOR), default: 'both', help: 'who gets the task\'s tools: the sub-agents and the orchestrator (its direct fallback), the sub-agents only, or the orchestrator only' },
+  toolTimeout: { flag: 'tool-timeout', arg: 'S', parse: positiveDecimalOption, default: 60, help: 'seconds a tool call may take; a call past it returns an error to the model (counted in tool_errors)' },
+  depth: { flag: 'depth', arg: 'D', parse: integerOptionIn(1, 16), default: 1, help: 'levels of agents: with D > 1 a sub-agent at depth d < D also has create_subagent / assign_task (its record entry nests, spec §5.2); max_subagents, --concurrency and the budget hold over the whole tree' },
+  toolConcurrency: { flag: 'tool-concurrency', arg: 'N', parse: positiveIntegerOption, default: 16, help: 'tool calls running at once per --tools module or --mcp server; the others wait' },
 } as const;
 
 /** `parl swarm run`'s options. */
-export const SWARM_RUN_OPTIONS = defineOptionTable<SwarmRunOptions>({
+export const SWARM_RUN_OPTIONS = defineOptionTable({
   ...common,
   groupSize: { flag: 'group-size', arg: 'G', parse: positiveIntegerOption, default: 1, help: 'samples per task (a GRPO group); the lines carry group_id, sample and advantage' },
-  budget: { flag: 'budget', arg: 'K', parse: nonNegativeDecimalOption, help: 'critical-step budget, held while each episode runs: no model call starts that could pass K' },
+  budget: { flag: 'budget', arg: 'K', parse: budgetOption, help: 'critical-step budget, held while each episode runs: no model call starts that could pass K' },
   onBudget: { flag: 'on-budget', arg: 'MODE', choices: BUDGET_MODES, parse: choiceOption(BUDGET_MODES), default: 'fail', help: 'r_perf of an episode the budget cut: 0 (fail) or the score of what finished (truncate)' },
+  maxSubagents: REWARD_OPTIONS.maxSubagents,
+  lambda1: REWARD_OPTIONS.lambda1,
+  lambda2: REWARD_OPTIONS.lambda2,
+  totalTrainingSteps: REWARD_OPTIONS.totalTrainingSteps,
+  parallelShape: REWARD_OPTIONS.parallelShape,
   trainingStep: { flag: 'training-step', arg: 'S', parse: nonNegativeDecimalOption, default: 0, help: 'training step of the spec §3 reward fields (λ1, λ2)' },
-  out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the rollout lines (JSONL) to FILE, atomically; a rerun resumes, running only the missing task × sample' },
+  out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the rollout lines (JSONL) to FILE, atomically; a rerun with the same flags resumes, running only the missing task × sample' },
+  restart: { flag: 'restart', parse: switchOption, needs: 'out', help: 'with --out: start over, replacing the rollout file (and its spans) of an earlier run instead of resuming it' },
   spans: { flag: 'spans', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the episodes\' OpenTelemetry spans to FILE as OTLP JSON (one export request per line), readable by parl trace' },
   logprobs: { flag: 'logprobs', parse: switchOption, help: 'ask the endpoint for the orchestrator\'s log-probabilities and token ids (OpenAI logprobs, vLLM return_token_ids); its assistant messages carry them as logprobs and token_ids' },
-  queue: { flag: 'queue', arg: 'URL', parse: redisUrlOption, help: 'run the episodes on parl worker processes through a BullMQ queue in Redis (redis://HOST[:PORT][/DB]); this process writes the lines; each worker reads the API key from its own environment' },
-  queueName: { flag: 'queue-name', arg: 'NAME', parse: nonEmptyTextOption, defaultText: 'parl-sweep', help: 'the queue\'s name in Redis (with --queue; parl worker --queue-name must match)' },
+  tokenTrajectories: {
+    flag: 'token-trajectories',
+    parse: switchOption,
+    help: 'add the orchestrator\'s token trajectory (spec §10.4: prompt_ids, response_ids, response_mask, response_logprobs, from the ids the endpoint returned, never re-tokenised; retokenized_at where a prompt does not extend the last) and the sub-agents\' transcripts (subagent_messages) to each line',
+  },
+  rewardUrl: {
+    flag: 'reward-url',
+    arg: 'URL',
+    parse: urlTemplateOption,
+    help: 'POST each finished rollout\'s reward fields as JSON to this URL (a template as --base-url), retried; a failure is named and the line is still written',
+  },
+  queue: { ...QUEUE_URL_ROW, arg: 'URL', help: 'run the episodes on parl worker processes through a BullMQ queue in Redis (redis://[:PASSWORD@]HOST[:PORT][/DB], or env:NAME to read the URL from the environment variable NAME so the password is not in the process list); this process writes the lines; each worker reads the API key from its own environment' },
+  queueName: { ...QUEUE_NAME_ROW, arg: 'NAME', help: 'the queue\'s name in Redis (with --queue; parl worker --queue-name must match)' },
 });
 
-/** The settings `parl swarm eval` takes. */
-export interface SwarmEvalOptions {
-  readonly baseUrl: string;
-  readonly model: string;
-  readonly subagentModel?: string;
-  readonly subagents: SubagentKind;
-  readonly suite: SuiteName;
-  readonly tasks: number;
-  readonly seed: number;
-  readonly concurrency: number;
-  readonly limits: LimitPreset;
-  readonly targets: number[];
-  readonly report?: string;
-  readonly out?: string;
-}
-
 /** `parl swarm eval`'s options. */
-export const SWARM_EVAL_OPTIONS = defineOptionTable<SwarmEvalOptions>({
+export const SWARM_EVAL_OPTIONS = defineOptionTable({
   ...common,
   targets: { flag: 'targets', arg: 'LIST', parse: targetsOption, default: [0.3, 0.5, 0.7, 0.9], defaultText: '0.3,0.5,0.7,0.9', help: 'r_perf targets of the latency-to-target table' },
   report: { flag: 'report', arg: 'FILE', parse: nonEmptyTextOption, help: 'write a self-contained HTML report (the latency-to-target curves) to FILE' },
   out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the evaluation (JSON) to FILE, atomically, instead of stdout' },
 });
+
+/** The settings `parl swarm run` takes, resolved (derived from {@link SWARM_RUN_OPTIONS}: `model` required, defaults filled). */
+export type SwarmRunOptions = ResolvedOptions<typeof SWARM_RUN_OPTIONS>;
+
+/** The settings `parl swarm eval` takes, resolved (derived from {@link SWARM_EVAL_OPTIONS}). */
+export type SwarmEvalOptions = ResolvedOptions<typeof SWARM_EVAL_OPTIONS>;
+
+/** The tool settings both commands take (spec §10.3). */
+export type SwarmToolOptions = Pick<SwarmRunOptions, 'tools' | 'mcp' | 'toolsFor' | 'toolTimeout' | 'toolConcurrency' | 'depth'>;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { readTraces } from '@parl/traces';
 import { makeTempDir } from '@parl/test-support/temp-dir';
 import { describe, expect, it } from 'vitest';
-import { swarmEval, swarmRun, SWARM_EVAL_OPTIONS, SWARM_RUN_OPTIONS } from '../src/index.js';
+import { swarmEval, swarmRun, SWARM_EVAL_OPTIONS, SWARM_RUN_OPTIONS, type RolloutLine } from '../src/index.js';
 import { resolveOptions } from '@parl/core';
 import { numbersOf, orchestratorFrom, toolTexts } from './support.js';
 
@@ -31,7 +31,9 @@ describe('swarmRun and swarmEval (the commands\' jobs)', () => {
       const spans = join(dir.path, 'spans.jsonl');
       const options = resolveOptions(SWARM_RUN_OPTIONS, { 'base-url': 'http://127.0.0.1:9/v1', model: 'm', subagents: 'scripted', tasks: '2', 'group-size': '2', out, spans }, 'flag');
       const orchestrator = delegating();
-      const lines = await swarmRun(options, { models: () => orchestrator });
+      const lines: RolloutLine[] = [];
+      const summary = await swarmRun(options, { models: () => orchestrator, onLine: (l) => void lines.push(l) });
+      expect(summary).toMatchObject({ episodes: 4, ran: 4, r_perf: 1 });
       expect(lines).toHaveLength(4);
       const back = [];
       for await (const r of readTraces([await readFile(spans, 'utf8')], { onWarning: () => {} })) back.push(r.record);

@@ -13,8 +13,9 @@ import { startQueueWorker, type QueueWorkerHandle } from '@parl/io/queue';
 import { readTraces } from '@parl/traces';
 import { findRedisServer, startRedisServer, type RedisServer } from '@parl/test-support/redis-server';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
+import { startChatEndpoint } from '@parl/test-support/chat-endpoint';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ROLLOUT_JOB_NAME, rolloutJobHandler, swarmRun, SWARM_RUN_OPTIONS, type SwarmRunOptions } from '../src/index.js';
+import { ROLLOUT_JOB_NAME, rolloutJobHandler, swarmRun, SWARM_RUN_OPTIONS, type RolloutLine, type SwarmRunOptions } from '../src/index.js';
 import type { LanguageModelV3GenerateResult } from '@ai-sdk/provider';
 import { mockWith, numbersOf, result, toolTexts } from './support.js';
 
@@ -105,7 +106,8 @@ describe.skipIf(!HAVE_REDIS)('swarm rollouts through a Redis queue', () => {
     const queued = join(temp.path, 'queued.jsonl');
     const spans = join(temp.path, 'spans.jsonl');
     const progress: number[] = [];
-    const lines = await swarmRun(runOptions({ out: queued, spans, queue: (redis as RedisServer).url, 'queue-name': queueName }), { onProgress: (d) => void progress.push(d) });
+    const lines: RolloutLine[] = [];
+    await swarmRun(runOptions({ out: queued, spans, queue: (redis as RedisServer).url, 'queue-name': queueName }), { onProgress: (d) => void progress.push(d), onLine: (l) => void lines.push(l) });
     const localText = await readFile(local, 'utf8');
     const queuedText = await readFile(queued, 'utf8');
     expect(withoutWall(queuedText)).toBe(withoutWall(localText));
@@ -183,5 +185,57 @@ describe.skipIf(!HAVE_REDIS)('swarm rollouts through a Redis queue', () => {
     const orchestrator = delegating();
     await swarmRun(runOptions({ out: local }), { models: () => orchestrator });
     expect(withoutWall(await readFile(out, 'utf8'))).toBe(withoutWall(await readFile(local, 'utf8')));
+  });
+  it('a task file\'s rows travel in the jobs, never its path; the workers score them as a local run does, the judge included', { timeout: 120_000 }, async () => {
+    temp = await makeTempDir('swarm-queue');
+    const queueName = `swarm-queue-${++queueNumber}`;
+    const file = join(temp.path, 'tasks.jsonl');
+    await writeFile(
+      file,
+      [
+        '{"id":"t-table","prompt":"Radii of Mercury and Venus?","answer":{"columns":["planet","km"],"unique_columns":["planet"],"rows":[["Mercury","2439.7"],["Venus","6051.8"]],"metrics":{"km":"number:1%"}},"metadata":{"n":1}}',
+        '{"id":"t-judge","prompt":"Who wrote the Bernoulli program?","answer":"Ada Lovelace","scorer":"judge"}',
+      ].join('\n'),
+    );
+    const answers: Record<string, string> = { 'Radii': 'Mercury | 2440\nVenus | 7000', 'Bernoulli': 'Ada Lovelace' };
+    const answering = () => mockWith((options) => {
+      const user = options.prompt.find((m) => m.role === 'user');
+      const prompt = user?.role === 'user' && user.content[0]?.type === 'text' ? user.content[0].text : '';
+      return result(Object.entries(answers).find(([k]) => prompt.includes(k))?.[1] ?? 'no idea');
+    }, 'mock-orchestrator');
+    const judge = await startChatEndpoint(() => ({ text: 'extracted_final_answer: Ada Lovelace\nreasoning: same.\ncorrect: yes\nconfidence: 99' }));
+    try {
+      const extra = { 'tasks-file': file, 'judge-base-url': judge.baseURL, 'judge-model': 'grader' };
+      const local = join(temp.path, 'local.jsonl');
+      await swarmRun(runOptions({ ...extra, out: local }), { models: answering });
+      const jobs: string[] = [];
+      const handler = rolloutJobHandler({ models: answering });
+      workers.push(
+        startQueueWorker({
+          url: (redis as RedisServer).url,
+          name: queueName,
+          concurrency: 2,
+          stalledAfterSeconds: 5,
+          handlers: { [ROLLOUT_JOB_NAME]: { label: handler.label, run: (data) => (jobs.push(JSON.stringify(data)), handler.run(data)) } },
+        }),
+      );
+      const queued = join(temp.path, 'queued.jsonl');
+      await swarmRun(runOptions({ ...extra, out: queued, queue: (redis as RedisServer).url, 'queue-name': queueName }));
+      expect(withoutWall(await readFile(queued, 'utf8'))).toBe(withoutWall(await readFile(local, 'utf8')));
+      const lines = (await readFile(queued, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { task_id: string; r_perf: number; score: { scorer: string } });
+      expect(lines.map((l) => [l.task_id, l.r_perf, l.score.scorer])).toEqual([
+        ['t-table', 0.5, 'table'],
+        ['t-table', 0.5, 'table'],
+        ['t-judge', 1, 'judge'],
+        ['t-judge', 1, 'judge'],
+      ]);
+      expect(jobs).toHaveLength(4);
+      for (const job of jobs) {
+        expect(job).not.toContain(temp.path);
+        expect(JSON.parse(job)).toMatchObject({ row: { id: expect.stringMatching(/^t-/) } });
+      }
+    } finally {
+      await judge.close();
+    }
   });
 });

@@ -19,4 +19,24 @@ describe('a rollout job run by a worker', () => {
     expect((err as ParlInputError).code).toBe('PARL_ERR_LIMIT');
     expect((err as ParlInputError).message).toMatch(/^rollout result must be at most 200 bytes, .*--spans or --logprobs.*, got "\d+ bytes \(task 0, sample 0\)"$/);
   });
+
+  it('refuses a job that names code or a command to run (a tools module, an MCP server), naming the field; tools are the worker\'s own', async () => {
+    const job = rolloutJob(options, 0, 0, false);
+    expect(Object.keys(job.options)).not.toContain('tools');
+    for (const [flag, text] of [['tools', './evil.mjs'], ['mcp', 'stdio:rm -rf /']] as const) {
+      const err = await runRolloutJob({ ...job, options: { ...job.options, [flag]: text } }, { models: () => scriptedMock(['no answer']) }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ParlInputError);
+      expect((err as ParlInputError).field).toBe(`job.options.${flag}`);
+      expect((err as Error).message).toContain('never names code or a command to run');
+    }
+  });
+
+  it('gives the episode the worker\'s own tools', async () => {
+    const { loadToolsModule } = await import('../src/tools/module-provider.js');
+    const provider = await loadToolsModule(new URL('./fixtures/tools-module.mjs', import.meta.url).pathname);
+    const { orchestratorFrom, toolTexts } = await import('./support.js');
+    const orchestrator = orchestratorFrom((n, o) => (n === 0 ? [['multiply', { a: 3, b: 4 }]] : toolTexts(o).join('')));
+    const { line } = await runRolloutJob(rolloutJob(options, 0, 0, false), { models: () => orchestrator, toolProviders: [provider] });
+    expect(JSON.stringify(line['messages'])).toContain('{\\"product\\":12}');
+  });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { grpoAdvantages } from '@parl/core';
 import { makeTempDir } from '@parl/test-support/temp-dir';
 import { describe, expect, it } from 'vitest';
-import { generateSuite, runRollouts } from '../src/index.js';
+import { generateSuite, runRollouts, type RolloutLine } from '../src/index.js';
 import { orchestratorFrom, settingsWith, toolTexts } from './support.js';
 
 /** An orchestrator that delegates the first `k` rows then answers with what came back: different rewards per sample. */
@@ -30,7 +30,9 @@ describe('runRollouts', () => {
     try {
       const out = join(dir.path, 'rollouts.jsonl');
       const progress: number[] = [];
-      const lines = await runRollouts(tasks, settingsWith({ orchestrator: orchestrator() }), { groupSize: 3, out, onProgress: (d) => void progress.push(d) });
+      const lines: RolloutLine[] = [];
+      const summary = await runRollouts(tasks, settingsWith({ orchestrator: orchestrator() }), { groupSize: 3, out, onProgress: (d) => void progress.push(d), onLine: (l) => void lines.push(l) });
+      expect(summary).toMatchObject({ episodes: 6, ran: 6, resumed: 0 });
       expect(progress).toEqual([1, 2, 3, 4, 5, 6]);
       const written = (await readFile(out, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(written).toEqual(JSON.parse(JSON.stringify(lines)));
@@ -56,12 +58,15 @@ describe('runRollouts', () => {
     try {
       const out = join(dir.path, 'r.jsonl');
       const first = orchestrator();
-      const full = await runRollouts(tasks.slice(0, 1), settingsWith({ orchestrator: first }), { groupSize: 2 });
+      const full: RolloutLine[] = [];
+      await runRollouts(tasks.slice(0, 1), settingsWith({ orchestrator: first }), { groupSize: 2, onLine: (l) => void full.push(l) });
       // As if a run died after its first sample, in the middle of writing its second.
       const { advantage: _a, ...sample0 } = full[0] as Record<string, unknown>;
       await writeFile(`${out}.partial`, `${JSON.stringify(sample0)}\n{"group_id":"cut`);
       const second = orchestrator();
-      const lines = await runRollouts(tasks.slice(0, 1), settingsWith({ orchestrator: second }), { groupSize: 2, out });
+      const lines: RolloutLine[] = [];
+      const summary = await runRollouts(tasks.slice(0, 1), settingsWith({ orchestrator: second }), { groupSize: 2, out, onLine: (l) => void lines.push(l) });
+      expect(summary).toMatchObject({ episodes: 2, ran: 1, resumed: 1 });
       expect(lines.map((l) => l.sample)).toEqual([0, 1]);
       expect(lines[0]?.['stages']).toEqual(sample0['stages']);
       // Only sample 1 ran: one episode of three orchestrator calls.

@@ -16,6 +16,7 @@ export {
   TRACE_MALFORMED_POLICIES,
   TRACE_ORDERINGS,
   TRACE_OPTIONS,
+  TRACE_REPORT_OPTIONS,
   TRACE_STEP_SOURCES,
   type ConcreteTraceFormat,
   type ResolvedTraceOptions,
@@ -62,7 +63,8 @@ export { independenceOf, quotes, MIN_QUOTE_CHARS, QUOTE_WINDOW_CHARS, type Indep
 export { buildTraceTree, type TraceTree } from './trace-tree.js';
 export { TraceCollector, type CollectedTrace } from './trace-collector.js';
 export { detectFormat, decodeUnit, RECORD_FIELDS, type DecodedItem } from './formats/detect.js';
-export { SPAN_FORMATS, TRACE_FORMAT_REGISTRY, withTraceFormats, type SpanFormatName } from './formats/registry.js';
+export { SPAN_FORMATS, TRACE_FORMAT_REGISTRY, withTraceFormats } from './formats/registry.js';
+export { SPAN_FORMAT_TITLES, type SpanFormatName } from './formats/format-names.js';
 export type { TraceFormatDefinition } from './formats/trace-format.js';
 export { traceFormatsMarkdown } from './formats/format-table.js';
 export { readOtlpSpan, readOtlpRequest, OTEL_OPERATION_ROLES, AI_SDK_OPERATION_ROLES, SPAN_KIND_ROLES } from './formats/otlp.js';

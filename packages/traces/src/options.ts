@@ -1,14 +1,21 @@
 /**
- * The options of trace ingestion and their defaults.
+ * The options of trace ingestion and their defaults, declared once as {@link TRACE_OPTIONS} (the
+ * types are derived from it). This module is also the package's small `@parl/traces/options`
+ * entry: `@parl/core` only, so that a command's help can show the flags without loading the
+ * trace readers.
  *
  * @module
  */
-import { choiceOption, defineOptionTable, ParlInputError, requireObject, requireOneOf, switchOption, type OptionTable } from '@parl/core';
+import { choiceOption, defineOptionTable, integerOptionIn, ParlInputError, requireObject, resolveOptions, switchOption, type OptionsOf } from '@parl/core';
+import { SPAN_FORMAT_TITLES, type SpanFormatName } from './formats/format-names.js';
+import { DEFAULT_REPORT_DRAWN, MAX_REPORT_DRAWN } from './report/report-limits.js';
+
+export { SPAN_FORMAT_TITLES, type SpanFormatName } from './formats/format-names.js';
 
 /** Input formats; `auto` detects the format of each JSON value on its own. */
-export const TRACE_FORMATS = ['auto', 'otlp', 'openai-agents', 'langsmith', 'mastra', 'parl'] as const;
-/** A format name accepted by {@link TraceOptions.format}. */
-export type TraceFormat = (typeof TRACE_FORMATS)[number];
+export const TRACE_FORMATS: readonly TraceFormat[] = ['auto', ...(Object.keys(SPAN_FORMAT_TITLES) as SpanFormatName[]), 'parl'];
+/** A format name accepted by {@link TraceOptions.format}: `auto`, a span format of the registry, or `parl` (spec §5 records). */
+export type TraceFormat = 'auto' | SpanFormatName | 'parl';
 /** A concrete format, as detected or forced (every {@link TraceFormat} but `auto`). */
 export type ConcreteTraceFormat = Exclude<TraceFormat, 'auto'>;
 
@@ -38,79 +45,25 @@ export const TRACE_ORDERINGS = ['streamed', 'unordered'] as const;
 export type TraceOrdering = (typeof TRACE_ORDERINGS)[number];
 
 /**
- * Options of {@link readTraces} and {@link traceToResult}. Every field is optional; the defaults
- * are in {@link DEFAULT_TRACE_OPTIONS}.
+ * Options of {@link readTraces} and {@link traceToResult}: the trace-reading options of
+ * {@link TRACE_OPTIONS} (every field optional, each row's help says what it does; `format` `auto`
+ * recognises each JSON value by the format registry's `detect`, and JSON no format recognises is
+ * a warning, an error under `strict`, never a record) and a warning callback.
  */
-export interface TraceOptions {
-  /**
-   * Input format. `auto` (default) recognises each JSON value: an OTLP export request or span
-   * (`resourceSpans`, `spanId`, `traceId`, `startTimeUnixNano`…), an OpenAI Agents SDK item
-   * (`object: "trace.span"`, `span_data`), a LangSmith run (`run_type`), a Mastra exported span
-   * (`traceId`, `id`, `type`, `startTime`), or a spec §5 record (an object with at least one
-   * spec §5 field). Anything else is a warning (an error under `strict`), never a record.
-   */
-  readonly format?: TraceFormat;
-  /**
-   * `overlap` (default, "as run", spec §7): one stage per orchestrator turn, and a sub-agent that
-   * started after some of its turn's sub-agents had ended carries `wait_steps` (spec §2: the
-   * heaviest chain of those, by `@parl/core`'s `asRunWaitSteps`), so the record's critical steps
-   * are what happened — waves and pools included.
-   * `children` ("launched together"): the sub-agents launched in one orchestrator turn form that
-   * stage's group, whether they ran at the same time or not.
-   */
-  readonly grouping?: TraceGrouping;
-  /** A sub-agent's steps are its LLM calls (`llm`, default) or its tool calls (`tools`). */
-  readonly stepsFrom?: TraceStepSource;
-  /**
-   * `count` (default): a step is one span. `wall`: a step is weighted by its duration in
-   * seconds (main steps: the orchestrator LLM call's duration; sub-agent steps: the summed
-   * durations of the spans `stepsFrom` picks).
-   */
-  readonly clock?: TraceClock;
-  /**
-   * `error` (default): a malformed trace, span or line throws a {@link TraceInputError} naming it.
-   * `skip`: it is skipped and a warning says what and why (see {@link TraceOptions.onWarning}).
-   */
-  readonly onMalformed?: TraceMalformedPolicy;
-  /**
-   * `streamed` (default): a trace is complete once its root span has arrived and a span of another
-   * trace follows (or the input ends); memory holds only the traces still open. `unordered`: every
-   * trace is held until the input ends (any order works, memory grows with the input).
-   */
-  readonly ordering?: TraceOrdering;
+export interface TraceOptions extends TraceReadingOptions {
   /**
    * Receives warnings that belong to no emitted trace (a skipped line, a skipped trace). When
    * absent they go to `process.emitWarning` so that they are never silent. Warnings about an
    * emitted trace are in its {@link TraceResult.warnings}.
    */
   readonly onWarning?: (message: string) => void;
-  /**
-   * `false` (default): warnings (a sub-agent without a model call, JSON that no format recognises,
-   * unknown span kinds) are reported and the record is still written. `true`: every warning is a
-   * {@link TraceInputError} naming the trace or line.
-   */
-  readonly strict?: boolean;
 }
 
 /** {@link TraceOptions} with every default filled in. */
-export interface ResolvedTraceOptions {
-  /** See {@link TraceOptions.format}. */
-  readonly format: TraceFormat;
-  /** See {@link TraceOptions.grouping}. */
-  readonly grouping: TraceGrouping;
-  /** See {@link TraceOptions.stepsFrom}. */
-  readonly stepsFrom: TraceStepSource;
-  /** See {@link TraceOptions.clock}. */
-  readonly clock: TraceClock;
-  /** See {@link TraceOptions.onMalformed}. */
-  readonly onMalformed: TraceMalformedPolicy;
-  /** See {@link TraceOptions.ordering}. */
-  readonly ordering: TraceOrdering;
+export type ResolvedTraceOptions = Required<TraceReadingOptions> & {
   /** See {@link TraceOptions.onWarning}. */
   readonly onWarning: (message: string) => void;
-  /** See {@link TraceOptions.strict}. */
-  readonly strict: boolean;
-}
+};
 
 /** The defaults of {@link TraceOptions}. */
 export const DEFAULT_TRACE_OPTIONS = {
@@ -121,7 +74,7 @@ export const DEFAULT_TRACE_OPTIONS = {
   onMalformed: 'error',
   ordering: 'streamed',
   strict: false,
-} as const satisfies Omit<ResolvedTraceOptions, 'onWarning'>;
+} as const;
 
 function emitProcessWarning(message: string): void {
   process.emitWarning(message, { type: 'ParlTraceWarning' });
@@ -139,28 +92,16 @@ function emitProcessWarning(message: string): void {
  */
 export function resolveTraceOptions(options: TraceOptions = {}): ResolvedTraceOptions {
   const o = requireObject(options, 'options');
-  const pick = <T extends string>(key: string, allowed: readonly T[], fallback: T): T =>
-    o[key] === undefined ? fallback : requireOneOf(o[key], `options.${key}`, allowed);
   const onWarning = o['onWarning'];
   if (onWarning !== undefined && typeof onWarning !== 'function') {
     throw new ParlInputError('options.onWarning', onWarning, 'a function (message: string) => void');
   }
   const strict = o['strict'];
   if (strict !== undefined && typeof strict !== 'boolean') throw new ParlInputError('options.strict', strict, 'true or false');
-  return {
-    format: pick('format', TRACE_FORMATS, DEFAULT_TRACE_OPTIONS.format),
-    grouping: pick('grouping', TRACE_GROUPINGS, DEFAULT_TRACE_OPTIONS.grouping),
-    stepsFrom: pick('stepsFrom', TRACE_STEP_SOURCES, DEFAULT_TRACE_OPTIONS.stepsFrom),
-    clock: pick('clock', TRACE_CLOCKS, DEFAULT_TRACE_OPTIONS.clock),
-    onMalformed: pick('onMalformed', TRACE_MALFORMED_POLICIES, DEFAULT_TRACE_OPTIONS.onMalformed),
-    ordering: pick('ordering', TRACE_ORDERINGS, DEFAULT_TRACE_OPTIONS.ordering),
-    onWarning: (onWarning as ((message: string) => void) | undefined) ?? emitProcessWarning,
-    strict: strict ?? DEFAULT_TRACE_OPTIONS.strict,
-  };
+  // Only the table's keys: callers pass wider objects (the live options) through here.
+  const reading = Object.fromEntries(Object.keys(TRACE_OPTIONS).map((key) => [key, o[key]]));
+  return { ...resolveOptions(TRACE_OPTIONS, reading, 'library'), onWarning: (onWarning as ((message: string) => void) | undefined) ?? emitProcessWarning };
 }
-
-/** The trace-reading options a command line or a server setting gives: every {@link TraceOptions} field but the `onWarning` callback. */
-export type TraceReadingOptions = Omit<TraceOptions, 'onWarning'>;
 
 /**
  * The trace-reading options, declared once: `parl trace` builds its flags from this table (and
@@ -172,7 +113,7 @@ export type TraceReadingOptions = Omit<TraceOptions, 'onWarning'>;
  * resolveTraceOptions(options).grouping; // 'children'
  * ```
  */
-export const TRACE_OPTIONS: OptionTable<TraceReadingOptions> = defineOptionTable<TraceReadingOptions>({
+export const TRACE_OPTIONS = defineOptionTable({
   format: {
     flag: 'trace-format',
     arg: 'format',
@@ -226,5 +167,26 @@ export const TRACE_OPTIONS: OptionTable<TraceReadingOptions> = defineOptionTable
     parse: switchOption,
     default: DEFAULT_TRACE_OPTIONS.strict,
     help: 'every warning (a sub-agent without a model call, unrecognised JSON, an unknown span kind) is an error (exit code 2)',
+  },
+});
+
+/** The trace-reading options a command line, a server setting or a library call gives (derived from {@link TRACE_OPTIONS}): every {@link TraceOptions} field but the `onWarning` callback. */
+export type TraceReadingOptions = OptionsOf<typeof TRACE_OPTIONS>;
+
+/**
+ * The options of the trace report (`TraceReportBuilder`): `parl trace --report-drawn`.
+ *
+ * @example
+ * ```ts
+ * resolveOptions(TRACE_REPORT_OPTIONS, { 'report-drawn': '5' }, 'flag').drawn; // 5
+ * ```
+ */
+export const TRACE_REPORT_OPTIONS = defineOptionTable({
+  drawn: {
+    flag: 'report-drawn',
+    arg: 'n',
+    parse: integerOptionIn(0, MAX_REPORT_DRAWN),
+    defaultText: `${DEFAULT_REPORT_DRAWN}, at most ${MAX_REPORT_DRAWN}`,
+    help: 'traces drawn in --report, largest possible saving first; the rest are listed',
   },
 });

@@ -13,6 +13,7 @@ import {
   NoStepInformationError,
   OPENAI_AGENTS_SPAN_ROLES,
   OTEL_OPERATION_ROLES,
+  SPAN_FORMAT_TITLES,
   SPAN_FORMATS,
   SPAN_KIND_ROLES,
   TRACE_FORMAT_REGISTRY,
@@ -49,9 +50,13 @@ function noModelCallMessage(): string {
 const attr = (key: string, value: string): unknown => ({ key, value: { stringValue: value } });
 
 describe('trace-format registry', () => {
-  it('lists every concrete format but parl, in TRACE_FORMATS order, each under its own name', () => {
+  it('lists every concrete format but parl, in TRACE_FORMATS order, each under its own name and title', () => {
     expect(Object.keys(TRACE_FORMAT_REGISTRY)).toEqual(TRACE_FORMATS.filter((f) => f !== 'auto' && f !== 'parl'));
-    for (const [name, format] of Object.entries(TRACE_FORMAT_REGISTRY)) expect(format.name).toBe(name);
+    expect(Object.keys(TRACE_FORMAT_REGISTRY)).toEqual(Object.keys(SPAN_FORMAT_TITLES));
+    for (const [name, format] of Object.entries(TRACE_FORMAT_REGISTRY)) {
+      expect(format.name).toBe(name);
+      expect(format.title).toBe(SPAN_FORMAT_TITLES[name as keyof typeof SPAN_FORMAT_TITLES]);
+    }
     expect(SPAN_FORMATS.map((f) => f.name)).toEqual(Object.keys(TRACE_FORMAT_REGISTRY));
   });
 

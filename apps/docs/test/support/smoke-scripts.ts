@@ -67,9 +67,10 @@ export const SMOKE_SCRIPTS: Readonly<Record<string, SmokeScript>> = {
     source: `
       import { generateSuite } from '@parl/swarm';
       const tasks = generateSuite('wide', { tasks: 3, seed: 1 });
-      console.log(JSON.stringify({ tasks: tasks.length, kinds: tasks.map((t) => t.kind), wrong: tasks[0].score('nothing') }));
+      const wrong = await tasks[0].score('nothing');
+      console.log(JSON.stringify({ tasks: tasks.length, kinds: tasks.map((t) => t.kind), wrong: wrong.r_perf, scorer: wrong.scorer }));
     `,
-    check: (p) => (p.tasks === 3 && p.wrong === 0 ? undefined : `expected 3 wide tasks and r_perf 0 for a wrong answer, got ${JSON.stringify(p)}`),
+    check: (p) => (p.tasks === 3 && p.wrong === 0 && p.scorer === 'table' ? undefined : `expected 3 wide tasks and r_perf 0 (scorer table) for a wrong answer, got ${JSON.stringify(p)}`),
   },
   '@parl/traces': {
     packageName: '@parl/traces',

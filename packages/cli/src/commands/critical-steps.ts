@@ -6,7 +6,7 @@
  */
 import type { BudgetMode, CriticalStepsLabelOptions } from '@parl/core';
 import { labelStream, type RecordIoOptions, type RecordRunSummary } from '@parl/io';
-import type { CliIo } from '../io/cli-io.js';
+import type { CliIo } from '../terminal/cli-io.js';
 
 /** Options of {@link criticalStepsCommand}, one per flag. */
 export interface CriticalStepsCommandOptions extends RecordIoOptions {

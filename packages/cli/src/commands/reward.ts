@@ -6,7 +6,7 @@
  */
 import type { RewardOptions } from '@parl/core';
 import { labelStream, type RecordIoOptions, type RecordRunSummary } from '@parl/io';
-import type { CliIo } from '../io/cli-io.js';
+import type { CliIo } from '../terminal/cli-io.js';
 
 /** Options of {@link rewardCommand}: where records come from and go, and the reward options. */
 export interface RewardCommandOptions extends RecordIoOptions {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { CliIo } from '../io/cli-io.js';
+import type { CliIo } from '../terminal/cli-io.js';
 import { openTextSink, writeFileAtomic } from '@parl/io';
 import { renderAsciiChart, renderCsv, renderJson, renderScheduleHtml, renderTable } from './schedule-render.js';
 import { sampleSchedule, type ScheduleSamples } from './schedule-samples.js';

@@ -5,25 +5,28 @@
  * @module
  */
 import { ParlInputError } from '@parl/core';
-import { createParlServer, DEFAULT_SERVE_LOG, type ParlServer, type ServeOptions, type ServeSettings } from '@parl/serve';
-import type { CliIo } from '../io/cli-io.js';
+import { createParlServer, DEFAULT_SERVE_LOG, SERVE_OPTIONS, type OptionsOf, type ParlServer, type ServeOptions } from '@parl/serve';
+import type { CliIo } from '../terminal/cli-io.js';
 import { onSignalBeforeExit } from '@parl/io';
 
 /**
- * Options of {@link serveCommand}: `@parl/serve`'s `ServeSettings`, one per flag, as the program
- * resolves them from `SERVE_OPTIONS` (defaults filled in).
+ * Options of {@link serveCommand}: `@parl/serve`'s options as the program resolves them from
+ * their flags (`SERVE_OPTIONS`, defaults filled in), the same keys `createParlServer` takes.
  */
-export type ServeCommandOptions = ServeSettings;
+export type ServeCommandOptions = OptionsOf<typeof SERVE_OPTIONS>;
 
-/** The flag of each server option a start-up error may name (a busy port, a bad log file). */
-const FLAG_OF: Readonly<Record<string, string>> = { port: '--port', host: '--host', logFile: '--log' };
+/** The flag of a server option an error names (`port`, `options.token`), from the option table. */
+function flagOf(field: string): string | undefined {
+  const row = (SERVE_OPTIONS as Readonly<Record<string, { readonly flag: string } | undefined>>)[field.replace(/^options\./, '')];
+  return row === undefined ? undefined : `--${row.flag}`;
+}
 
 /** Start the server; an error naming a server option names its flag instead. */
 async function startServer(options: ServeOptions): Promise<ParlServer> {
   try {
     return await createParlServer(options);
   } catch (err) {
-    const flag = err instanceof ParlInputError ? FLAG_OF[err.field] : undefined;
+    const flag = err instanceof ParlInputError ? flagOf(err.field) : undefined;
     if (err instanceof ParlInputError && flag !== undefined) throw new ParlInputError(flag, err.value, err.expected, err.location);
     throw err;
   }
@@ -31,39 +34,21 @@ async function startServer(options: ServeOptions): Promise<ParlServer> {
 
 /**
  * Start the server and print where it listens; resolves with the running server (the process
- * keeps running until a signal).
+ * keeps running until a signal). The options go to `createParlServer` as they are; `parl serve`
+ * adds only its own defaults: the token from `PARL_SERVE_TOKEN`, and an episode log
+ * (`parl-episodes.jsonl`) unless `--log` or `--no-log` is given.
  *
  * @throws {@link @parl/core!ParlInputError} for a bad option, or a non-loopback host without a token
  */
 export async function serveCommand(options: ServeCommandOptions, io: CliIo): Promise<ParlServer> {
   const token = options.token ?? process.env['PARL_SERVE_TOKEN'];
-  const logFile = options.noLog === true ? undefined : (options.log ?? DEFAULT_SERVE_LOG);
-  const trace = {
-    ...(options.grouping === undefined ? {} : { grouping: options.grouping }),
-    ...(options.stepsFrom === undefined ? {} : { stepsFrom: options.stepsFrom }),
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
-  };
   const server = await startServer({
-    ...(options.host === undefined ? {} : { host: options.host }),
-    ...(options.port === undefined ? {} : { port: options.port }),
-    ...(token === undefined || token === '' ? {} : { token }),
-    ...(logFile === undefined ? {} : { logFile }),
-    ...(options.fsync === undefined ? {} : { fsync: options.fsync }),
-    ...(options.quietPeriod === undefined ? {} : { quietPeriodMs: options.quietPeriod }),
-    ...(options.traceTimeout === undefined ? {} : { traceTimeoutMs: options.traceTimeout }),
-    ...(options.maxOpenTraces === undefined ? {} : { maxOpenTraces: options.maxOpenTraces }),
-    ...(options.maxSpansPerTrace === undefined ? {} : { maxSpansPerTrace: options.maxSpansPerTrace }),
-    ...(options.maxOpenSpans === undefined ? {} : { maxOpenSpans: options.maxOpenSpans }),
-    ...(options.maxStreamBuffer === undefined ? {} : { maxStreamBufferBytes: options.maxStreamBuffer }),
-    ...(options.maxEpisodes === undefined ? {} : { maxEpisodes: options.maxEpisodes }),
-    ...(options.rolloutAttribute === undefined ? {} : { rolloutAttribute: options.rolloutAttribute }),
-    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
-    ...(options.labelThreads === undefined ? {} : { labelThreads: options.labelThreads }),
-    ...(options.maxQueuedBodies === undefined ? {} : { maxQueuedBodies: options.maxQueuedBodies }),
-    ...(options.requestTimeout === undefined ? {} : { requestTimeoutMs: options.requestTimeout, headersTimeoutMs: Math.min(10_000, options.requestTimeout) }),
-    trace,
+    ...options,
+    ...(token === undefined ? {} : { token }),
+    ...(options.logFile === undefined && options.noLog !== true ? { logFile: DEFAULT_SERVE_LOG } : {}),
     onWarning: (message) => io.stderr.write(`parl serve: warning: ${message}\n`),
   });
+  const logFile = server.options.logFile;
   onSignalBeforeExit(async () => {
     io.stderr.write('parl serve: shutting down (finishing requests in flight)\n');
     await server.close();

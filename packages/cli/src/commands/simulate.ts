@@ -9,7 +9,7 @@ import { ParlInputError } from '@parl/core';
 import { SCRIPTED_POLICY_NAMES, isScriptedPolicyName, loadPolicy, simulate, type EnvConfig, type Policy } from '@parl/sim';
 import { CliError, describeFsError } from '../errors.js';
 import { SIMULATE_DEFAULTS, type SimulateSettings } from '@parl/sim/options';
-import type { CliIo } from '../io/cli-io.js';
+import type { CliIo } from '../terminal/cli-io.js';
 import { createRecordWriter, type OutputFormat } from '@parl/io';
 import { openTextSink } from '@parl/io';
 

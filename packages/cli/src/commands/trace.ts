@@ -7,55 +7,27 @@
  *
  * @module
  */
-import {
-  MAX_REPORT_DRAWN,
-  readTraces,
-  TraceReportBuilder,
-  type ConcreteTraceFormat,
-  type TraceClock,
-  type TraceFormat,
-  type TraceGrouping,
-  type TraceMalformedPolicy,
-  type TraceOptions,
-  type TraceOrdering,
-  type TraceStepSource,
-} from '@parl/traces';
+import type { OptionsOf } from '@parl/core';
+import { readTraces, TraceReportBuilder, type ConcreteTraceFormat, type TraceReadingOptions } from '@parl/traces';
+import type { TRACE_FILE_FLAGS } from '../record-flags.js';
 import { CliError } from '../errors.js';
-import { logLine, type CliIo } from '../io/cli-io.js';
-import { readOutcomes, type OutcomeTable } from '../io/outcomes.js';
+import { logLine, type CliIo } from '../terminal/cli-io.js';
+import { readOutcomes, type OutcomeTable } from '../trace-outcomes.js';
 import { openInput } from '@parl/io';
 import { createRecordWriter, type OutputFormat, type RecordWriter } from '@parl/io';
 import { openFileSink, openTextSink, type TextSink } from '@parl/io';
 import { formatNumber } from '../report/format-number.js';
 
-/** Options of {@link traceCommand}, one per flag. */
-export interface TraceCommandOptions {
-  /** `--in FILE`: the traces; stdin when absent. Streamed, never read whole. */
-  readonly in?: string;
-  /** `--out FILE` (atomic): the records; stdout when absent. */
-  readonly out?: string;
-  /** `--findings FILE` (atomic): one serial-collapse finding per line (JSONL). */
-  readonly findings?: string;
-  /** `--report FILE` (atomic): the trace report, one self-contained HTML page (`@parl/traces`' `TraceReportBuilder`). */
-  readonly report?: string;
-  /** `--report-drawn N`: traces drawn in the report, largest possible saving first (default 20); the rest are listed. */
+/**
+ * Options of {@link traceCommand}: the files (`--in`, `--out`, `--findings`, `--outcomes`,
+ * `--report`: the cli's `TRACE_FILE_FLAGS`), the report's `--report-drawn`, the trace-reading
+ * options as `@parl/traces`' `TRACE_OPTIONS` resolves them, and the records' output format.
+ */
+export interface TraceCommandOptions extends OptionsOf<typeof TRACE_FILE_FLAGS> {
+  /** `--report-drawn N`: traces drawn in the report (`@parl/traces`' `TRACE_REPORT_OPTIONS`). */
   readonly reportDrawn?: number;
-  /** `--outcomes FILE`: JSON or JSONL objects `{id, success, quality, r_perf, …}` added to the record of that id. */
-  readonly outcomes?: string;
-  /** `--trace-format`: input format (default `auto`, detected per JSON value). */
-  readonly traceFormat?: TraceFormat;
-  /** `--grouping`: `overlap` (default: as run) or `children` (launched together). */
-  readonly grouping?: TraceGrouping;
-  /** `--steps-from`: a sub-agent's steps are its LLM calls (`llm`, default) or tool calls (`tools`). */
-  readonly stepsFrom?: TraceStepSource;
-  /** `--clock`: a step is one span (`count`, default) or its duration in seconds (`wall`). */
-  readonly clock?: TraceClock;
-  /** `--ordering`: `streamed` (default) or `unordered` (hold every trace until the input ends). */
-  readonly ordering?: TraceOrdering;
-  /** `--on-malformed`: stop with exit code 2 (`error`, default) or skip with a warning (`skip`). */
-  readonly onMalformed?: TraceMalformedPolicy;
-  /** `--strict`: every warning is an error (exit code 2). */
-  readonly strict?: boolean;
+  /** The trace-reading options (`@parl/traces`' `TRACE_OPTIONS`: `--trace-format`, `--grouping`, …). */
+  readonly reading?: TraceReadingOptions;
   /** `--format`: output format of the records (default `jsonl`). */
   readonly format?: OutputFormat;
   /** `--columns` for CSV. */
@@ -92,19 +64,6 @@ export interface TraceRunSummary {
   readonly report: string | null;
 }
 
-function libraryOptions(options: TraceCommandOptions, onWarning: (message: string) => void): TraceOptions {
-  return {
-    onWarning,
-    ...(options.traceFormat === undefined ? {} : { format: options.traceFormat }),
-    ...(options.grouping === undefined ? {} : { grouping: options.grouping }),
-    ...(options.stepsFrom === undefined ? {} : { stepsFrom: options.stepsFrom }),
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
-    ...(options.ordering === undefined ? {} : { ordering: options.ordering }),
-    ...(options.onMalformed === undefined ? {} : { onMalformed: options.onMalformed }),
-    ...(options.strict === undefined ? {} : { strict: options.strict }),
-  };
-}
-
 /** The report builder for `--report`, checked before any input is read; undefined without it. */
 function reportBuilder(options: TraceCommandOptions): TraceReportBuilder | undefined {
   if (options.report === undefined) {
@@ -112,8 +71,8 @@ function reportBuilder(options: TraceCommandOptions): TraceReportBuilder | undef
     return undefined;
   }
   const drawn = options.reportDrawn;
-  if (drawn !== undefined && (!Number.isInteger(drawn) || drawn < 0 || drawn > MAX_REPORT_DRAWN)) throw new CliError(`--report-drawn must be an integer from 0 to ${MAX_REPORT_DRAWN}, got ${drawn}`);
-  return new TraceReportBuilder({ ...(drawn === undefined ? {} : { drawn }), ...(options.clock === undefined ? {} : { clock: options.clock }) });
+  const clock = options.reading?.clock;
+  return new TraceReportBuilder({ ...(drawn === undefined ? {} : { drawn }), ...(clock === undefined ? {} : { clock }) });
 }
 
 function checkDistinctPaths(options: TraceCommandOptions): void {
@@ -171,7 +130,7 @@ export async function traceCommand(options: TraceCommandOptions, io: CliIo): Pro
       skipped++;
       logLine(io, `parl trace: ${message}`);
     };
-    for await (const result of readTraces(input, libraryOptions(options, onSkip))) {
+    for await (const result of readTraces(input, { ...options.reading, onWarning: onSkip })) {
       read++;
       formats[result.format] = (formats[result.format] ?? 0) + 1;
       for (const w of result.warnings) {

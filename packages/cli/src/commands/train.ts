@@ -10,12 +10,13 @@ import { ParlInputError, parseSchedule, runVerdict, scheduleEndStep, type RunSum
 import { checkRunFolderTarget, getPreset, resolveTrainingConfig, runFolderContentsOf, train, writeRunFolder, type TrainingConfig } from '@parl/sim';
 import { CliError, describeFsError } from '../errors.js';
 import { DEFAULT_PRESET, type TrainSettings } from '@parl/sim/options';
-import { logLine, type CliIo } from '../io/cli-io.js';
+import { logLine, type CliIo } from '../terminal/cli-io.js';
 import { formatNumber } from '../report/format-number.js';
 import { tempPaths } from '@parl/io';
-import { createProgressReporter } from '../io/train-progress.js';
+import { createProgressReporter } from '../terminal/train-progress.js';
 import { buildRunReport } from '../report/build-report.js';
 import { runDataOf } from '../report/run-folder.js';
+import { trainingStory } from '../report/training-story.js';
 
 export { DEFAULT_PRESET };
 
@@ -40,6 +41,8 @@ export interface TrainCommandResult {
   readonly report: string;
   /** `summary.json`. */
   readonly summary: RunSummary;
+  /** What happened to delegation over training and why (see `trainingStory`); null without assign rates. */
+  readonly story: string | null;
 }
 
 async function readConfigFile(path: string): Promise<unknown> {
@@ -106,7 +109,8 @@ export function unfinishedScheduleNotes(config: TrainingConfig): string[] {
 
 /**
  * The line `parl train` ends with: core's verdict on the run first, then the width and finish
- * rate that decide it, stated plainly, then r_perf and critical steps against the serial baseline.
+ * rate that decide it, stated plainly, then r_perf and critical steps against the serial baseline,
+ * then — given the run's `story` (`trainingStory`) — what happened to delegation and why.
  * A spurious run reads as one (`spurious: groups of 100 sub-agents, of which 0.15 finish`), not as
  * a success.
  *
@@ -116,7 +120,7 @@ export function unfinishedScheduleNotes(config: TrainingConfig): string[] {
  * // 'parallel: groups of 6.4 sub-agents, finish rate 0.97; final r_perf 0.909 in 27.4 critical steps (serial baseline: 0.890 in 66.1)'
  * ```
  */
-export function trainClosingLine(summary: RunSummary): string {
+export function trainClosingLine(summary: RunSummary, story: string | null = null): string {
   const f = summary.final;
   const b = summary.baseline_serial;
   const verdict = runVerdict({ final_mean_width: f.mean_width, final_finish_rate: f.finish_rate });
@@ -124,7 +128,7 @@ export function trainClosingLine(summary: RunSummary): string {
   const shape = !launched
     ? 'launches no sub-agent (width 0, finish rate none)'
     : `groups of ${formatNumber(f.mean_width, 3)} sub-agents, finish rate ${formatNumber(f.finish_rate, 3)}${verdict === 'spurious' ? ' (most sub-agents finish nothing)' : verdict === 'collapsed' ? ' (almost always one at a time)' : ''}`;
-  return `${verdict}: ${shape}; final r_perf ${formatNumber(f.r_perf, 4)} in ${formatNumber(f.critical_steps, 4)} critical steps (serial baseline: ${formatNumber(b.r_perf, 4)} in ${formatNumber(b.critical_steps, 4)})`;
+  return `${verdict}: ${shape}; final r_perf ${formatNumber(f.r_perf, 4)} in ${formatNumber(f.critical_steps, 4)} critical steps (serial baseline: ${formatNumber(b.r_perf, 4)} in ${formatNumber(b.critical_steps, 4)})${story === null ? '' : `; ${story}`}`;
 }
 
 /**
@@ -167,5 +171,5 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
   } finally {
     result.policy.dispose();
   }
-  return { run_dir: dir, report: join(dir, 'report.html'), summary: result.summary };
+  return { run_dir: dir, report: join(dir, 'report.html'), summary: result.summary, story: trainingStory(result.metrics, config.env.directAction) };
 }

@@ -9,12 +9,12 @@
  *
  * @module
  */
-import { DEFAULT_QUEUE_NAME, checkQueueUrl } from '@parl/io';
+import { DEFAULT_QUEUE_NAME, resolveQueueUrl } from '@parl/io';
 import { startQueueWorker, UnrunnableJobError, type QueueJobHandler, type QueueWorkerHandle } from '@parl/io/queue';
 import { CliError } from '../errors.js';
-import { logLine, type CliIo } from '../io/cli-io.js';
+import { logLine, type CliIo } from '../terminal/cli-io.js';
 import { formatNumber } from '../report/format-number.js';
-import { withOptionalPackage } from '../simulator.js';
+import { importOptional } from '../optional-packages.js';
 
 /** Options of {@link workerCommand}, one per flag. */
 export interface WorkerCommandOptions {
@@ -28,6 +28,15 @@ export interface WorkerCommandOptions {
   readonly stalledAfter?: number;
   /** `--quiet`: no line per job on stderr. */
   readonly quiet?: boolean;
+  /**
+   * `--allow-endpoint URL_PREFIX` (repeatable): the endpoints this worker sends its API key to. A
+   * swarm rollout naming any other endpoint fails, named, while the worker holds a key.
+   */
+  readonly allowEndpoints?: readonly string[];
+  /** `--tools FILE`: this worker's tools module for swarm rollouts. */
+  readonly tools?: string;
+  /** `--mcp SERVER` (repeatable): this worker's MCP servers for swarm rollouts. */
+  readonly mcp?: readonly string[];
 }
 
 /** The job names a worker knows, with the package that runs each (the names its packages export; here for a package that is missing). */
@@ -47,7 +56,7 @@ async function jobKind(
   load: () => Promise<{ readonly name: string; readonly handler: QueueJobHandler }>,
 ): Promise<{ readonly name: string; readonly handler: QueueJobHandler; readonly installed: boolean }> {
   try {
-    return { ...(await withOptionalPackage(pkg, 'worker', load)), installed: true };
+    return { ...(await importOptional(pkg, 'worker', load)), installed: true };
   } catch (err) {
     if (err instanceof CliError) return { name: JOB_KINDS[pkg], handler: unrunnable(err.message), installed: false };
     throw err;
@@ -67,23 +76,30 @@ async function jobKind(
  * ```
  */
 export async function workerCommand(options: WorkerCommandOptions, io: CliIo): Promise<QueueWorkerHandle> {
-  checkQueueUrl(options.queue);
+  const queue = resolveQueueUrl(options.queue);
   const { availableParallelism } = await import('node:os');
   const threads = options.threads ?? availableParallelism();
   const sweep = await jobKind('@parl/sim', async () => {
     const sim = await import('@parl/sim/queue');
     return { name: sim.SWEEP_JOB_NAME, handler: sim.sweepJobHandler(threads) };
   });
+  const wantsTools = options.tools !== undefined || (options.mcp?.length ?? 0) > 0;
   const swarm = await jobKind('@parl/swarm', async () => {
     const rollouts = await import('@parl/swarm');
-    return { name: rollouts.ROLLOUT_JOB_NAME, handler: rollouts.rolloutJobHandler() };
+    const allowEndpoints = (options.allowEndpoints ?? []).map((p) => rollouts.parseEndpointPrefix(p));
+    // The worker's own tools, listed once before it takes a job (a server that does not start is an error here).
+    const open = wantsTools ? await rollouts.openRunTools({ tools: options.tools, mcp: options.mcp }) : undefined;
+    if (open === undefined) return { name: rollouts.ROLLOUT_JOB_NAME, handler: rollouts.rolloutJobHandler({ allowEndpoints }) };
+    // The worker's close() closes the handlers: the MCP clients with them.
+    return { name: rollouts.ROLLOUT_JOB_NAME, handler: { ...rollouts.rolloutJobHandler({ allowEndpoints, toolProviders: open.providers }), close: () => open.close() } };
   });
+  if (wantsTools && !swarm.installed) throw new CliError(`parl worker --tools / --mcp are for swarm rollouts, which need @parl/swarm: npm install @parl/swarm`, 1);
   if (!sweep.installed && !swarm.installed) {
     throw new CliError('parl worker needs @parl/sim (sweep runs) or @parl/swarm (swarm rollouts), and neither is installed: npm install @parl/sim, or npm install @parl/swarm', 1);
   }
   const quiet = options.quiet === true;
   const worker = startQueueWorker({
-    url: options.queue,
+    url: queue,
     name: options.queueName ?? DEFAULT_QUEUE_NAME,
     concurrency: threads,
     handlers: { [sweep.name]: sweep.handler, [swarm.name]: swarm.handler },
@@ -98,5 +114,18 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo): P
   });
   const runs = [sweep.installed ? 'sweep runs' : undefined, swarm.installed ? 'swarm rollouts' : undefined].filter((x) => x !== undefined).join(' and ');
   if (!quiet) logLine(io, `parl worker: taking ${runs} from ${worker.where}, ${threads} at a time; stop with Ctrl-C (jobs in progress go back on the queue)`);
+  if (swarm.installed && !quiet) {
+    const { API_KEY_VARIABLES } = await import('@parl/swarm');
+    const key = API_KEY_VARIABLES.find((v) => (process.env[v] ?? '') !== '');
+    const allowed = options.allowEndpoints ?? [];
+    if (key !== undefined) {
+      logLine(
+        io,
+        allowed.length === 0
+          ? `parl worker: ${key} is set and no --allow-endpoint is given: swarm rollouts fail rather than send the key to the endpoint a job names`
+          : `parl worker: ${key} goes only to endpoints under ${allowed.join(', ')}`,
+      );
+    }
+  }
   return worker;
 }

@@ -8,6 +8,7 @@ import { formatNumber } from './format-number.js';
 import { escapeHtml, renderChartPage } from './html-page.js';
 import { runCharts } from './run-charts.js';
 import type { RunData } from './run-folder.js';
+import { trainingStory } from './training-story.js';
 import { runVerdict } from './verdict.js';
 
 /** Columns above which a table takes a whole row of the grid rather than a card beside another (it would overflow a narrow one). */
@@ -42,6 +43,8 @@ export function summaryTables(run: RunData): string {
     ['mean width (sub-agents per launch)', launched ? n(f.mean_width) : '—', '—'],
     ['finish rate (sub-agents that finished)', launched && f.finish_rate !== null ? n(f.finish_rate) : '—', '—'],
     ['success rate (episodes that returned every subtask)', n(f.success_rate), '—'],
+    ...(f.assign_rate === undefined ? [] : [['assign rate (episodes that launched a sub-agent)', n(f.assign_rate), '0']]),
+    ...(f.truncated_share === undefined ? [] : [['truncated (cut by the budget, steps or context)', n(f.truncated_share), '—']]),
   ]);
   const never = (x: number | null): string => (x === null ? 'never' : n(x));
   const latencyTable = table(
@@ -84,9 +87,12 @@ export function summaryTables(run: RunData): string {
  */
 export function buildRunReport(run: RunData): string {
   const s = run.summary;
+  const env = run.config['env'];
+  const directAction = typeof env !== 'object' || env === null || (env as Record<string, unknown>)['directAction'] !== false;
+  const story = trainingStory(run.metrics, directAction);
   return renderChartPage({
     title: `PARL training report — ${s.preset}, seed ${formatNumber(s.seed)}`,
-    lead: `${runVerdict(s)} ${formatNumber(s.steps)} training steps. Final metrics are measured on held-out tasks with the trained policy acting greedily; the baselines are the scripted policies on the same tasks.`,
+    lead: `${runVerdict(s)}${story === null ? '' : ` Over training, ${story}.`} ${formatNumber(s.steps)} training steps. Final metrics are measured on held-out tasks with the trained policy acting greedily; the baselines are the scripted policies on the same tasks.`,
     blocks: [
       summaryTables(run),
       `<details class="card" style="margin-bottom:18px"><summary>Configuration (config.json)</summary><pre>${escapeHtml(JSON.stringify(run.config, null, 2))}</pre></details>`,

@@ -194,6 +194,35 @@ function workChart(run: RunData): PageChart | null {
   };
 }
 
+/**
+ * Delegation over training: the assign rate (share of a step's rollouts that launched at least one
+ * sub-agent) against the truncated share (cut by the budget or the orchestrator's step or context
+ * limit) and, without the direct tool, the repeat share. Null when the metrics do not record them
+ * (older run folders).
+ */
+export function assignChart(run: RunData): PageChart | null {
+  if (!run.metrics.some((m) => m.assign_rate !== undefined)) return null;
+  const repeats = run.metrics.some((m) => (m.repeat_share ?? 0) > 0);
+  return {
+    title: 'Assign rate and truncation over training',
+    caption:
+      'Shares of each step’s rollouts: those that launched at least one sub-agent (the assign rate, OpenPARL’s measure of learned delegation), those cut by the critical-step budget or by the orchestrator’s step or context limit' +
+      (repeats ? ', and those in which the orchestrator repeated itself at least once (possible only without the direct tool)' : '') +
+      '.',
+    config: {
+      type: 'line',
+      data: {
+        datasets: [
+          line('assign rate (rollouts that launched)', series(run.metrics, 'assign_rate'), COLORS.blue, { borderWidth: 3 }),
+          line('truncated (budget, steps or context)', series(run.metrics, 'truncated_share'), COLORS.red, { borderDash: [6, 4] }),
+          ...(repeats ? [line('repeated themselves', series(run.metrics, 'repeat_share'), COLORS.orange, { borderDash: [2, 3] })] : []),
+        ],
+      },
+      options: { parsing: false, plugins: LINE_LEGEND, scales: { x: stepAxis(), y: axis('share of rollouts', { min: 0, max: 1 }) } },
+    },
+  };
+}
+
 const BASELINE_COLORS: Record<string, string> = { serial: COLORS.red, balanced: COLORS.orange, 'max-parallel': COLORS.purple };
 
 /**
@@ -235,5 +264,14 @@ export function latencyChart(run: RunData): PageChart {
 /** Every chart of the report, in reading order. */
 export function runCharts(run: RunData): PageChart[] {
   const work = workChart(run);
-  return [lambdaChart(run), rewardTermsChart(run), widthChart(run), ...(work === null ? [] : [work]), criticalStepsChart(run), latencyChart(run)];
+  const assign = assignChart(run);
+  return [
+    lambdaChart(run),
+    rewardTermsChart(run),
+    ...(assign === null ? [] : [assign]),
+    widthChart(run),
+    ...(work === null ? [] : [work]),
+    criticalStepsChart(run),
+    latencyChart(run),
+  ];
 }

@@ -8,7 +8,7 @@
 import type { RunSummary, StepMetrics } from '@parl/core';
 import type { RunFolderReadError } from '@parl/sim/runs';
 import { CliError } from '../errors.js';
-import { withSimulator } from '../simulator.js';
+import { importOptional } from '../optional-packages.js';
 import { ExtremaDownsampler } from './extrema-downsampler.js';
 
 /** A run folder's contents, as the report draws them. */
@@ -36,7 +36,7 @@ export interface RunData {
  * @throws {@link @parl/core!ParlInputError} naming file, line and field when a value is wrong
  */
 export async function readRunFolder(dir: string): Promise<RunData> {
-  const runs = await withSimulator('report', () => import('@parl/sim/runs'));
+  const runs = await importOptional('@parl/sim', 'report', () => import('@parl/sim/runs'));
   const metrics = new ExtremaDownsampler<StepMetrics>();
   try {
     const run = await runs.readRunFolder(dir, (m) => metrics.push(m));

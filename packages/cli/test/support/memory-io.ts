@@ -1,5 +1,5 @@
 import { Readable, Writable } from 'node:stream';
-import type { CliIo } from '../../src/io/cli-io.js';
+import type { CliIo } from '../../src/terminal/cli-io.js';
 import { runCli } from '../../src/run-cli.js';
 
 /** Streams in memory: stdin from a string, stdout and stderr collected. */

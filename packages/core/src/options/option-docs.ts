@@ -3,8 +3,7 @@
  *
  * @module
  */
-import { defaultOf, optionRows, type OptionRow, type OptionTable } from './option-table.js';
-import { optionName, type OptionSource } from './resolve-options.js';
+import { defaultOf, optionRows, type OptionRow } from './option-table.js';
 
 /** A table cell: pipes escaped, line breaks folded, so one row stays one Markdown line. */
 function cell(text: string): string {
@@ -15,7 +14,7 @@ function cell(text: string): string {
  * Which name a docs table lists: the flag, the query parameter, or the config key (for a
  * library's options object).
  */
-export type OptionDocsColumn = OptionSource | 'key';
+export type OptionDocsColumn = 'flag' | 'query' | 'key';
 
 /** How a row's name and value look in the docs: `` `--budget K` ``, `` `budget=K` ``, `` `--strict` ``, `` `budget` ``. */
 function usage(name: string, row: OptionRow<unknown>, by: OptionDocsColumn): string {
@@ -31,7 +30,7 @@ function usage(name: string, row: OptionRow<unknown>, by: OptionDocsColumn): str
  *
  * @example
  * ```ts
- * const table = defineOptionTable<{ readonly budget?: number }>({
+ * const table = defineOptionTable({
  *   budget: { flag: 'budget', query: 'budget', arg: 'K', parse: nonNegativeDecimalOption, help: 'critical-step budget' },
  * });
  * optionsMarkdown(table, 'flag');
@@ -40,10 +39,10 @@ function usage(name: string, row: OptionRow<unknown>, by: OptionDocsColumn): str
  * // | `--budget K` | — | critical-step budget |
  * ```
  */
-export function optionsMarkdown<C>(table: OptionTable<C>, by: OptionDocsColumn): string {
+export function optionsMarkdown<T extends object>(table: T, by: OptionDocsColumn): string {
   const lines = [`| ${by === 'flag' ? 'flag' : by === 'query' ? 'parameter' : 'option'} | default | what it does |`, '| --- | --- | --- |'];
   for (const [key, row] of optionRows(table)) {
-    const name = by === 'key' ? key : optionName(row, by);
+    const name = by === 'key' ? key : by === 'flag' ? row.flag : row.query;
     if (name === undefined) continue;
     const shown = defaultOf(row);
     const choices = row.choices === undefined ? '' : ` (one of ${row.choices.map((c) => `\`${c}\``).join(', ')})`;

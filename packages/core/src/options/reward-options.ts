@@ -7,46 +7,16 @@
  */
 import { BUDGET_MODES, type BudgetMode } from '../budget.js';
 import { PARALLEL_SHAPES, REWARD_DEFAULTS, type ParallelShape } from '../reward.js';
-import type { ScheduleSpec } from '../schedules.js';
 import { choiceOption, nonNegativeDecimalOption, positiveDecimalOption, scheduleOption } from './option-parsers.js';
-import { defineOptionTable, type OptionTable } from './option-table.js';
-
-/**
- * The reward options as flags and query parameters give them: every value checked, schedules as
- * specs. Plain data (a worker thread can receive it), and a {@link RewardConfig} as it is.
- */
-export interface RewardOptions {
-  /** max_subagents of r_parallel. */
-  readonly maxSubagents?: number;
-  /** λ1 schedule; absent: linear 0.1 → 0 over {@link RewardOptions.totalTrainingSteps}. */
-  readonly lambda1?: ScheduleSpec;
-  /** λ2 schedule; absent: linear 0.1 → 0 over {@link RewardOptions.totalTrainingSteps}. */
-  readonly lambda2?: ScheduleSpec;
-  /** Length of the default λ schedules. */
-  readonly totalTrainingSteps?: number;
-  /** Training step for every record, overriding `training_step`. */
-  readonly step?: number;
-  /** Shape of r_parallel. */
-  readonly parallelShape?: ParallelShape;
-  /** Critical-step budget K. */
-  readonly budget?: number;
-  /** What a budget cut means for r_perf. */
-  readonly onBudget?: BudgetMode;
-}
-
-/** The options of `parl critical-steps`: a critical-step budget and what a cut means. */
-export interface CriticalStepsOptions {
-  /** Critical-step budget K; adds `within_budget` and `budget_cut_stage`. */
-  readonly budget?: number;
-  /** `fail`: fields of the whole episode; `truncate`: fields of the stages that ran before the cut. */
-  readonly onBudget?: BudgetMode;
-}
+import { defineOptionTable, type OptionsOf } from './option-table.js';
 
 const DEFAULT_LAMBDA = `linear ${REWARD_DEFAULTS.lambdaInit} → ${REWARD_DEFAULTS.lambdaFinal} over total-steps`;
 
 /**
- * The reward options: flags of `parl reward`, query parameters of `POST /v1/rewards` and
- * `/get_reward` (named as the flags, but `training_step` for `--step`).
+ * The reward options: flags of `parl reward` and `parl swarm run`, query parameters of `POST
+ * /v1/rewards` and `/get_reward` (named as the flags, but `training_step` for `--step`). The
+ * config they resolve to is {@link RewardOptions}: plain data (a worker thread can receive it),
+ * and a {@link RewardConfig} as it is.
  *
  * @example
  * ```ts
@@ -54,7 +24,7 @@ const DEFAULT_LAMBDA = `linear ${REWARD_DEFAULTS.lambdaInit} → ${REWARD_DEFAUL
  * computeReward({ num_subagents: 4, r_perf: 1 }, options).lambda1; // 0.05
  * ```
  */
-export const REWARD_OPTIONS: OptionTable<RewardOptions> = defineOptionTable<RewardOptions>({
+export const REWARD_OPTIONS = defineOptionTable({
   maxSubagents: {
     flag: 'max-subagents',
     query: 'max-subagents',
@@ -104,7 +74,7 @@ export const REWARD_OPTIONS: OptionTable<RewardOptions> = defineOptionTable<Rewa
  * labelCriticalSteps({ stages: [{ main_steps: 30, sub_steps: [20] }] }, options).within_budget; // false
  * ```
  */
-export const CRITICAL_STEPS_OPTIONS: OptionTable<CriticalStepsOptions> = defineOptionTable<CriticalStepsOptions>({
+export const CRITICAL_STEPS_OPTIONS = defineOptionTable({
   budget: { flag: 'budget', arg: 'K', parse: nonNegativeDecimalOption, help: 'critical-step budget: adds within_budget and budget_cut_stage' },
   onBudget: {
     flag: 'on-budget',
@@ -115,3 +85,12 @@ export const CRITICAL_STEPS_OPTIONS: OptionTable<CriticalStepsOptions> = defineO
     help: 'fail: fields of the whole episode; truncate: fields of the stages that ran before the cut',
   },
 });
+
+/**
+ * The reward options as flags and query parameters give them (derived from {@link REWARD_OPTIONS}):
+ * every value checked, schedules as specs; a {@link RewardConfig} as it is.
+ */
+export type RewardOptions = OptionsOf<typeof REWARD_OPTIONS>;
+
+/** The options of `parl critical-steps` (derived from {@link CRITICAL_STEPS_OPTIONS}): a critical-step budget and what a cut means. */
+export type CriticalStepsOptions = OptionsOf<typeof CRITICAL_STEPS_OPTIONS>;

@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ParlInputError } from '../../src/errors.js';
 import { choiceOption, integerOptionIn, nameListOption, nonNegativeDecimalOption, positiveDecimalOption, positiveIntegerOption, scheduleOption, switchOption, textOption } from '../../src/options/option-parsers.js';
-import { defaultOf, defineOptionTable, optionRows, type OptionRow, type OptionTable } from '../../src/options/option-table.js';
+import { defaultOf, defineOptionTable, optionRows, type OptionRow, type OptionsOf, type OptionTable, type ResolvedOptions } from '../../src/options/option-table.js';
 import { optionsMarkdown, replaceBetweenMarkers } from '../../src/options/option-docs.js';
 import { resolveOptions } from '../../src/options/resolve-options.js';
 import { parseSchedule, type ScheduleSpec } from '../../src/schedules.js';
@@ -15,13 +15,26 @@ interface Demo {
   readonly out?: string;
 }
 
-const DEMO = defineOptionTable<Demo>({
+const DEMO_ROWS = {
   maxSubagents: { flag: 'max-subagents', query: 'max-subagents', arg: 'n', parse: positiveDecimalOption, default: 100, help: 'saturation point of r_parallel' },
   lambda1: { flag: 'lambda1', query: 'lambda1', arg: 'schedule', parse: scheduleOption, defaultText: 'linear 0.1 → 0', help: 'λ1 | schedule' },
   shape: { flag: 'parallel-shape', query: 'parallel-shape', arg: 'shape', choices: ['linear', 'log'], parse: choiceOption(['linear', 'log'] as const), default: 'linear', help: 'shape of r_parallel' },
   strict: { flag: 'strict', query: 'strict', parse: switchOption, help: 'reject likely typos' },
   port: { flag: 'port', arg: 'n', parse: integerOptionIn(0, 65535), default: 4318, help: 'port' },
   out: { flag: 'out', arg: 'file', parse: textOption, help: 'write to FILE' },
+} as const;
+
+/** The table alone; its types are derived from it. */
+const DEMO = defineOptionTable({ ...DEMO_ROWS, lambda1: { ...DEMO_ROWS.lambda1 }, shape: { ...DEMO_ROWS.shape, choices: ['linear', 'log'] } });
+
+/** The same rows against a config type written by hand (the older form, still accepted). */
+const DEMO_FOR_CONFIG = defineOptionTable<Demo>(DEMO_ROWS);
+
+/** A table with a required row and a unit. */
+const JOB = defineOptionTable({
+  grid: { flag: 'grid', arg: 'file', parse: textOption, required: true, help: 'the grid file' },
+  stalledAfter: { flag: 'stalled-after', arg: 'seconds', parse: positiveDecimalOption, default: 30, unit: 's', help: 'stall time' },
+  threads: { flag: 'threads', arg: 'n', parse: positiveIntegerOption, help: 'threads' },
 });
 
 function thrown(fn: () => unknown): ParlInputError {
@@ -35,9 +48,35 @@ function thrown(fn: () => unknown): ParlInputError {
 }
 
 describe('defineOptionTable', () => {
-  it('types a table as exactly one row per config key: a missing or an extra row does not compile', () => {
-    expectTypeOf(DEMO).toEqualTypeOf<OptionTable<Demo>>();
-    expectTypeOf(DEMO.shape).toEqualTypeOf<OptionRow<'linear' | 'log'>>();
+  it('derives the option types from the table: required rows required, defaulted rows always resolved', () => {
+    expectTypeOf<OptionsOf<typeof JOB>>().toEqualTypeOf<{ readonly grid: string; readonly stalledAfter?: number; readonly threads?: number }>();
+    expectTypeOf<ResolvedOptions<typeof JOB>>().toEqualTypeOf<{ readonly grid: string; readonly stalledAfter: number; readonly threads?: number }>();
+    expectTypeOf<OptionsOf<typeof DEMO>>().toEqualTypeOf<{
+      readonly maxSubagents?: number;
+      readonly lambda1?: ScheduleSpec;
+      readonly shape?: 'linear' | 'log';
+      readonly strict?: boolean;
+      readonly port?: number;
+      readonly out?: string;
+    }>();
+    const compileOnly = (): void => {
+      // @ts-expect-error: a default of another type than the row's parser returns
+      defineOptionTable({ depth: { flag: 'depth', arg: 'n', parse: positiveIntegerOption, default: 'four', help: 'levels' } });
+      // @ts-expect-error: a row needs its help
+      defineOptionTable({ depth: { flag: 'depth', parse: positiveIntegerOption } });
+    };
+    expect(typeof compileOnly).toBe('function');
+  });
+
+  it('refuses a required row with a default', () => {
+    const err = thrown(() => defineOptionTable({ grid: { flag: 'grid', arg: 'file', parse: textOption, required: true, default: 'g.json', help: 'the grid file' } }));
+    expect(err.message).toBe('grid.default must be absent: a required option has no default, got "g.json"');
+    expect(err.code).toBe('PARL_ERR_CONFLICT');
+  });
+
+  it('types a table against a config written by hand as exactly one row per config key: a missing or an extra row does not compile', () => {
+    expectTypeOf(DEMO_FOR_CONFIG).toEqualTypeOf<OptionTable<Demo>>();
+    expectTypeOf(DEMO_FOR_CONFIG.shape).toEqualTypeOf<OptionRow<'linear' | 'log'>>();
     expectTypeOf(DEMO.maxSubagents.parse).returns.toEqualTypeOf<number>();
     expectTypeOf<keyof OptionTable<Demo>>().toEqualTypeOf<keyof Demo>();
     // Checked by the compiler (`pnpm typecheck` runs tsc over the tests): each call below fails to
@@ -72,6 +111,7 @@ describe('defineOptionTable', () => {
     expect(defaultOf(DEMO.maxSubagents)).toBe('100');
     expect(defaultOf(DEMO.lambda1)).toBe('linear 0.1 → 0');
     expect(defaultOf(DEMO.out)).toBeUndefined();
+    expect(defaultOf(JOB.stalledAfter)).toBe('30 s');
     expect(defaultOf({ flag: 'no-chart', parse: (t, f) => !switchOption(t, f), default: true, help: 'no chart' })).toBeUndefined();
     expect(defaultOf({ flag: 'x', arg: 'list', parse: nameListOption, default: ['id', 'r_perf'], help: 'x' })).toBe('["id","r_perf"]');
   });
@@ -82,7 +122,44 @@ describe('resolveOptions', () => {
     const config = resolveOptions(DEMO, { 'max-subagents': '20', 'parallel-shape': 'log', strict: 'true', out: 'x.jsonl' }, 'flag');
     expect(config).toEqual({ maxSubagents: 20, shape: 'log', strict: true, port: 4318, out: 'x.jsonl' });
     expect('lambda1' in config).toBe(false);
-    expectTypeOf(config).toEqualTypeOf<Demo>();
+    expectTypeOf(config.port).toEqualTypeOf<number>();
+    expectTypeOf(config.out).toEqualTypeOf<string | undefined>();
+  });
+
+  it('refuses a required option that is not given, naming it as its source does', () => {
+    const err = thrown(() => resolveOptions(JOB, { threads: '2' }, 'flag'));
+    expect(err.message).toBe('--grid must be given (the option is required), got undefined (missing)');
+    expect(err.code).toBe('PARL_ERR_MISSING_FIELD');
+    expect(thrown(() => resolveOptions(JOB, {}, 'library')).field).toBe('options.grid');
+    expect(resolveOptions(JOB, { grid: 'g.json' }, 'flag')).toEqual({ grid: 'g.json', stalledAfter: 30 });
+  });
+
+  it('refuses an option given without the option it needs, and a table whose row needs a key it lacks', () => {
+    const QUEUE = defineOptionTable({
+      queue: { flag: 'queue', arg: 'url', parse: textOption, help: 'the queue' },
+      queueName: { flag: 'queue-name', arg: 'name', parse: textOption, needs: 'queue', help: "the queue's name" },
+    });
+    const err = thrown(() => resolveOptions(QUEUE, { 'queue-name': 'q' }, 'flag'));
+    expect(err.message).toBe('--queue-name must be used with --queue, got "q"');
+    expect(err.code).toBe('PARL_ERR_CONFLICT');
+    expect(thrown(() => resolveOptions(QUEUE, { queueName: 'q' }, 'library')).message).toBe('options.queueName must be used with options.queue, got "q"');
+    expect(resolveOptions(QUEUE, { queue: 'redis://x', 'queue-name': 'q' }, 'flag')).toEqual({ queue: 'redis://x', queueName: 'q' });
+    expect(thrown(() => defineOptionTable({ queueName: { flag: 'queue-name', parse: textOption, needs: 'queue', help: 'name' } })).field).toBe('queueName.needs');
+  });
+
+  it('reads config files and library calls by option key, typed values through the same parsers', () => {
+    expect(resolveOptions(DEMO, { maxSubagents: 20, shape: 'log', strict: false, lambda1: { kind: 'constant', value: 0.3 } }, 'library')).toEqual({
+      maxSubagents: 20,
+      shape: 'log',
+      strict: false,
+      lambda1: { kind: 'constant', value: 0.3 },
+      port: 4318,
+    });
+    expect(resolveOptions(DEMO, { port: '80' }, 'config').port).toBe(80);
+    expect(thrown(() => resolveOptions(DEMO, { port: 99999 }, 'config')).message).toBe('port must be a decimal integer from 0 to 65535, got 99999');
+    expect(thrown(() => resolveOptions(DEMO, { port: 1.5 }, 'library')).message).toBe('options.port must be a decimal integer from 0 to 65535, got 1.5');
+    expect(thrown(() => resolveOptions(DEMO, { 'max-subagents': 3 }, 'library')).message).toBe('options.max-subagents must be a known option (did you mean maxSubagents?), got 3');
+    expect(thrown(() => resolveOptions(DEMO, { strict: null }, 'config')).message).toBe('strict must be a text, number, switch, list or object, got null');
   });
 
   it('reads query names, and ignores options not offered over HTTP (they keep their default)', () => {

@@ -5,41 +5,33 @@
  *
  * @module
  */
-import { defineOptionTable, nonEmptyTextOption, positiveDecimalOption, positiveIntegerOption, type OptionRow, type OptionTable } from '@parl/core';
+import { defineOptionTable, nonEmptyTextOption, positiveDecimalOption, positiveIntegerOption, type OptionRow, type OptionsOf } from '@parl/core';
 import { DEFAULT_QUEUE_NAME } from './queue-name.js';
-import { checkQueueUrl } from './queue-url.js';
+import { resolveQueueUrl } from './queue-url.js';
 
 /** Seconds without a lock renewal after which another worker retries a job. */
 export const DEFAULT_STALLED_AFTER_S = 30;
 
-/** `--queue URL`: a redis:// or rediss:// URL, checked with the words the connection uses. */
+/**
+ * `--queue URL`: a redis:// or rediss:// URL, checked with the words the connection uses; or
+ * `env:NAME`, the URL read from the environment variable NAME (a password stays out of `ps`).
+ */
 export const QUEUE_URL_ROW: OptionRow<string> = {
   flag: 'queue',
   arg: 'url',
-  parse: (text, field) => checkQueueUrl(text, field),
-  help: 'the Redis of the queue: redis://HOST[:PORT][/DB]',
+  parse: (text, field) => resolveQueueUrl(text, field),
+  help: 'the Redis of the queue: redis://[:PASSWORD@]HOST[:PORT][/DB], or env:NAME to read it from the environment variable NAME (e.g. env:PARL_QUEUE_URL) so the password is not in the process list',
 };
 
-/** `--queue-name NAME`: the queue's name in Redis. */
+/** `--queue-name NAME`: the queue's name in Redis; given only with `--queue` (a table using it keys that row `queue`). */
 export const QUEUE_NAME_ROW: OptionRow<string> = {
   flag: 'queue-name',
   arg: 'name',
   parse: nonEmptyTextOption,
   defaultText: DEFAULT_QUEUE_NAME,
+  needs: 'queue',
   help: "the queue's name in Redis",
 };
-
-/** The settings of `parl worker`. */
-export interface WorkerSettings {
-  /** The Redis of the queue (required). */
-  readonly queue?: string;
-  /** The queue's name. */
-  readonly queueName?: string;
-  /** Jobs at a time. */
-  readonly threads?: number;
-  /** Seconds without a lock renewal before another worker retries a job. */
-  readonly stalledAfter?: number;
-}
 
 /**
  * `parl worker`'s options.
@@ -50,8 +42,8 @@ export interface WorkerSettings {
  * resolveOptions(WORKER_OPTIONS, { queue: 'redis://127.0.0.1:6379' }, 'flag').stalledAfter; // 30
  * ```
  */
-export const WORKER_OPTIONS: OptionTable<WorkerSettings> = defineOptionTable<WorkerSettings>({
-  queue: QUEUE_URL_ROW,
+export const WORKER_OPTIONS = defineOptionTable({
+  queue: { ...QUEUE_URL_ROW, required: true },
   queueName: QUEUE_NAME_ROW,
   threads: { flag: 'threads', arg: 'n', parse: positiveIntegerOption, defaultText: 'one per core', help: 'jobs at a time; a sweep run trains in its own thread' },
   stalledAfter: {
@@ -59,6 +51,18 @@ export const WORKER_OPTIONS: OptionTable<WorkerSettings> = defineOptionTable<Wor
     arg: 'seconds',
     parse: positiveDecimalOption,
     default: DEFAULT_STALLED_AFTER_S,
+    unit: 's',
     help: 'a job whose worker has not renewed its lock for this long is retried by another worker',
   },
+  tools: { flag: 'tools', arg: 'file', parse: nonEmptyTextOption, help: "this worker's tools module for swarm rollouts (AI SDK tools); a job never names code to run" },
+  mcp: {
+    flag: 'mcp',
+    arg: 'server',
+    repeatable: true,
+    parse: (text, field) => text.split('\n').map((one) => nonEmptyTextOption(one, field)),
+    help: "this worker's MCP server for swarm rollouts: stdio:COMMAND ARGS… or an http(s):// URL; repeatable; a job never names one",
+  },
 });
+
+/** The settings of `parl worker` (derived from {@link WORKER_OPTIONS}: the queue's URL required). */
+export type WorkerSettings = OptionsOf<typeof WORKER_OPTIONS>;

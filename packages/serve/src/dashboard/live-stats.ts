@@ -2,7 +2,9 @@
  * What the dashboard shows: per-second (and per training step) means of critical steps,
  * parallelism, sub-agents, finish rate, reward and the share of serial-collapse findings, over
  * the episodes the server accepted. Bounded: the last {@link SERIES_SECONDS} seconds and
- * {@link SERIES_STEPS} training steps.
+ * {@link SERIES_STEPS} training steps. Here: each episode's point, the snapshot `/events` sends
+ * and the view the server offers ({@link DashboardStats}); the running aggregates themselves are
+ * internal (`internal/live-stats.ts`).
  *
  * @module
  */
@@ -20,7 +22,6 @@ export const STATS_FIELDS = ['critical_steps', 'parallelism', 'num_subagents', '
 /** One of {@link STATS_FIELDS}. */
 export type StatsField = (typeof STATS_FIELDS)[number];
 
-const FIELDS = STATS_FIELDS;
 
 /** The dashboard's view of one episode. */
 export type EpisodePoint = Partial<Record<StatsField, number>> & {
@@ -38,41 +39,6 @@ export interface SeriesPoint extends Partial<Record<StatsField, number>> {
   readonly episodes: number;
   /** Share of the traced episodes in it with a serial-collapse finding. */
   readonly serial_collapse?: number;
-}
-
-interface Acc {
-  episodes: number;
-  sums: Record<StatsField, number>;
-  counts: Record<StatsField, number>;
-  serial: number;
-  traced: number;
-}
-
-function emptyAcc(): Acc {
-  const zero = (): Record<StatsField, number> => ({ critical_steps: 0, parallelism: 0, num_subagents: 0, finish_rate: 0, total_reward: 0 });
-  return { episodes: 0, sums: zero(), counts: zero(), serial: 0, traced: 0 };
-}
-
-function addTo(acc: Acc, p: EpisodePoint): void {
-  acc.episodes += 1;
-  for (const f of FIELDS) {
-    const v = p[f];
-    if (v !== undefined && Number.isFinite(v)) {
-      acc.sums[f] += v;
-      acc.counts[f] += 1;
-    }
-  }
-  if (p.serial_collapse !== undefined) {
-    acc.traced += 1;
-    if (p.serial_collapse) acc.serial += 1;
-  }
-}
-
-function pointOf(x: number, acc: Acc): SeriesPoint {
-  const out: Record<string, number> = { x, episodes: acc.episodes };
-  for (const f of FIELDS) if (acc.counts[f] > 0) out[f] = acc.sums[f] / acc.counts[f];
-  if (acc.traced > 0) out['serial_collapse'] = acc.serial / acc.traced;
-  return out as unknown as SeriesPoint;
 }
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -117,6 +83,7 @@ export function episodePoint(record: Readonly<Record<string, unknown>>, finding?
   return p;
 }
 
+
 /** What `/events` sends: the series and totals. */
 export interface StatsSnapshot {
   /** Per-second means, oldest first. */
@@ -127,71 +94,10 @@ export interface StatsSnapshot {
   readonly total: SeriesPoint;
 }
 
-/** The running aggregates behind the dashboard. */
-export class LiveStats {
-  private readonly seconds = new Map<number, Acc>();
-  private readonly steps = new Map<number, Acc>();
-  private readonly total = emptyAcc();
-  private readonly listeners = new Set<() => void>();
-
-  /** @param now - the clock (ms) */
-  constructor(private readonly now: () => number = Date.now) {}
-
-  /** Count one episode. */
-  add(point: EpisodePoint): void {
-    this.count(point, Math.floor(this.now() / 1000));
-    for (const l of this.listeners) l();
-  }
-
-  /** Count several episodes (one clock reading, and the listeners called once). */
-  addMany(points: Iterable<EpisodePoint>): void {
-    const second = Math.floor(this.now() / 1000);
-    let any = false;
-    for (const point of points) {
-      this.count(point, second);
-      any = true;
-    }
-    if (any) for (const l of this.listeners) l();
-  }
-
-  private count(point: EpisodePoint, second: number): void {
-    let acc = this.seconds.get(second);
-    if (acc === undefined) {
-      acc = emptyAcc();
-      this.seconds.set(second, acc);
-      for (const s of this.seconds.keys()) {
-        if (s > second - SERIES_SECONDS) break;
-        this.seconds.delete(s);
-      }
-    }
-    addTo(acc, point);
-    addTo(this.total, point);
-    if (point.training_step !== undefined) {
-      let stepAcc = this.steps.get(point.training_step);
-      if (stepAcc === undefined) {
-        stepAcc = emptyAcc();
-        this.steps.set(point.training_step, stepAcc);
-        if (this.steps.size > SERIES_STEPS) {
-          const lowest = Math.min(...this.steps.keys());
-          this.steps.delete(lowest);
-        }
-      }
-      addTo(stepAcc, point);
-    }
-  }
-
+/** The dashboard's aggregates as the server offers them: a snapshot, and a call after each episode. */
+export interface DashboardStats {
   /** The series and totals now. */
-  snapshot(): StatsSnapshot {
-    return {
-      seconds: [...this.seconds].map(([s, acc]) => pointOf(s, acc)),
-      steps: [...this.steps].sort(([a], [b]) => a - b).map(([s, acc]) => pointOf(s, acc)),
-      total: pointOf(0, this.total),
-    };
-  }
-
-  /** Call `listener` after each episode; returns the unsubscribe function. */
-  onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
+  snapshot(): StatsSnapshot;
+  /** Call `listener` after each episode counted; returns the unsubscribe function. */
+  onChange(listener: () => void): () => void;
 }

@@ -9,13 +9,13 @@
 import type { BodyExtras, LabelledAnswer } from '@parl/io';
 import { episodePoint } from '../dashboard/live-stats.js';
 import { rewardLogHead } from '../episodes/log-entry.js';
-import { packPoint, POINT_WIDTH } from './packed-points.js';
+import { packPoint, POINT_WIDTH } from '../internal/packed-points.js';
 
 /**
  * The log lines of the records with an id (the bytes of `rewardLogLine(id, json)` for each: its
  * head, the record's JSON copied from the answer's bytes rather than encoded again, `}\n`).
  */
-function encodeLogLines({ ids, answer, spans }: LabelledAnswer): Uint8Array {
+export function encodeLogLines({ ids, answer, spans }: LabelledAnswer): Uint8Array {
   if (ids.length === 0) return new Uint8Array(0);
   const heads = ids.map(rewardLogHead);
   let total = 0;

@@ -14,7 +14,7 @@
  */
 import { labelReward, ParlInputError, recordText, resolveRewardConfig, type RewardConfig } from '@parl/core';
 import type { LabelledBody } from '@parl/io';
-import { bodyExtras } from './body-extras.js';
+import { bodyExtras, encodeLogLines } from './body-extras.js';
 
 /** The terms `extra_logs` carries, one list each. */
 export const EXTRA_LOG_FIELDS = ['r_parallel', 'r_finish', 'r_perf', 'lambda1', 'lambda2'] as const;
@@ -154,7 +154,7 @@ function freshBody(labelled: readonly Readonly<Record<string, unknown>>[]): { fr
   });
   const answer = new Uint8Array(Buffer.from(texts.join(''), 'utf8'));
   const spanArray = Uint32Array.from(spans);
-  const extraBytes = bodyExtras.bytes({ answer, ids, spans: spanArray });
+  const extraBytes = encodeLogLines({ answer, ids, spans: spanArray });
   return { fresh: { answer, format: 'ndjson', count: labelled.length, ids, spans: spanArray, numbers: points, extraBytes }, writeError };
 }
 

@@ -9,7 +9,17 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BodyQueueFullError, createBodyLabeller, labelRecordsBody, type LabelBodyFailure, type LabelBodyTask, type LabelledBody, type ModuleCall } from '@parl/io';
+import {
+  BodyQueueFullError,
+  createBodyLabeller,
+  labelRecordsBody,
+  labelRecordsBodyInSlices,
+  type LabelBodyFailure,
+  type LabelBodyTask,
+  type LabelledBody,
+  type LabelledSlices,
+  type ModuleCall,
+} from '@parl/io';
 import { httpError } from '../http-error.js';
 import { bodyExtras } from './body-extras.js';
 
@@ -17,6 +27,13 @@ import { bodyExtras } from './body-extras.js';
 export interface RecordsLabeller {
   /** Label one body (its bytes may be moved to a thread: do not use them afterwards). */
   label(task: LabelBodyTask): Promise<LabelledBody | LabelBodyFailure>;
+  /**
+   * Label one body slice by slice (`@parl/io`'s `labelInSlices`): a body over 1 MiB is checked
+   * whole first, then labelled a slice at a time as the caller iterates, so that its whole answer
+   * is never held. Under the same bounds as {@link RecordsLabeller.label}, held until the slices
+   * are iterated.
+   */
+  labelInSlices(task: LabelBodyTask): Promise<LabelledSlices | LabelBodyFailure>;
   /**
    * Run an export of `dist/thread-tasks.js` on the threads for a request, under the bounds of the
    * bodies: refused, as a body would be, with a `503` counted in `onShed`. Undefined with no threads.
@@ -65,7 +82,14 @@ export async function createRecordsLabeller(
   onShed: (reason: 'bodies' | 'bytes') => void = () => undefined,
 ): Promise<RecordsLabeller> {
   if (threads === 0) {
-    return { threads, label: (task) => Promise.resolve(labelRecordsBody(task, bodyExtras)), call: undefined, callInBackground: undefined, close: () => Promise.resolve() };
+    return {
+      threads,
+      label: (task) => Promise.resolve(labelRecordsBody(task, bodyExtras)),
+      labelInSlices: (task) => labelRecordsBodyInSlices(task, bodyExtras),
+      call: undefined,
+      callInBackground: undefined,
+      close: () => Promise.resolve(),
+    };
   }
   const pool = await createBodyLabeller({ threads, maxQueued, maxQueuedBytes, extrasModule: threadModuleFile('body-extras.js') });
   const tasksModule = threadModuleFile('thread-tasks.js');
@@ -87,6 +111,7 @@ export async function createRecordsLabeller(
     call: <T>(name: string, input: unknown, transfer: ArrayBuffer[], bytes: number): Promise<T> => callInBackground<T>(name, input, transfer, bytes).catch(shed),
     callInBackground,
     label: (task) => pool.label(task).catch(shed),
+    labelInSlices: (task) => pool.labelInSlices(task).catch(shed),
     close: () => pool.close(),
   };
 }

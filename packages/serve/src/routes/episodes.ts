@@ -39,7 +39,7 @@ export function episodeRoutes(app: FastifyInstance, service: ParlService): void 
     if (episode === undefined) throw unknownEpisode(request.params.id);
     reply.header('vary', 'accept');
     // A browser (Accept: text/html first) gets the episode drawn; API clients get the JSON.
-    if (wantsHtml(request.headers.accept)) return reply.type('text/html; charset=utf-8').send(episodePageHtml(episode, service.options.trace.clock));
+    if (wantsHtml(request.headers.accept)) return reply.type('text/html; charset=utf-8').send(episodePageHtml(episode, service.options.clock));
     return episode;
   });
 

@@ -23,8 +23,3 @@ export interface ActionBatch {
   /** Ready subtasks handed out, m, per episode. */
   readonly handout: Int32Array;
 }
-
-/** Allocate an {@link ActionBatch} for up to `capacity` episodes. */
-export function allocateActionBatch(capacity: number): ActionBatch {
-  return { mode: new Uint8Array(capacity), width: new Int32Array(capacity), handout: new Int32Array(capacity) };
-}

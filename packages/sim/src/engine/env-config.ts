@@ -19,7 +19,7 @@ import {
 } from '@parl/core';
 
 import { TASK_FAMILIES, type TaskFamily } from '../names.js';
-import { unknownSettingError } from './unknown-setting.js';
+import { unknownSettingError } from '../internal/engine/unknown-setting.js';
 
 export { TASK_FAMILIES, type TaskFamily };
 
@@ -93,6 +93,23 @@ export interface EnvConfig {
   readonly budget: number | null;
   /** What a budget cut means for r_perf: `fail` (0) or `truncate` (score what finished before the cut). */
   readonly onBudget: BudgetMode;
+  /**
+   * Whether the orchestrator has a direct tool beside delegation (default true, the K2.5
+   * appendix's setting). false: delegate-only — its only alternative to a launch is a turn without
+   * a tool call (a **reply**), which either answers now or repeats an earlier turn.
+   */
+  readonly directAction: boolean;
+  /** Delegate-only: the chance that a reply repeats an earlier turn (a wasted stage) instead of answering. */
+  readonly repeatProbability: number;
+  /**
+   * Delegate-only: when the orchestrator answers, each subtask not yet done is answered from memory,
+   * correct with this probability (times the context factor); done ones keep their results.
+   */
+  readonly recallAccuracy: number;
+  /** Delegate-only: orchestrator steps of a reply (S_main of an answer or a repetition). */
+  readonly replySteps: number;
+  /** Delegate-only: context units a repetition adds (it re-emits an earlier plan). */
+  readonly repeatContext: number;
 }
 
 /**
@@ -140,6 +157,11 @@ export const DEFAULT_ENV_CONFIG: EnvConfig = {
   concurrency: null,
   budget: null,
   onBudget: 'fail',
+  directAction: true,
+  repeatProbability: 0.3,
+  recallAccuracy: 0.2,
+  replySteps: 1,
+  repeatContext: 20,
 };
 
 const PROBABILITY_KEYS = [
@@ -150,11 +172,13 @@ const PROBABILITY_KEYS = [
   'subagentLoadDegradation',
   'directAccuracy',
   'contextDegradation',
+  'repeatProbability',
+  'recallAccuracy',
 ] as const;
 
-const NON_NEGATIVE_KEYS = ['directOverhead', 'launchContext', 'resultContext', 'contextPerStep', 'idleSteps', 'subagentOverhead'] as const;
+const NON_NEGATIVE_KEYS = ['directOverhead', 'launchContext', 'resultContext', 'contextPerStep', 'idleSteps', 'subagentOverhead', 'repeatContext'] as const;
 
-const POSITIVE_KEYS = ['costMin', 'costMean', 'costMax', 'launchSteps', 'subagentStepLimit', 'contextSize', 'orchestratorMaxSteps'] as const;
+const POSITIVE_KEYS = ['costMin', 'costMean', 'costMax', 'launchSteps', 'subagentStepLimit', 'contextSize', 'orchestratorMaxSteps', 'replySteps'] as const;
 
 const RANGE_KEYS = ['wideSubtasks', 'deepLayers', 'deepLayerWidth'] as const;
 
@@ -217,6 +241,10 @@ export function resolveEnvConfig(partial: unknown, base: EnvConfig = DEFAULT_ENV
   }
   if (obj['budget'] !== undefined) out['budget'] = obj['budget'] === null ? null : requireNonNegative(obj['budget'], f('budget'));
   if (obj['onBudget'] !== undefined) out['onBudget'] = requireOneOf(obj['onBudget'], f('onBudget'), BUDGET_MODES);
+  if (obj['directAction'] !== undefined) {
+    if (typeof obj['directAction'] !== 'boolean') throw new ParlInputError(f('directAction'), obj['directAction'], 'true or false');
+    out['directAction'] = obj['directAction'];
+  }
   const env = out as unknown as EnvConfig;
   if (env.costMean < env.costMin) throw new ParlInputError(f('costMean'), env.costMean, `at least costMin = ${env.costMin}`);
   if (env.costMax < env.costMean) throw new ParlInputError(f('costMax'), env.costMax, `at least costMean = ${env.costMean}`);

@@ -33,8 +33,10 @@ export interface SimEpisodeRecord extends EpisodeRecord {
   readonly subtasks: number;
   /** Subtasks solved correctly. */
   readonly solved_correctly: number;
-  /** Why the episode ended: `done` (every subtask returned), `budget`, `max_steps` or `context`. */
+  /** Why the episode ended: `done` (every subtask returned), `budget`, `max_steps`, `context` or `answered` (delegate-only). */
   readonly end_reason: Exclude<EndReason, 'running'>;
+  /** Delegate-only environments: replies that repeated an earlier turn (absent with the direct action). */
+  readonly repeats?: number;
 }
 
 /**
@@ -59,6 +61,7 @@ export function episodeRecord(env: SwarmBatch, b: number, id: string, trainingSt
     subtasks: env.subtasks[b] as number,
     solved_correctly: env.correctCount[b] as number,
     end_reason: (END_REASONS[env.endReason[b] as number] ?? 'done') as Exclude<EndReason, 'running'>,
+    ...(env.env.directAction ? {} : { repeats: env.repeats[b] as number }),
   };
   return base;
 }

@@ -8,20 +8,28 @@
 import type { StageRecord, SubAgentRun } from '@parl/core';
 import { MODE_DIRECT, type ActionBatch } from './actions.js';
 import { maxSubtasksOf, type EnvConfig } from './env-config.js';
-import { FEATURE_COUNT, READY_SCALE } from './features.js';
-import { mixSeed, nextUniform } from './rng.js';
+import { FEATURE_COUNT, READY_SCALE } from '../internal/engine/features.js';
+import { mixSeed, nextUniform } from '../internal/engine/rng.js';
 
-/** Why an episode ended. */
-export type EndReason = 'running' | 'done' | 'budget' | 'max_steps' | 'context';
+/**
+ * Why an episode ended: every subtask returned (`done`), cut by the critical-step budget
+ * (`budget`), by the orchestrator's step limit (`max_steps`) or its full context (`context`), or
+ * the orchestrator answered before the work was done (`answered`, delegate-only).
+ */
+export type EndReason = 'running' | 'done' | 'budget' | 'max_steps' | 'context' | 'answered';
 
 /** End reasons by code, as stored in {@link SwarmBatch.endReason}. */
-export const END_REASONS: readonly EndReason[] = ['running', 'done', 'budget', 'max_steps', 'context'];
+export const END_REASONS: readonly EndReason[] = ['running', 'done', 'budget', 'max_steps', 'context', 'answered'];
+
+/** The end reasons that count as truncated: cut by the budget or by the orchestrator's limits (steps, context). */
+export const TRUNCATED_END_REASONS: readonly EndReason[] = ['budget', 'max_steps', 'context'];
 
 const END_RUNNING = 0;
 const END_DONE = 1;
 const END_BUDGET = 2;
 const END_MAX_STEPS = 3;
 const END_CONTEXT = 4;
+const END_ANSWERED = 5;
 
 const STATE_BLOCKED = 0;
 const STATE_READY = 1;
@@ -109,6 +117,8 @@ export class SwarmBatch {
   readonly finishedSubagents: Int32Array;
   /** Stages that launched a group. */
   readonly groups: Int32Array;
+  /** Replies that repeated an earlier turn (delegate-only). */
+  readonly repeats: Int32Array;
   /**
    * r_perf at the end of the episode: the share of subtasks solved correctly — after a budget cut,
    * of those solved before the stage that crossed it. What a cut then means (`fail`: 0) is core's
@@ -160,6 +170,7 @@ export class SwarmBatch {
     this.subagents = new Int32Array(capacity);
     this.finishedSubagents = new Int32Array(capacity);
     this.groups = new Int32Array(capacity);
+    this.repeats = new Int32Array(capacity);
     this.rPerf = new Float64Array(capacity);
     this.logs = options.recordStages ? Array.from({ length: capacity }, () => []) : null;
     this.agentSteps = new Float64Array(env.maxSubagentsPerGroup);
@@ -259,6 +270,7 @@ export class SwarmBatch {
     this.subagents[b] = 0;
     this.finishedSubagents[b] = 0;
     this.groups[b] = 0;
+    this.repeats[b] = 0;
     this.rPerf[b] = 0;
     if (this.logs !== null) this.logs[b] = [];
   }
@@ -328,8 +340,10 @@ export class SwarmBatch {
   step(list: Int32Array, length: number, actions: ActionBatch): void {
     for (let r = 0; r < length; r++) {
       const b = list[r] as number;
-      if (actions.mode[r] === MODE_DIRECT) this.directCall(b);
-      else this.launch(b, actions.width[r] as number, actions.handout[r] as number);
+      if (actions.mode[r] === MODE_DIRECT) {
+        if (this.env.directAction) this.directCall(b);
+        else this.reply(b);
+      } else this.launch(b, actions.width[r] as number, actions.handout[r] as number);
     }
   }
 
@@ -383,6 +397,42 @@ export class SwarmBatch {
     this.contextUsed[b] = (this.contextUsed[b] as number) + main * env.contextPerStep;
     if (this.logs !== null) (this.logs[b] as StageRecord[]).push({ main_steps: main, sub_steps: [] });
     this.endStage(b, main, 0);
+  }
+
+  /**
+   * A turn without a tool call (delegate-only): with probability `repeatProbability` it repeats an
+   * earlier turn — a wasted stage that fills the context — else it is the final answer, scored on
+   * what the orchestrator has: the results returned so far, and each subtask not yet done
+   * answered from memory (correct with `recallAccuracy` times the context factor).
+   */
+  private reply(b: number): void {
+    const env = this.env;
+    const rng = this.rng;
+    this.correctBeforeStage[b] = this.correctCount[b] as number;
+    const main = env.replySteps;
+    if (this.logs !== null) (this.logs[b] as StageRecord[]).push({ main_steps: main, sub_steps: [] });
+    if (nextUniform(rng, b) < env.repeatProbability) {
+      this.repeats[b] = (this.repeats[b] as number) + 1;
+      this.contextUsed[b] = (this.contextUsed[b] as number) + env.repeatContext;
+      this.endStage(b, main, 0);
+      return;
+    }
+    this.clock[b] = (this.clock[b] as number) + main;
+    this.mainUsed[b] = (this.mainUsed[b] as number) + main;
+    this.stages[b] = (this.stages[b] as number) + 1;
+    if (env.budget !== null && (this.clock[b] as number) > env.budget) {
+      this.finish(b, END_BUDGET);
+      return;
+    }
+    let fill = (this.contextUsed[b] as number) / env.contextSize;
+    if (fill > 1) fill = 1;
+    const accuracy = env.recallAccuracy * (1 - env.contextDegradation * fill);
+    const base = b * this.maxSubtasks;
+    const n = this.subtasks[b] as number;
+    let recalled = 0;
+    for (let i = 0; i < n; i++) if (this.state[base + i] !== STATE_DONE && nextUniform(rng, b) < accuracy) recalled++;
+    this.finish(b, END_ANSWERED);
+    this.rPerf[b] = ((this.correctCount[b] as number) + recalled) / n;
   }
 
   private launch(b: number, widthIn: number, handoutIn: number): void {

@@ -10,13 +10,14 @@
 import { ParlInputError } from '@parl/core';
 import { tf } from '@parl/gpu';
 import { MODE_DIRECT, MODE_LAUNCH, type ActionBatch } from '../engine/actions.js';
-import { countLogits, countTables, decayWeights, habitWeight, type CountBasis, type CountTables } from './count-head.js';
+import type { CountBasis } from './count-basis.js';
+import { countLogits, countTables, decayWeights, habitWeight, type CountTables } from '../internal/policies/count-head.js';
 import { MAX_SUBTASKS } from '../engine/env-config.js';
-import { FEATURE_COUNT, FEATURE_NAMES, READY_SCALE } from '../engine/features.js';
-import { denseForward, denseRowOutputs, type DenseLayer } from './mlp-forward.js';
-import { denseLayer } from './dense-layer.js';
+import { FEATURE_COUNT, FEATURE_NAMES, READY_SCALE } from '../internal/engine/features.js';
+import { denseForward, denseRowOutputs, type DenseLayer } from '../internal/policies/mlp-forward.js';
+import { denseLayer } from '../internal/policies/dense-layer.js';
 import type { Policy } from './policy.js';
-import { Rng, nextUniform } from '../engine/rng.js';
+import { Rng, nextUniform } from '../internal/engine/rng.js';
 import type { SwarmBatch } from '../engine/swarm-batch.js';
 
 /** The shape of a policy network: hidden layers, the width head's basis and the share grid. */

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ParlInputError, fieldPath, requireArray, requireObject } from '@parl/core';
 import { initBackend } from '@parl/gpu';
-import { FEATURE_NAMES } from '../engine/features.js';
+import { FEATURE_NAMES } from '../internal/engine/features.js';
 import { MlpPolicy, type SavedMlpPolicy } from './mlp-policy.js';
 
 /** The file inside a `policy/` folder that holds the network. */

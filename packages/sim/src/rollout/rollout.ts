@@ -3,12 +3,12 @@
  *
  * @module
  */
-import { allocateActionBatch } from '../engine/actions.js';
+import { allocateActionBatch } from '../internal/engine/action-batch.js';
 import type { EnvConfig } from '../engine/env-config.js';
 import { episodeRecord, type SimEpisodeRecord } from '../engine/episode-records.js';
 import { MlpPolicy, type DecisionTrace } from '../policies/mlp-policy.js';
 import type { Policy } from '../policies/policy.js';
-import { mixSeed } from '../engine/rng.js';
+import { mixSeed } from '../internal/engine/rng.js';
 import { SwarmBatch } from '../engine/swarm-batch.js';
 
 /** Seeds of one episode: the task it runs and the stream of everything that happens in it. */

@@ -19,6 +19,7 @@ import {
   type RunSummary,
   type StepMetrics,
 } from '@parl/core';
+import { describeFsError } from '@parl/io';
 import type { TrainingResult } from '../training/trainer.js';
 import { CONFIG_FILE, METRICS_FILE, SUMMARY_FILE } from './run-folder-entries.js';
 
@@ -63,14 +64,7 @@ export class RunFolderReadError extends Error {
 
 function fsReason(err: unknown): { reason: string; code: string | undefined } {
   const code = (err as { code?: unknown } | null)?.code;
-  const known: Record<string, string> = {
-    ENOENT: 'no such file or directory',
-    EACCES: 'permission denied',
-    EPERM: 'permission denied',
-    EISDIR: 'is a directory',
-    ENOTDIR: 'a parent path is not a directory',
-  };
-  return { reason: (typeof code === 'string' ? known[code] : undefined) ?? (err instanceof Error ? err.message : String(err)), code: typeof code === 'string' ? code : undefined };
+  return { reason: describeFsError(err), code: typeof code === 'string' ? code : undefined };
 }
 
 function located<T>(location: string, read: () => T): T {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { validateRunSummary, type RunSummary } from '@parl/core';
 import type { TrainingConfig } from '../training/training-config.js';
 import { CONFIG_FILE, RUN_FOLDER_FILES, SUMMARY_FILE } from './run-folder-entries.js';
-import { runIdOf } from './run-id.js';
+import { runIdOf } from '../internal/runs/run-id.js';
 
 /**
  * The summary of the complete run folder `dir` of run `runId`, or undefined when a file of

@@ -14,8 +14,8 @@
  * @module
  */
 import { DEFAULT_QUEUE_NAME, createQueueRunner as createJobQueueRunner, type QueueRunnerEvent as JobQueueEvent } from '@parl/io/queue';
-import type { SweepRunOutput, SweepTask } from './sweep-job.js';
-import type { SweepRunner } from './local-pool.js';
+import type { SweepRunOutput, SweepTask } from '../internal/sweeps/sweep-job.js';
+import type { SweepRunner } from '../internal/sweeps/local-pool.js';
 
 /** The name of every sweep job (`parl worker` runs it with the simulator). */
 export const SWEEP_JOB_NAME = 'train';

@@ -7,8 +7,8 @@
  * @module
  */
 import { DEFAULT_QUEUE_NAME, startQueueWorker as startJobQueueWorker, type QueueJobHandler } from '@parl/io/queue';
-import type { SweepTask } from './sweep-job.js';
-import { createLocalPool, defaultThreads, type SweepRunner } from './local-pool.js';
+import type { SweepTask } from '../internal/sweeps/sweep-job.js';
+import { createLocalPool, defaultThreads, type SweepRunner } from '../internal/sweeps/local-pool.js';
 import { SWEEP_JOB_NAME } from './queue-runner.js';
 
 /**

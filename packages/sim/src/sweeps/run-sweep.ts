@@ -10,15 +10,15 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { ParlInputError, type StepMetrics } from '@parl/core';
-import { writeFileAtomically } from '../runs/atomic-file.js';
+import { ParlIoError, describeFsError, writeFileAtomic } from '@parl/io';
 import { completeRunSummary } from '../runs/run-folder-complete.js';
 import { runFolderContentsOfFiles, type RunFolderContents } from '../runs/read-run-folder.js';
 import { writeFolderAtomically, type TempPathRegistry } from '../runs/run-folder.js';
-import { createLocalPool, type SweepRunner } from './local-pool.js';
+import { createLocalPool, type SweepRunner } from '../internal/sweeps/local-pool.js';
 import type { QueueRunnerEvent } from './queue-runner.js';
 import { SweepError } from './sweep-error.js';
-import { claimSweepFolder } from './sweep-folder.js';
-import { recordedWallSeconds, sweepJsonText } from './sweep-json.js';
+import { claimSweepFolder } from '../internal/sweeps/sweep-folder.js';
+import { recordedWallSeconds, sweepJsonText } from '../internal/sweeps/sweep-json.js';
 import { resultOf, resultsCsv, type SweepResult } from './sweep-results.js';
 import { resolveSweep, type ResolvedSweep, type SweepRunPlan } from './sweep-spec.js';
 
@@ -108,7 +108,7 @@ async function readGrid(path: string): Promise<unknown> {
   try {
     text = await readFile(path, 'utf8');
   } catch (err) {
-    throw new SweepError(`cannot read --grid ${path}: ${(err as { code?: unknown }).code === 'ENOENT' ? 'no such file or directory' : err instanceof Error ? err.message : String(err)}`, true);
+    throw new SweepError(`cannot read --grid ${path}: ${describeFsError(err)}`, true);
   }
   try {
     return JSON.parse(text);
@@ -160,10 +160,10 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
   const rows = (): SweepResult[] => sweep.runs.flatMap((r) => results.get(r.runId) ?? []);
   const writeIndex = (atEnd: boolean): Promise<void> => {
     const next = writes.then(async () => {
-      await writeFileAtomically(join(dir, 'sweep.json'), sweepJsonText(sweep, wall), options.tempPaths);
-      await writeFileAtomically(join(dir, 'results.csv'), resultsCsv(sweep.parameters, rows()), options.tempPaths);
+      await writeFileAtomic(join(dir, 'sweep.json'), sweepJsonText(sweep, wall), '--out');
+      await writeFileAtomic(join(dir, 'results.csv'), resultsCsv(sweep.parameters, rows()), '--out');
       if (atEnd && options.sweepFiles !== undefined) {
-        for (const [name, text] of Object.entries(options.sweepFiles(sweep, rows()))) await writeFileAtomically(join(dir, name), text, options.tempPaths);
+        for (const [name, text] of Object.entries(options.sweepFiles(sweep, rows()))) await writeFileAtomic(join(dir, name), text, '--out');
       }
     });
     writes = next.catch(() => undefined);
@@ -173,7 +173,7 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     await mkdir(join(dir, 'runs'), { recursive: true });
     await writeIndex(false);
   } catch (err) {
-    throw new SweepError(`cannot write --out ${dir}: ${err instanceof Error ? err.message : String(err)}`, false);
+    throw new SweepError(err instanceof ParlIoError ? err.message : `cannot write --out ${dir}: ${describeFsError(err)}`, false);
   }
 
   let done = 0;

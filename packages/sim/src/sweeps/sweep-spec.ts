@@ -7,8 +7,8 @@
  */
 import { ParlInputError, fieldPath, requireObject, requirePositiveInteger, suggestField } from '@parl/core';
 import { getPreset } from '../training/presets.js';
-import { Rng } from '../engine/rng.js';
-import { runIdOf } from '../runs/run-id.js';
+import { Rng } from '../internal/engine/rng.js';
+import { runIdOf } from '../internal/runs/run-id.js';
 import { BASE_TRAINING_CONFIG, resolveTrainingConfig, type TrainingConfig } from '../training/training-config.js';
 
 /** A random range: uniform over [min, max] (log-uniform with `log`, integers with `integer`). */
@@ -89,6 +89,16 @@ const ALIASES: Readonly<Record<string, string>> = Object.assign(Object.create(nu
 });
 
 /**
+ * Every training-config path a grid may sweep: the base config's, and the optional settings it
+ * leaves out (`reward.budget`, `reward.onBudget`, `objective.modeEntropy`), which `parl-mixed` sets.
+ */
+const SWEEPABLE: TrainingConfig = {
+  ...BASE_TRAINING_CONFIG,
+  reward: { ...BASE_TRAINING_CONFIG.reward, budget: 0, onBudget: 'fail' },
+  objective: { ...BASE_TRAINING_CONFIG.objective, modeEntropy: 0 },
+};
+
+/**
  * The config path a grid or range key stands for, as segments; `preset` is `['preset']`.
  *
  * @throws {@link @parl/core!ParlInputError} for `seed` (use `seeds`) and for a path that is not a setting, naming the settings that are
@@ -96,7 +106,7 @@ const ALIASES: Readonly<Record<string, string>> = Object.assign(Object.create(nu
 export function sweepPath(key: string, field: string): string[] {
   if (key === 'seed') throw new ParlInputError(field, key, 'a training-config path other than seed (list seeds in "seeds")');
   const segments = (Object.hasOwn(ALIASES, key) ? (ALIASES[key] as string) : key).split('.');
-  let node: unknown = BASE_TRAINING_CONFIG;
+  let node: unknown = SWEEPABLE;
   let at = '';
   for (const segment of segments) {
     const obj = node !== null && typeof node === 'object' && !Array.isArray(node) ? (node as Record<string, unknown>) : undefined;

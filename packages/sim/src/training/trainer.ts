@@ -6,15 +6,15 @@
  *
  * @module
  */
-import { resolveRewardConfig, type ResolvedRewardConfig, type RunSummary, type ScriptedBaselineResult, type StepMetrics } from '@parl/core';
+import { groupedAdvantages, resolveRewardConfig, type ResolvedRewardConfig, type RunSummary, type ScriptedBaselineResult, type StepMetrics } from '@parl/core';
 import { initBackend, tf } from '@parl/gpu';
-import { evaluate } from '../evaluation/evaluation.js';
+import { evaluate } from '../internal/evaluation/evaluation.js';
 import { budgetOf } from '../engine/env-config.js';
-import { FEATURE_COUNT } from '../engine/features.js';
+import { FEATURE_COUNT } from '../internal/engine/features.js';
 import { MlpPolicy, disposeActionTensors, emptyDecisionTrace, type ActionTensors, type DecisionTrace } from '../policies/mlp-policy.js';
-import { scoreEpisodes, stepMetrics } from '../evaluation/metrics.js';
-import { groupAdvantages, lossOfLogProb, ratioWindowMask } from './parl-objective.js';
-import { mixSeed } from '../engine/rng.js';
+import { scoreEpisodes, stepMetrics } from '../internal/evaluation/metrics.js';
+import { lossOfLogProb, ratioWindowMask } from '../internal/training/parl-objective.js';
+import { mixSeed } from '../internal/engine/rng.js';
 import { runEpisodes, type EpisodeSeeds } from '../rollout/rollout.js';
 import type { ObjectiveConfig, TrainingConfig } from './training-config.js';
 
@@ -221,7 +221,8 @@ export async function train(config: TrainingConfig, options: TrainOptions = {}):
       });
       const scored = scoreEpisodes(records, reward);
       for (let b = 0; b < B; b++) rewards[b] = (scored[b] as (typeof scored)[number]).reward.total_reward;
-      groupAdvantages(rewards, K, advantage);
+      // The K2.5 group baseline: core's one GRPO advantage, reward − the mean of the task's K rollouts.
+      groupedAdvantages(rewards, K, { scale: 'none' }, advantage);
       const batch = buildUpdateBatch(policy, trace, advantage);
       try {
         updatePolicy(policy, optimizer, batch, config.objective, config.optimizer.updateEpochs);

@@ -19,7 +19,7 @@ import {
 } from '@parl/core';
 import { DEFAULT_ENV_CONFIG, resolveEnvConfig, type EnvConfig } from '../engine/env-config.js';
 import { DEFAULT_MLP_SPEC, type InitialHabit, type MlpSpec } from '../policies/mlp-policy.js';
-import { unknownSettingError } from '../engine/unknown-setting.js';
+import { unknownSettingError } from '../internal/engine/unknown-setting.js';
 
 /**
  * The reward part of a training config: core's {@link @parl/core!RewardConfig} fields under their

@@ -8,11 +8,16 @@
 import { budgetToReachTarget, criticalSteps, pooledFinishRate, subagentCounts } from '@parl/core';
 import type { LanguageModel } from 'ai';
 import type { SwarmEvalOptions } from '../options.js';
+import type { EpisodeSettings } from '../runtime/config.js';
 import { runEpisode } from '../runtime/episode.js';
 import type { SwarmRecord } from '../runtime/swarm-record.js';
-import { generateSuite } from '../tasks/suites.js';
+import type { JudgeClient } from '../scoring/judge-client.js';
+import type { SwarmTask } from '../tasks/task.js';
+import { openRunTools } from '../tools/run-tools.js';
+import type { ToolProvider } from '../tools/tool-provider.js';
 import { endpointSettings } from './episode-settings.js';
 import { openSpanCapture } from './spans-file.js';
+import { loadTasks } from './task-source.js';
 
 /** The means of one mode (swarm or single agent) over the tasks. */
 export interface ModeSummary {
@@ -29,7 +34,9 @@ export interface ModeSummary {
 /** The evaluation of a model. */
 export interface SwarmEvaluation {
   readonly model: string;
+  /** The suite's name, or the task file's path. */
   readonly suite: string;
+  /** Tasks run (each by both modes). */
   readonly tasks: number;
   readonly seed: number;
   readonly swarm: ModeSummary;
@@ -48,6 +55,8 @@ export interface SwarmEvalHooks {
   readonly onProgress?: (done: number, total: number) => void;
   /** Models by name instead of the endpoint. */
   readonly models?: (name: string) => LanguageModel;
+  /** The judge instead of the one on `--judge-base-url`. */
+  readonly judge?: JudgeClient;
 }
 
 function summary(records: readonly SwarmRecord[]): ModeSummary {
@@ -68,28 +77,41 @@ function criticalStepsOf(r: SwarmRecord): number {
 
 /** Evaluate the swarm against a single agent on a suite. */
 export async function swarmEval(options: SwarmEvalOptions, hooks: SwarmEvalHooks = {}): Promise<SwarmEvaluation> {
-  const tasks = generateSuite(options.suite, { tasks: options.tasks, seed: options.seed });
+  const tasks = await loadTasks(options, { judge: hooks.judge });
+  // The tools are listed once, before any episode (a server that does not start is an error here).
+  const tools = await openRunTools({ tools: options.tools, mcp: options.mcp, toolConcurrency: options.toolConcurrency, startTimeoutMs: options.toolTimeout * 1000 });
+  try {
+    return await evaluate(options, tasks, tools.providers, hooks);
+  } finally {
+    await tools.close();
+  }
+}
+
+async function evaluate(options: SwarmEvalOptions, tasks: readonly SwarmTask[], toolProviders: readonly ToolProvider[], hooks: SwarmEvalHooks): Promise<SwarmEvaluation> {
   const capture = await openSpanCapture();
-  const settings = endpointSettings({ ...options, tracer: capture.tracer, models: hooks.models });
+  const input = { ...options, tracer: capture.tracer, models: hooks.models, toolProviders };
+  const settingsFor = (task: SwarmTask, mode: string): EpisodeSettings => endpointSettings(input, { rollout_id: `${task.id}/${mode}`, task_id: task.id, sample: 0 });
+  // Checked once before any episode runs (a missing endpoint, an unknown scripted name).
+  if (tasks[0] !== undefined) settingsFor(tasks[0], 'swarm');
   const swarm: SwarmRecord[] = [];
   const single: SwarmRecord[] = [];
   const spans: string[] = [];
   const total = tasks.length * 2;
   let done = 0;
   for (const task of tasks) {
-    swarm.push((await runEpisode(task, settings, `${task.id}/swarm`)).record);
+    swarm.push((await runEpisode(task, settingsFor(task, 'swarm'), `${task.id}/swarm`)).record);
     const json = capture.take();
     if (json !== undefined) spans.push(json);
     hooks.onProgress?.(++done, total);
-    single.push((await runEpisode(task, { ...settings, singleAgent: true }, `${task.id}/single`)).record);
+    single.push((await runEpisode(task, { ...settingsFor(task, 'single'), singleAgent: true }, `${task.id}/single`)).record);
     capture.take();
     hooks.onProgress?.(++done, total);
   }
   const outcomes = (records: readonly SwarmRecord[]) => records.map((r) => ({ critical_steps: criticalStepsOf(r), r_perf: r.r_perf as number }));
   return {
     model: options.model,
-    suite: options.suite,
-    tasks: options.tasks,
+    suite: options.tasksFile ?? options.suite,
+    tasks: tasks.length,
     seed: options.seed,
     swarm: summary(swarm),
     single_agent: summary(single),

@@ -3,8 +3,8 @@
  * queue (`@parl/io/queue`, loaded only here). This process is the coordinator and the only writer
  * of the rollout file: every missing task × sample becomes a job, `parl worker` processes run the
  * episodes, and each line that comes back is appended to `<out>.partial` as the local path does;
- * when all are in, the lines get their GRPO advantages per group and are written atomically in
- * task, then sample order — the same file a local run writes. A Redis that restarts empty mid-run
+ * each group, once it and those before it are in, gets its GRPO advantages and goes to the final
+ * file (renamed into place at the end) in task, then sample order — the same file a local run writes. A Redis that restarts empty mid-run
  * fails the run with a named error (what finished stays in the partial file); one that stops
  * answering is reported, then fails the run: never a hang.
  *
@@ -13,8 +13,10 @@
 import type { SwarmRunOptions } from '../options.js';
 import type { SpansFile } from './spans-file.js';
 import type { SwarmTask } from '../tasks/task.js';
-import { collectRollouts, type RolloutLine, type RolloutOptions } from '../rollouts/run-rollouts.js';
-import { ROLLOUT_JOB_NAME, rolloutJob, rolloutJobId, type RolloutJob, type RolloutJobResult } from './rollout-job.js';
+import type { RolloutFile } from '../rollouts/rollout-file.js';
+import type { RolloutSummary } from '../rollouts/rollout-summary.js';
+import { collectRollouts, type RolloutOptions } from '../rollouts/run-rollouts.js';
+import { ROLLOUT_JOB_NAME, rolloutJob, rolloutJobId, taskRowOf, type RolloutJob, type RolloutJobResult } from './rollout-job.js';
 
 /** What the coordinator tells its caller while it waits on the queue. */
 export type RolloutQueueEvent = { readonly kind: 'redis-unreachable'; readonly seconds: number };
@@ -45,12 +47,12 @@ export interface QueuedRolloutOptions extends RolloutOptions {
 /**
  * Run `tasks` × `groupSize` episodes on `parl worker` processes.
  *
- * @returns the lines in task order, then sample order
+ * @returns the summary of the lines (which go to `queued.out` and `queued.onLine` in task, then sample order)
  * @throws {@link @parl/io/queue!QueueError} when Redis cannot be reached, stays away or lost the queue;
  *   {@link RolloutJobError} when a job failed on a worker — in both cases after every other job
  *   came back, and what finished stays in `<out>.partial` for the next run
  */
-export async function runQueuedRollouts(tasks: readonly SwarmTask[], options: SwarmRunOptions, queued: QueuedRolloutOptions): Promise<RolloutLine[]> {
+export async function runQueuedRollouts(tasks: readonly SwarmTask[], options: SwarmRunOptions, queued: QueuedRolloutOptions, opened?: RolloutFile): Promise<RolloutSummary> {
   const { createQueueRunner, DEFAULT_QUEUE_NAME } = await import('@parl/io/queue');
   const resumeHint =
     queued.out === undefined ? 'nothing was written: run the same parl swarm run again once it is back' : `the finished rollouts are in ${queued.out}.partial: run the same parl swarm run again to resume`;
@@ -69,7 +71,8 @@ export async function runQueuedRollouts(tasks: readonly SwarmTask[], options: Sw
       const errors: Error[] = [];
       await Promise.all(
         missing.map(async ({ task, taskIndex, sample }) => {
-          const job = rolloutJob(options, taskIndex, sample, queued.spans !== undefined);
+          if (queued.signal?.aborted === true) return;
+          const job = rolloutJob(options, taskIndex, sample, queued.spans !== undefined, taskRowOf(task));
           const id = rolloutJobId(job);
           let result: RolloutJobResult;
           try {
@@ -79,15 +82,15 @@ export async function runQueuedRollouts(tasks: readonly SwarmTask[], options: Sw
             errors.push(error.name === 'QueueError' ? error : new RolloutJobError(`rollout ${task.id}/${sample} failed on a worker: ${error.message}`));
             return;
           }
-          if (result.spans !== undefined) await queued.spans?.append(result.spans);
           await keep(result.line);
+          if (result.spans !== undefined) await queued.spans?.append(result.spans);
           await runner.release(id);
         }),
       );
       // A lost or unreachable Redis says more than the jobs it failed: it goes first.
       const first = errors.find((e) => e.name === 'QueueError') ?? errors[0];
       if (first !== undefined) throw first;
-    });
+    }, opened);
   } finally {
     await runner.close();
   }

@@ -4,7 +4,11 @@
  * and sends the line back. A job carries the run's settings as the flag texts of
  * `SWARM_RUN_OPTIONS` (the endpoint, model names, suite, seed, limits, budget…), read back on the
  * worker through the same table, so both ends check them alike — and never an API key: the
- * worker's own environment gives it (`PARL_API_KEY`, else `OPENAI_API_KEY`).
+ * worker's own environment gives it (`PARL_API_KEY`, else `OPENAI_API_KEY`; the judge's,
+ * `PARL_JUDGE_API_KEY`). A task from a task file travels as its row (spec §10.1), never as a path
+ * on the coordinator's disk, and is checked on the worker as the coordinator checked it. A job
+ * never names code: a `module:` scorer, the run's or a row's, is refused on both ends (a worker's
+ * scorer modules are its own), so whoever can write to Redis cannot make a worker run anything.
  *
  * @module
  */
@@ -12,24 +16,60 @@ import { createHash } from 'node:crypto';
 import { ParlInputError, resolveOptions } from '@parl/core';
 import type { LanguageModel } from 'ai';
 import { openSpanCapture } from './spans-file.js';
+import { checkEndpointTrust } from './endpoint-trust.js';
 import { endpointSettings } from './episode-settings.js';
+import type { ToolProvider } from '../tools/tool-provider.js';
 import { SWARM_RUN_OPTIONS, type SwarmRunOptions } from '../options.js';
-import { generateSuite } from '../tasks/suites.js';
+import { fileTasks } from '../tasks/scored-tasks.js';
+import { checkTaskRow, type TaskRow } from '../tasks/task-row.js';
+import type { SwarmTask } from '../tasks/task.js';
+import { judgeOf, loadTasks } from './task-source.js';
+import { parseScorerSpec } from '../scoring/scorer-spec.js';
 import type { SampleLine } from '../rollouts/rollout-file.js';
-import { runSample } from '../rollouts/run-rollouts.js';
+import { rolloutRef, runSample } from '../rollouts/run-rollouts.js';
 
 /** The name of every rollout job on the queue (`parl worker` runs it with `@parl/swarm`). */
 export const ROLLOUT_JOB_NAME = 'swarm-rollout';
 
 /** The options of `parl swarm run` that shape an episode: what a job carries. */
-const EPISODE_OPTION_KEYS = ['baseUrl', 'model', 'subagentModel', 'subagents', 'suite', 'seed', 'concurrency', 'limits', 'budget', 'onBudget', 'trainingStep', 'logprobs'] as const;
+const EPISODE_OPTION_KEYS = [
+  'baseUrl',
+  'subagentBaseUrl',
+  'model',
+  'subagentModel',
+  'subagents',
+  'suite',
+  'seed',
+  'entities',
+  'attributes',
+  'hops',
+  'scorer',
+  'judgeBaseUrl',
+  'judgeModel',
+  'concurrency',
+  'limits',
+  'budget',
+  'onBudget',
+  'trainingStep',
+  'logprobs',
+  'requestTimeout',
+  'tokenTrajectories',
+  'toolsFor',
+  'toolTimeout',
+  'depth',
+] as const;
+
+/** The flags a job may carry: settings only. A job never names code or a command to run (a tools module, an MCP server): each worker has its own. */
+const JOB_FLAGS: ReadonlySet<string> = new Set(EPISODE_OPTION_KEYS.map((key) => SWARM_RUN_OPTIONS[key].flag));
 
 /** One rollout to run: the settings (as flag texts), the task's place in the suite and the sample. */
 export interface RolloutJob {
   /** `parl swarm run` flag → text, for the options that shape an episode (no key: keys never travel). */
   readonly options: Readonly<Record<string, string>>;
-  /** The task's place in the suite the options generate (0-based). */
+  /** The task's place in the suite the options generate, or in the task file (0-based). */
   readonly task: number;
+  /** The task's row, for a task from a task file (spec §10.1): the task travels, never its file's path. */
+  readonly row?: TaskRow;
   /** The sample number (0-based). */
   readonly sample: number;
   /** Send the episode's spans back (OTLP JSON). */
@@ -44,15 +84,44 @@ export interface RolloutJobResult {
   readonly spans?: string;
 }
 
-/** The job of task `task`, sample `sample`, under `options`. */
-export function rolloutJob(options: SwarmRunOptions, task: number, sample: number, spans: boolean): RolloutJob {
+/** The row a file task travels as (its scorer made explicit); undefined for a suite's task. */
+export function taskRowOf(task: SwarmTask): TaskRow | undefined {
+  if (task.kind !== 'file') return undefined;
+  return {
+    id: task.id,
+    prompt: task.prompt,
+    ...(task.answer === undefined ? {} : { answer: task.answer }),
+    ...(task.scorer === undefined ? {} : { scorer: task.scorer }),
+    ...(task.metadata === undefined ? {} : { metadata: task.metadata }),
+  };
+}
+
+/** The error of a job, or a run with `--queue`, that names code for a worker to run. */
+function codeRefused(field: string, scorer: string, location?: string): ParlInputError {
+  return new ParlInputError(field, scorer, 'a scorer that names no code: with --queue, a job never names a module (a worker runs only its own code)', location, 'PARL_ERR_INVALID_VALUE');
+}
+
+/**
+ * Refuse, before anything is queued, a run whose jobs would name code: a `module:` scorer, the
+ * run's or a task's.
+ *
+ * @throws {@link @parl/core!ParlInputError} naming the scorer
+ */
+export function refuseCodeInJobs(tasks: readonly SwarmTask[], options: Pick<SwarmRunOptions, 'scorer'>): void {
+  if (options.scorer !== undefined && parseScorerSpec(options.scorer).kind === 'module') throw codeRefused('--scorer', options.scorer);
+  const named = tasks.find((t) => t.scorer !== undefined && parseScorerSpec(t.scorer).kind === 'module');
+  if (named !== undefined) throw codeRefused('scorer', named.scorer as string, `task ${JSON.stringify(named.id)}`);
+}
+
+/** The job of task `task` (its place; its row when it came from a task file), sample `sample`, under `options`. */
+export function rolloutJob(options: SwarmRunOptions, task: number, sample: number, spans: boolean, row?: TaskRow): RolloutJob {
   const texts: Record<string, string> = {};
   for (const key of EPISODE_OPTION_KEYS) {
     const value = options[key];
     // A switch is given as 'true' or not at all, as on the command line.
     if (value !== undefined && value !== false) texts[SWARM_RUN_OPTIONS[key].flag] = String(value);
   }
-  return { options: texts, task, sample, spans };
+  return { options: texts, task, sample, spans, ...(row === undefined ? {} : { row }) };
 }
 
 /**
@@ -83,6 +152,13 @@ export interface RolloutJobHooks {
   readonly models?: (name: string) => LanguageModel;
   /** The environment the API key is read from (default `process.env`). */
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * The endpoint prefixes this worker trusts with its API key (`parl worker --allow-endpoint`).
+   * A worker holding a key runs only jobs on these endpoints; default none.
+   */
+  readonly allowEndpoints?: readonly string[];
+  /** The worker's own tool providers (`parl worker --tools`, `--mcp`), open for as long as it runs. */
+  readonly toolProviders?: readonly ToolProvider[];
 }
 
 /**
@@ -90,18 +166,27 @@ export interface RolloutJobHooks {
  *
  * @throws {@link @parl/core!ParlInputError} for a job that is not a rollout job of this version (a field named)
  * @throws {@link SwarmProviderError} when the orchestrator's model failed
+ * @throws {@link UntrustedEndpointError} when this worker holds an API key and the job's endpoint
+ *   is under none of `hooks.allowEndpoints` (before anything is sent)
  */
 export async function runRolloutJob(data: unknown, hooks: RolloutJobHooks = {}): Promise<RolloutJobResult> {
   const job = (typeof data === 'object' && data !== null ? data : {}) as Partial<RolloutJob>;
   if (typeof job.options !== 'object' || job.options === null) throw new ParlInputError('job.options', job.options, 'the flag texts of parl swarm run');
+  if ('tasks-file' in job.options) throw new ParlInputError('job.options', 'tasks-file', 'no path: a job carries its task row, never a file on the coordinator\'s disk');
+  for (const [flag, text] of Object.entries(job.options)) {
+    if (!JOB_FLAGS.has(flag)) {
+      throw new ParlInputError(`job.options.${flag}`, text, `no such setting in a rollout job: a job carries episode settings only (${[...JOB_FLAGS].join(', ')}) and never names code or a command to run; a worker's tools are its own (parl worker --tools, --mcp)`, undefined, 'PARL_ERR_INVALID_VALUE');
+    }
+  }
   const options = resolveOptions(SWARM_RUN_OPTIONS, job.options, 'flag');
+  // Every endpoint the job names (the orchestrator's, the sub-agents', the judge's) must be trusted with this worker's keys.
+  for (const endpoint of [options.baseUrl, options.subagentBaseUrl, options.judgeBaseUrl]) checkEndpointTrust(rolloutJobLabel(data), endpoint, hooks.allowEndpoints ?? [], hooks.env ?? process.env);
   const taskIndex = checkIndex(job.task, 'job.task');
   const sample = checkIndex(job.sample, 'job.sample');
-  // Task i of a suite is the same whatever the count: generate up to it.
-  const task = generateSuite(options.suite, { tasks: taskIndex + 1, seed: options.seed })[taskIndex];
-  if (task === undefined) throw new ParlInputError('job.task', job.task, 'a task of the suite');
+  if (options.scorer !== undefined && parseScorerSpec(options.scorer).kind === 'module') throw codeRefused('job.options.scorer', options.scorer);
+  const task = await jobTask(job, options, taskIndex, hooks);
   const capture = job.spans === true ? await openSpanCapture() : undefined;
-  const settings = endpointSettings({ ...options, tracer: capture?.tracer, models: hooks.models, env: hooks.env });
+  const settings = endpointSettings({ ...options, tracer: capture?.tracer, models: hooks.models, env: hooks.env, toolProviders: hooks.toolProviders }, rolloutRef(task, sample));
   const line = await runSample(task, { ...settings, trainingStep: settings.trainingStep ?? 0 }, sample);
   const spans = capture?.take();
   const result: RolloutJobResult = spans === undefined ? { line } : { line, spans };
@@ -119,10 +204,28 @@ export async function runRolloutJob(data: unknown, hooks: RolloutJobHooks = {}):
   return result;
 }
 
+/** The task of a job: its row, checked as the coordinator checks a file's rows, or task i of the suite. */
+async function jobTask(job: Partial<RolloutJob>, options: SwarmRunOptions, taskIndex: number, hooks: RolloutJobHooks): Promise<SwarmTask> {
+  const judgeHooks = { judge: undefined, env: hooks.env };
+  if (job.row !== undefined) {
+    const row = checkTaskRow(job.row, 'job.row', 'json', options.scorer);
+    if (row.scorer !== undefined && parseScorerSpec(row.scorer).kind === 'module') throw codeRefused('job.row.scorer', row.scorer);
+    const [task] = await fileTasks([row], options.scorer, { judge: judgeOf(options, judgeHooks) });
+    return task as SwarmTask;
+  }
+  // Task i of a suite is the same whatever the count: generate up to it.
+  const tasks = await loadTasks({ ...options, tasksFile: undefined, tasks: taskIndex + 1 }, judgeHooks);
+  const task = tasks[taskIndex];
+  if (task === undefined) throw new ParlInputError('job.task', job.task, 'a task of the suite');
+  return task;
+}
+
 /** A short label of a rollout job for a worker's log lines: `rollout wide-s1-3/0`. */
 export function rolloutJobLabel(data: unknown): string {
   const job = (typeof data === 'object' && data !== null ? data : {}) as Partial<RolloutJob>;
   const o = job.options ?? {};
+  const row = job.row as { id?: unknown } | undefined;
+  if (typeof row?.id === 'string') return `rollout ${row.id}/${String(job.sample)}`;
   return `rollout ${o['suite'] ?? '?'}-s${o['seed'] ?? '?'}-${String(job.task)}/${String(job.sample)}`;
 }
 

@@ -1,65 +1,143 @@
 /**
  * `parl swarm run`: rollouts of a suite on an endpoint — here, or with `queue` on `parl worker`
- * processes — with the spans file when asked for.
+ * processes — with the spans file when asked for. Every output is checked before any episode
+ * runs: new, or a file of its own kind (a rollout file of the same configuration, a spans file);
+ * the same path for two outputs, a folder, a missing folder or another file is refused, naming
+ * the flag and the file.
  *
  * @module
  */
-import { ParlInputError } from '@parl/core';
+import { ParlInputError, resolveOptions } from '@parl/core';
+import { claimOutputs, type OutputClaim } from '@parl/io';
 import type { LanguageModel } from 'ai';
-import type { SwarmRunOptions } from '../options.js';
+import { SWARM_RUN_OPTIONS, type SwarmRunOptions } from '../options.js';
 import type { RolloutQueueEvent } from './queue-rollouts.js';
-import { runRollouts, type RolloutLine } from '../rollouts/run-rollouts.js';
-import { generateSuite } from '../tasks/suites.js';
+import { openRolloutFile, recogniseRolloutFile, ROLLOUT_FILE_KIND, type RolloutFile } from '../rollouts/rollout-file.js';
+import { runOptionTexts } from '../rollouts/run-option-texts.js';
+import type { RolloutSummary } from '../rollouts/rollout-summary.js';
+import { collectRollouts, rolloutRef, runSample, type RolloutLine, type RolloutOptions } from '../rollouts/run-rollouts.js';
 import { endpointSettings } from './episode-settings.js';
-import { openSpansFile } from './spans-file.js';
+import { openSpansFile, recogniseSpansFile, SPANS_FILE_KIND } from './spans-file.js';
+import { loadTasks } from './task-source.js';
+import type { JudgeClient } from '../scoring/judge-client.js';
+import { openRunTools } from '../tools/run-tools.js';
 
 /** Hooks of a run. */
 export interface SwarmRunHooks {
   /** After each sample. */
   readonly onProgress?: (done: number, total: number) => void;
+  /** Each final line (with its advantage), in task, then sample order, as its group completes. */
+  readonly onLine?: (line: RolloutLine) => void | Promise<void>;
   /** Models by name instead of the endpoint (a local run only: workers build their own). */
   readonly models?: (name: string) => LanguageModel;
   /** With `queue`: told when Redis stops answering. */
   readonly onQueueEvent?: (event: RolloutQueueEvent) => void;
+  /**
+   * Stop (Ctrl-C): no new episode starts, and the run rejects with `RolloutsInterruptedError`
+   * once what finished is in `<out>.partial` and `<spans>.partial`; the same command resumes.
+   */
+  readonly signal?: AbortSignal;
+  /** The judge instead of the one on `--judge-base-url` (a local run only). */
+  readonly judge?: JudgeClient;
+  /** With `rewardUrl`: told of each reward POST that failed (one line); the line is written all the same, with `reward_post_error`. */
+  readonly onRewardError?: (message: string) => void;
 }
 
 /**
- * Run `options.tasks` × `options.groupSize` episodes; the lines also go to `options.out`
- * (resumable) and the spans to `options.spans`. With `options.queue`, the episodes run on
+ * Run `options.tasks` × `options.groupSize` episodes; the lines go to `options.out` (resumable)
+ * and `hooks.onLine`, the spans to `options.spans`. With `options.queue`, the episodes run on
  * `parl worker` processes and this process writes the same lines.
  *
- * @throws {@link @parl/core!ParlInputError} for `queueName` without `queue`
+ * @returns the summary of the lines
+ * @throws {@link @parl/core!ParlInputError} before any episode: an option its row of `SWARM_RUN_OPTIONS`
+ *   refuses (`queueName` without `queue`, `restart` without `out`…), an output that is not new nor of its own kind, two outputs on one
+ *   path, a rollout file of another configuration (naming the flags that differ)
+ * @throws {@link @parl/io!ParlIoError} before any episode: an output that is a folder or whose folder is missing
  */
-export async function swarmRun(options: SwarmRunOptions, hooks: SwarmRunHooks = {}): Promise<RolloutLine[]> {
-  if (options.queueName !== undefined && options.queue === undefined) throw new ParlInputError('--queue-name', options.queueName, 'given only with --queue');
-  const tasks = generateSuite(options.suite, { tasks: options.tasks, seed: options.seed });
-  const spans = options.spans === undefined ? undefined : await openSpansFile(options.spans);
+export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}): Promise<RolloutSummary> {
+  // The same table checks a library call as it checks the flags.
+  const options = resolveOptions(SWARM_RUN_OPTIONS, given, 'library');
+  if (options.queue !== undefined && options.tools !== undefined) throw new ParlInputError('--tools', options.tools, 'not with --queue: each worker loads its own tools (parl worker --tools)');
+  if (options.queue !== undefined && options.mcp !== undefined) throw new ParlInputError('--mcp', options.mcp.join(' '), 'not with --queue: each worker starts its own MCP servers (parl worker --mcp)');
+  await claimOutputs(outputClaims(options));
+  const tasks = await loadTasks(options, { judge: hooks.judge });
+  if (options.queue !== undefined) {
+    const { refuseCodeInJobs } = await import('./rollout-job.js');
+    refuseCodeInJobs(tasks, options);
+  }
+  const runOptions = runOptionTexts(options);
+  const file: RolloutFile | undefined = options.out === undefined ? undefined : await openRolloutFile(options.out, { options: runOptions, restart: options.restart === true });
+  // The tools are listed once, before any episode (a server that does not start is an error here).
+  const tools = options.queue === undefined
+    ? await openRunTools({ tools: options.tools, mcp: options.mcp, toolConcurrency: options.toolConcurrency, startTimeoutMs: options.toolTimeout * 1000 })
+    : undefined;
+  const spans = options.spans === undefined ? undefined : await openSpansFile(options.spans, { resume: file?.resumed === true });
   try {
-    const rolloutOptions = {
+    const rolloutOptions: RolloutOptions = {
       groupSize: options.groupSize,
+      runOptions,
       ...(options.out === undefined ? {} : { out: options.out }),
+      ...(hooks.onLine === undefined ? {} : { onLine: hooks.onLine }),
+      ...(hooks.signal === undefined ? {} : { signal: hooks.signal }),
+      ...(options.rewardUrl === undefined ? {} : { rewardUrl: options.rewardUrl }),
+      ...(hooks.onRewardError === undefined ? {} : { onRewardError: hooks.onRewardError }),
       onProgress: async (done: number, total: number) => {
         await spans?.flush();
         hooks.onProgress?.(done, total);
       },
     };
-    let lines: RolloutLine[];
+    let summary: RolloutSummary;
     if (options.queue === undefined) {
-      lines = await runRollouts(tasks, endpointSettings({ ...options, tracer: spans?.tracer, models: hooks.models }), rolloutOptions);
+      const input = { ...options, tracer: spans?.tracer, models: hooks.models, toolProviders: tools?.providers };
+      // Checked once before any episode runs (a missing endpoint, an unknown scripted name).
+      const first = tasks[0];
+      if (first !== undefined) endpointSettings(input, rolloutRef(first, 0));
+      const settingsOf = (ref: Parameters<typeof endpointSettings>[1] & object) => {
+        const settings = endpointSettings(input, ref);
+        return { ...settings, trainingStep: settings.trainingStep ?? 0 };
+      };
+      summary = await collectRollouts(
+        tasks,
+        rolloutOptions,
+        async (missing, keep) => {
+          for (const { task, sample } of missing) {
+            if (hooks.signal?.aborted === true) return;
+            await keep(await runSample(task, settingsOf, sample));
+          }
+        },
+        file,
+      );
     } else {
       const { runQueuedRollouts } = await import('./queue-rollouts.js');
-      lines = await runQueuedRollouts(tasks, options, {
-        ...rolloutOptions,
-        url: options.queue,
-        ...(options.queueName === undefined ? {} : { queueName: options.queueName }),
-        ...(spans === undefined ? {} : { spans }),
-        ...(hooks.onQueueEvent === undefined ? {} : { onQueueEvent: hooks.onQueueEvent }),
-      });
+      summary = await runQueuedRollouts(
+        tasks,
+        options,
+        {
+          ...rolloutOptions,
+          url: options.queue,
+          ...(options.queueName === undefined ? {} : { queueName: options.queueName }),
+          ...(spans === undefined ? {} : { spans }),
+          ...(hooks.onQueueEvent === undefined ? {} : { onQueueEvent: hooks.onQueueEvent }),
+        },
+        file,
+      );
     }
     await spans?.commit();
-    return lines;
+    return summary;
   } catch (err) {
-    await spans?.discard();
+    // With --out the spans of what finished stay in <spans>.partial for the resume, as the lines do.
+    if (options.out === undefined) await spans?.discard();
     throw err;
+  } finally {
+    await tools?.close();
   }
 }
+
+/** The checks of `--out` and `--spans` before any episode runs. */
+function outputClaims(options: SwarmRunOptions): OutputClaim[] {
+  const claims: OutputClaim[] = [];
+  if (options.out !== undefined) claims.push({ flag: '--out', path: options.out, alsoWrites: [`${options.out}.partial`], kind: ROLLOUT_FILE_KIND, recognise: recogniseRolloutFile });
+  if (options.spans !== undefined) claims.push({ flag: '--spans', path: options.spans, alsoWrites: [`${options.spans}.partial`], kind: SPANS_FILE_KIND, recognise: recogniseSpansFile });
+  return claims;
+}
+

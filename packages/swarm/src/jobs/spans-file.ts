@@ -7,7 +7,9 @@
  *
  * @module
  */
-import { appendFile, rename, rm } from 'node:fs/promises';
+import { appendFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { ParlInputError } from '@parl/core';
+import { fileLines } from '../rollouts/file-lines.js';
 import type { Tracer } from '@opentelemetry/api';
 
 /** A tracer whose finished spans are taken as OTLP JSON. */
@@ -37,33 +39,108 @@ export async function openSpanCapture(): Promise<SpanCapture> {
   };
 }
 
-/** Spans written to a file, one export request per line; the file appears under its name only when committed. */
+/** What an existing `--spans` file must be, in words. */
+export const SPANS_FILE_KIND = 'a spans file (OTLP JSON export requests, one per line)';
+
+/** Every spans line starts so: how a line cut short is told apart from foreign text. */
+const SPANS_LINE_START = '{"resourceSpans":';
+
+function spansLineProblem(text: string, lineNo: number): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return `line ${lineNo} is not JSON`;
+  }
+  const v = value as { resourceSpans?: unknown } | null;
+  return typeof v === 'object' && v !== null && Array.isArray(v.resourceSpans) ? undefined : `line ${lineNo} is not an OTLP export request (no resourceSpans)`;
+}
+
+/**
+ * Whether the file at `path` is a spans file, judged by its complete lines: undefined when it is,
+ * else why not. A last line cut short by a crash counts as one of its own when it starts as a
+ * spans line does.
+ */
+export async function recogniseSpansFile(path: string): Promise<string | undefined> {
+  return (await scanSpansFile(path)).problem;
+}
+
+async function scanSpansFile(path: string): Promise<{ problem?: string; cutAt?: number }> {
+  for await (const l of fileLines(path)) {
+    if (!l.complete) return l.text.startsWith(SPANS_LINE_START) ? { cutAt: l.offset } : { problem: `line ${l.lineNo} is not an OTLP export request` };
+    if (l.text.trim() === '') continue;
+    const problem = spansLineProblem(l.text, l.lineNo);
+    if (problem !== undefined) return { problem };
+  }
+  return {};
+}
+
+/**
+ * Spans written to a file, one export request per line, appended to `<path>.partial` as each
+ * episode ends; the file appears under its name when committed, and an interrupted run's partial
+ * file is resumed by the next.
+ */
 export interface SpansFile extends SpanCapture {
+  /** The spans file. */
+  readonly path: string;
   /** Append the spans finished since the last flush as one line. */
   flush(): Promise<void>;
   /** Append spans captured elsewhere (a worker's), one OTLP JSON export request, as one line. */
   append(request: string): Promise<void>;
-  /** Rename the file into place. */
+  /** Rename the partial file into place (kept as it is when nothing was appended and the file exists). */
   commit(): Promise<void>;
-  /** Remove the temporary file (a failed run). */
+  /** Remove the partial file (a failed run that cannot be resumed). */
   discard(): Promise<void>;
 }
 
-/** Open a spans file at `path` (written as `path.<pid>.tmp` until {@link SpansFile.commit}). */
-export async function openSpansFile(path: string): Promise<SpansFile> {
+/** How to open a spans file. */
+export interface OpenSpansFileOptions {
+  /** Keep the spans of `<path>.partial` and append to them (a resumed run); else it starts empty. */
+  readonly resume?: boolean;
+  /** The flag named in errors (default `--spans`). */
+  readonly flag?: string;
+}
+
+/**
+ * Open a spans file at `path` (written as `path.partial` until {@link SpansFile.commit}). A partial
+ * file that is not a spans file is refused; with `resume`, a last line a crash left cut short is
+ * cut off before anything is appended.
+ *
+ * @throws {@link @parl/core!ParlInputError} naming the flag when `<path>.partial` holds something else
+ */
+export async function openSpansFile(path: string, open: OpenSpansFileOptions = {}): Promise<SpansFile> {
   const capture = await openSpanCapture();
-  const tmp = `${path}.${process.pid}.tmp`;
-  await appendFile(tmp, '');
+  const partial = `${path}.partial`;
+  const flag = open.flag ?? '--spans';
+  const scan = await scanSpansFile(partial);
+  if (scan.problem !== undefined) {
+    throw new ParlInputError(flag, path, `a new file or ${SPANS_FILE_KIND}, which ${partial} is not (${scan.problem}): parl never replaces a file it did not write; choose another path or move it away`, undefined, 'PARL_ERR_CONFLICT');
+  }
+  if (open.resume === true) {
+    if (scan.cutAt !== undefined) await truncate(partial, scan.cutAt);
+    await appendFile(partial, '');
+  } else {
+    await writeFile(partial, '');
+  }
+  let appended = false;
+  const add = async (request: string): Promise<void> => {
+    await appendFile(partial, `${request}\n`);
+    appended = true;
+  };
   return {
     ...capture,
+    path,
     async flush() {
       const json = capture.take();
-      if (json !== undefined) await appendFile(tmp, `${json}\n`);
+      if (json !== undefined) await add(json);
     },
-    async append(request) {
-      await appendFile(tmp, `${request}\n`);
+    append: add,
+    async commit() {
+      const kept = (await stat(partial)).size > 0 || appended;
+      const existing = await stat(path).then(() => true, () => false);
+      if (kept || !existing) await rename(partial, path);
+      else await rm(partial, { force: true });
     },
-    commit: () => rename(tmp, path),
-    discard: () => rm(tmp, { force: true }),
+    discard: () => rm(partial, { force: true }),
   };
 }

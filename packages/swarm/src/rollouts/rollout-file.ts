@@ -1,12 +1,23 @@
 /**
- * The rollout file: finished samples are appended to `<out>.partial` (one write per sample, so a
- * crash loses at most the sample in flight and leaves no half line that is read back); when
- * every sample is done the lines, with their advantages, are written to a temporary file and
- * renamed onto `<out>` in one step.
+ * The rollout file: each finished sample is appended to `<out>.partial` as one line (one write
+ * per sample) the moment it finishes; the lines carry `rollout_options`, the flags that shaped
+ * their episodes, so a rerun resumes only a run of the same configuration. Opening the file reads
+ * what is there as a stream and keeps only where each line is (never the lines themselves): a file
+ * that is not a rollout file is refused, a different configuration is refused naming the flags
+ * that differ (or, with `restart`, the old files are removed), and a last line cut short by a crash
+ * is cut off before anything is appended.
  *
  * @module
  */
-import { appendFile, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { appendFile, rm, stat, truncate } from 'node:fs/promises';
+import { ParlInputError } from '@parl/core';
+import { fileLines, readLineAt } from './file-lines.js';
+
+/** The field of every rollout line that holds the flag texts of the options that shaped its episode. */
+export const ROLLOUT_OPTIONS_FIELD = 'rollout_options';
+
+/** What an existing `--out` file must be, in words. */
+export const ROLLOUT_FILE_KIND = 'a rollout file of parl swarm run';
 
 /** A finished sample as kept in the partial file (everything but the advantage). */
 export interface SampleLine {
@@ -15,54 +26,184 @@ export interface SampleLine {
   readonly [field: string]: unknown;
 }
 
+/** The flag texts (`model` → `Qwen3-4B`) of the options that shape an episode. */
+export type RunOptionTexts = Readonly<Record<string, string>>;
+
 /** The key of a sample: task and sample number. */
 export function sampleKey(groupId: string, sample: number): string {
   return `${groupId}\u0000${sample}`;
 }
 
-async function readLines(path: string): Promise<SampleLine[]> {
-  let text: string;
+/** Where a finished sample's line is, and its total reward (all its group's advantages need). */
+export interface SampleRef {
+  readonly group_id: string;
+  readonly sample: number;
+  readonly total_reward: number;
+  /** The file holding the line, its byte offset and length; or the line itself (no file). */
+  readonly at: { readonly path: string; readonly offset: number; readonly bytes: number } | { readonly line: SampleLine };
+}
+
+/** Every rollout line starts so (its first field is `group_id`): how a line cut short is told apart from foreign text. */
+const LINE_START = '{"group_id":';
+
+/** The line of a finished sample, fields in their file order: group, sample, options, then the rest. */
+export function sampleLine(line: SampleLine, options: RunOptionTexts): SampleLine {
+  const { group_id, sample, [ROLLOUT_OPTIONS_FIELD]: _old, advantage: _advantage, ...rest } = line as SampleLine & { advantage?: unknown };
+  return { group_id, sample, [ROLLOUT_OPTIONS_FIELD]: options, ...rest };
+}
+
+type Parsed = { readonly line: SampleLine; readonly options: RunOptionTexts; readonly reward: number } | { readonly problem: string };
+
+function parseLine(text: string, lineNo: number): Parsed {
+  let value: unknown;
   try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw err;
+    value = JSON.parse(text);
+  } catch {
+    return { problem: `line ${lineNo} is not JSON` };
   }
-  const lines: SampleLine[] = [];
-  // A last line without its newline was cut by a crash: not a finished sample.
-  const complete = text.endsWith('\n') ? text : text.slice(0, text.lastIndexOf('\n') + 1);
-  for (const line of complete.split('\n')) {
-    if (line.trim() === '') continue;
-    const value = JSON.parse(line) as SampleLine;
-    if (typeof value.group_id === 'string' && typeof value.sample === 'number') lines.push(value);
+  const v = value as Partial<Record<string, unknown>> | null;
+  const options = v?.[ROLLOUT_OPTIONS_FIELD];
+  if (
+    typeof v !== 'object' || v === null || Array.isArray(v) ||
+    typeof v['group_id'] !== 'string' || typeof v['sample'] !== 'number' || !Number.isInteger(v['sample']) ||
+    typeof options !== 'object' || options === null || Array.isArray(options) ||
+    typeof v['total_reward'] !== 'number'
+  ) {
+    return { problem: `line ${lineNo} is not a rollout line (group_id, sample, total_reward and ${ROLLOUT_OPTIONS_FIELD})` };
   }
-  return lines;
+  return { line: v as SampleLine, options: options as RunOptionTexts, reward: v['total_reward'] };
 }
 
-/** The samples already finished for `out`: those of a finished `out` and of its partial file. */
-export async function finishedSamples(out: string): Promise<Map<string, SampleLine>> {
-  const done = new Map<string, SampleLine>();
-  for (const line of [...(await readLines(out)), ...(await readLines(`${out}.partial`))]) {
-    const { advantage: _advantage, ...rest } = line as SampleLine & { advantage?: unknown };
-    done.set(sampleKey(line.group_id, line.sample), rest as SampleLine);
+/**
+ * Whether the file at `path` is a rollout file, judged by its first line (for the check of every
+ * output before a run; opening it checks every line): undefined when it is, else why not.
+ */
+export async function recogniseRolloutFile(path: string): Promise<string | undefined> {
+  for await (const l of fileLines(path)) {
+    if (!l.complete) return l.text.startsWith(LINE_START) ? undefined : `line ${l.lineNo} is not a rollout line`;
+    if (l.text.trim() === '') continue;
+    const parsed = parseLine(l.text, l.lineNo);
+    return 'problem' in parsed ? parsed.problem : undefined;
   }
-  return done;
+  return undefined;
 }
 
-/** Append one finished sample to the partial file. */
-export async function appendSample(out: string, line: SampleLine): Promise<void> {
-  await appendFile(`${out}.partial`, `${JSON.stringify(line)}\n`);
+/** `--model a` (now b) for each option whose text differs between a file's lines and this run. */
+function differences(theirs: RunOptionTexts, ours: RunOptionTexts): string[] {
+  const keys = [...new Set([...Object.keys(theirs), ...Object.keys(ours)])].sort();
+  const shown = (v: string | undefined): string => (v === undefined ? 'not given' : v);
+  return keys.filter((k) => theirs[k] !== ours[k]).map((k) => `--${k} ${shown(theirs[k])} (now ${shown(ours[k])})`);
 }
 
-/** Write the final lines to `out` atomically (temporary file, then rename) and drop the partial file. */
-export async function writeRollouts(out: string, lines: readonly object[]): Promise<void> {
-  const tmp = `${out}.${process.pid}.tmp`;
-  try {
-    await writeFile(tmp, lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
-    await rename(tmp, out);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
+/** How to open the rollout file. */
+export interface OpenRolloutFileOptions {
+  /** The flag texts of this run's episode options; lines of other options are refused. */
+  readonly options: RunOptionTexts;
+  /** Start over: remove the rollout file and its partial file (after checking they are rollout files). */
+  readonly restart?: boolean;
+  /** The flag named in errors (default `--out`). */
+  readonly flag?: string;
+}
+
+/** An open rollout file. */
+export interface RolloutFile {
+  /** The final file. */
+  readonly path: string;
+  /** The samples finished already (of the file and of its partial file), by {@link sampleKey}. */
+  readonly finished: ReadonlyMap<string, SampleRef>;
+  /** Whether a partial file held finished samples (the run is a resume). */
+  readonly resumed: boolean;
+  /** Append one finished sample to the partial file; where it went. */
+  append(line: SampleLine): Promise<SampleRef>;
+  /** Remove the partial file (once the final file is in place). */
+  dropPartial(): Promise<void>;
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Open the rollout file `out` (and `<out>.partial`) for a run with `options`: read where every
+ * finished sample is, check each line is a rollout line of the same options, and cut a last line
+ * of the partial file that a crash left without its newline.
+ *
+ * @throws {@link @parl/core!ParlInputError} naming `--out` and the file: a line that is not a rollout
+ *   line; lines of other options (naming each flag that differs, unless `restart`)
+ */
+export async function openRolloutFile(out: string, open: OpenRolloutFileOptions): Promise<RolloutFile> {
+  const flag = open.flag ?? '--out';
+  const partial = `${out}.partial`;
+  const finished = new Map<string, SampleRef>();
+  let mismatch: { file: string; lineNo: number; diff: string[] } | undefined;
+  let partialLines = 0;
+  let cutAt: number | undefined;
+  for (const file of [out, partial]) {
+    for await (const l of fileLines(file)) {
+      if (l.text.trim() === '' && l.complete) continue;
+      if (!l.complete && file === partial && l.text.startsWith(LINE_START)) {
+        // A crash mid-append: not a finished sample. Cut it before the next append.
+        cutAt = l.offset;
+        break;
+      }
+      const parsed = parseLine(l.text, l.lineNo);
+      if ('problem' in parsed) {
+        throw new ParlInputError(flag, out, `a new file or ${ROLLOUT_FILE_KIND}, which ${file} is not (${parsed.problem}): parl never replaces a file it did not write; choose another path or move it away`, undefined, 'PARL_ERR_CONFLICT');
+      }
+      const diff = differences(parsed.options, open.options);
+      if (diff.length > 0) {
+        mismatch ??= { file, lineNo: l.lineNo, diff };
+        continue;
+      }
+      if (file === partial) partialLines++;
+      finished.set(sampleKey(parsed.line.group_id, parsed.line.sample), {
+        group_id: parsed.line.group_id,
+        sample: parsed.line.sample,
+        total_reward: parsed.reward,
+        at: { path: file, offset: l.offset, bytes: l.bytes },
+      });
+    }
   }
-  await rm(`${out}.partial`, { force: true });
+  if (open.restart === true) {
+    await rm(partial, { force: true });
+    await rm(out, { force: true });
+    finished.clear();
+    partialLines = 0;
+  } else {
+    if (mismatch !== undefined) {
+      throw new ParlInputError(
+        flag,
+        out,
+        `a rollout file of this run's configuration to resume, which ${mismatch.file} is not (line ${mismatch.lineNo} was run with ${mismatch.diff.join(', ')}): ` +
+          'rerun with its flags to resume it, add --restart to start over (replacing it), or choose another --out',
+        undefined,
+        'PARL_ERR_CONFLICT',
+      );
+    }
+    if (cutAt !== undefined) await truncate(partial, cutAt);
+  }
+  let size = (await exists(partial)) ? (await stat(partial)).size : 0;
+  return {
+    path: out,
+    finished,
+    resumed: partialLines > 0,
+    async append(line) {
+      const text = JSON.stringify(line);
+      const bytes = Buffer.byteLength(text);
+      const offset = size;
+      await appendFile(partial, `${text}\n`);
+      size += bytes + 1;
+      return { group_id: line.group_id, sample: line.sample, total_reward: line['total_reward'] as number, at: { path: partial, offset, bytes } };
+    },
+    dropPartial: () => rm(partial, { force: true }),
+  };
+}
+
+/** The line a reference points at. */
+export async function readSample(ref: SampleRef): Promise<SampleLine> {
+  if ('line' in ref.at) return ref.at.line;
+  return JSON.parse(await readLineAt(ref.at.path, ref.at.offset, ref.at.bytes)) as SampleLine;
 }

@@ -1,24 +1,46 @@
 /**
  * Rollouts for training (spec §10): tasks × `group_size` episodes; each line is the record plus
- * `group_id`, `sample`, `advantage` (GRPO, from core) and `messages`, the orchestrator's
- * transcript. With `out`, resumable: a finished task × sample is not run again.
+ * `group_id`, `sample`, `rollout_options`, `advantage` (GRPO, from core) and `messages`, the
+ * orchestrator's transcript. With `out`, resumable: a finished task × sample is not run again.
+ * Lines are streamed: each finished sample goes to `<out>.partial` at once, and each group, as soon
+ * as it and every group before it are complete, gets its advantages and goes to the final file
+ * (and `onLine`) — memory holds where lines are, never the lines of the whole run.
  *
  * @module
  */
+import { atomicFileSink, type TextSink } from '@parl/io';
 import { grpoAdvantages, ParlInputError } from '@parl/core';
+import type { RolloutRef } from './url-template.js';
 import type { EpisodeSettings } from '../runtime/config.js';
 import { runEpisode } from '../runtime/episode.js';
 import type { SwarmTask } from '../tasks/task.js';
-import { appendSample, finishedSamples, sampleKey, writeRollouts, type SampleLine } from './rollout-file.js';
+import { RolloutsInterruptedError } from './interrupted.js';
+import { DEFAULT_REWARD_POST, postReward, type RewardPostPolicy } from './reward-report.js';
+import { openRolloutFile, readSample, sampleKey, sampleLine, type RolloutFile, type RunOptionTexts, type SampleLine, type SampleRef } from './rollout-file.js';
+import { RolloutTally, type RolloutSummary } from './rollout-summary.js';
 
 /** How to run rollouts. */
 export interface RolloutOptions {
   /** Samples per task (≥ 1). */
   readonly groupSize: number;
-  /** The JSONL file to write (resumable); without it the lines are only returned. */
+  /** The JSONL file to write (resumable); without it the lines only go to `onLine`. */
   readonly out?: string;
+  /** The flag texts of the options that shaped the episodes: every line carries them, and a resume must match them (default none). */
+  readonly runOptions?: RunOptionTexts;
+  /** With `out`: start over, removing the rollout file and its partial file first. */
+  readonly restart?: boolean;
   /** Called after each sample: done so far (resumed samples included) and the total. */
   readonly onProgress?: (done: number, total: number) => void | Promise<void>;
+  /** Each final line (with its advantage), in task, then sample order, as soon as its group and those before it are complete. */
+  readonly onLine?: (line: RolloutLine) => void | Promise<void>;
+  /** Stop: no new episode starts, and the run rejects with {@link RolloutsInterruptedError} once what finished is written. */
+  readonly signal?: AbortSignal;
+  /** POST each new line's reward fields here (a URL template: `{rollout_id}`, `{task_id}`, `{sample}`). */
+  readonly rewardUrl?: string;
+  /** Retries of those POSTs (default {@link DEFAULT_REWARD_POST}). */
+  readonly rewardPost?: RewardPostPolicy;
+  /** Told of each reward POST that failed (one line naming the URL and why); the line is written all the same. */
+  readonly onRewardError?: (message: string) => void;
 }
 
 /** One rollout line: the record, its group and sample, its GRPO advantage and the transcript. */
@@ -37,63 +59,145 @@ export interface MissingSample {
 /** Runs the missing samples, handing each finished line to `keep` (in any order, one at a time or many). */
 export type SampleRunner = (missing: readonly MissingSample[], keep: (line: SampleLine) => Promise<void>) => Promise<void>;
 
+/** The settings of every rollout, or of each (its endpoints' URL templates expanded for it). */
+export type RolloutSettings = EpisodeSettings | ((rollout: RolloutRef) => EpisodeSettings);
+
+/** The rollout of `task`'s sample `sample`: its id (the line's `id`), task id and sample. */
+export function rolloutRef(task: SwarmTask, sample: number): RolloutRef {
+  return { rollout_id: `${task.id}/rollout-${sample}`, task_id: task.id, sample };
+}
+
 /** Run one sample: the episode of `task` as sample `sample`, as a line without its advantage. */
-export async function runSample(task: SwarmTask, settings: EpisodeSettings, sample: number): Promise<SampleLine> {
-  const { record, messages } = await runEpisode(task, settings, `${task.id}/rollout-${sample}`);
-  return { ...record, group_id: task.id, sample, messages };
+export async function runSample(task: SwarmTask, settings: RolloutSettings, sample: number): Promise<SampleLine> {
+  const ref = rolloutRef(task, sample);
+  const { record, messages, trajectory, subagentMessages } = await runEpisode(task, typeof settings === 'function' ? settings(ref) : settings, ref.rollout_id);
+  return {
+    ...record,
+    group_id: task.id,
+    sample,
+    messages,
+    ...(trajectory === undefined ? {} : trajectory),
+    ...(subagentMessages === undefined ? {} : { subagent_messages: subagentMessages }),
+  };
+}
+
+/** A promise that rejects when `signal` aborts (never, without one). */
+function aborted(signal: AbortSignal | undefined): Promise<never> {
+  return new Promise<never>((_, reject) => {
+    if (signal === undefined) return;
+    const fire = (): void => reject(new RolloutsInterruptedError());
+    if (signal.aborted) fire();
+    else signal.addEventListener('abort', fire, { once: true });
+  });
 }
 
 /**
  * The bookkeeping every way of running rollouts shares: which samples are finished already, the
- * partial file each new one is appended to, the progress, and at the end the lines in task, then
- * sample order with their GRPO advantages, written atomically. `runMissing` runs the rest.
+ * partial file each new one is appended to, the progress, and the final lines in task, then
+ * sample order with their GRPO advantages, streamed group by group to the final file (written
+ * atomically) and `onLine`. `runMissing` runs the rest. `opened`: the rollout file, when the
+ * caller opened it already (to check it before anything else).
  *
- * @throws what `runMissing` throws; what finished before stays in `<out>.partial` for the next run
+ * @returns the summary of every line (resumed ones included)
+ * @throws what `runMissing` throws, or {@link RolloutsInterruptedError} when `signal` aborts; what
+ *   finished before stays in `<out>.partial` for the next run
  */
-export async function collectRollouts(tasks: readonly SwarmTask[], options: RolloutOptions, runMissing: SampleRunner): Promise<RolloutLine[]> {
+export async function collectRollouts(tasks: readonly SwarmTask[], options: RolloutOptions, runMissing: SampleRunner, opened?: RolloutFile): Promise<RolloutSummary> {
   const g = options.groupSize;
   if (!Number.isInteger(g) || g < 1) throw new ParlInputError('group_size', g, 'an integer ≥ 1');
-  const done = options.out === undefined ? new Map<string, SampleLine>() : await finishedSamples(options.out);
+  const runOptions = options.runOptions ?? {};
+  const file: RolloutFile | undefined =
+    opened ?? (options.out === undefined ? undefined : await openRolloutFile(options.out, { options: runOptions, ...(options.restart === undefined ? {} : { restart: options.restart }) }));
+  const refs = new Map<string, SampleRef>(file?.finished ?? []);
   const total = tasks.length * g;
   let count = 0;
   const missing: MissingSample[] = [];
   for (const [taskIndex, task] of tasks.entries()) {
     for (let sample = 0; sample < g; sample++) {
-      if (done.has(sampleKey(task.id, sample))) await options.onProgress?.(++count, total);
+      if (refs.has(sampleKey(task.id, sample))) await options.onProgress?.(++count, total);
       else missing.push({ task, taskIndex, sample });
     }
   }
+  const tally = new RolloutTally(total - missing.length);
+  const sink: TextSink | undefined = file === undefined ? undefined : await atomicFileSink(file.path, '--out');
+  let next = 0;
+  /** Write out every complete group from the first one not yet written. */
+  const flushGroups = async (): Promise<void> => {
+    for (; next < tasks.length; next++) {
+      const task = tasks[next] as SwarmTask;
+      const group: SampleRef[] = [];
+      for (let sample = 0; sample < g; sample++) {
+        const ref = refs.get(sampleKey(task.id, sample));
+        if (ref === undefined) return;
+        group.push(ref);
+      }
+      const advantages = grpoAdvantages(group.map((r) => r.total_reward));
+      for (const [i, ref] of group.entries()) {
+        const line = { ...(await readSample(ref)), advantage: advantages[i] as number } as RolloutLine;
+        await sink?.write(`${JSON.stringify(line)}\n`);
+        tally.add(line);
+        await options.onLine?.(line);
+        refs.delete(sampleKey(task.id, i));
+      }
+    }
+  };
+  // After a failure or an interrupt, an episode still finishing is dropped: the partial file holds
+  // exactly the samples the progress counted, and the next run runs it again.
+  let stopped = false;
   // One line kept at a time: appends to the partial file never interleave.
   let keeping = Promise.resolve();
-  const keep = (line: SampleLine): Promise<void> =>
-    (keeping = keeping.then(async () => {
-      if (options.out !== undefined) await appendSample(options.out, line);
-      done.set(sampleKey(line.group_id, line.sample), line);
+  /** With `rewardUrl`: POST the line's reward; a failure is named and kept on the line. */
+  const report = async (line: SampleLine): Promise<SampleLine> => {
+    if (options.rewardUrl === undefined) return line;
+    const failure = await postReward(options.rewardUrl, line, options.rewardPost ?? DEFAULT_REWARD_POST);
+    if (failure === undefined) return line;
+    options.onRewardError?.(failure);
+    return { ...line, reward_post_error: failure };
+  };
+  const keep = async (finished: SampleLine): Promise<void> => {
+    const line = await report(finished);
+    await (keeping = keeping.then(async () => {
+      if (stopped) return;
+      const kept = sampleLine(line, runOptions);
+      const ref: SampleRef = file === undefined ? { group_id: kept.group_id, sample: kept.sample, total_reward: kept['total_reward'] as number, at: { line: kept } } : await file.append(kept);
+      refs.set(sampleKey(kept.group_id, kept.sample), ref);
+      tally.ran++;
       await options.onProgress?.(++count, total);
+      await flushGroups();
     }));
-  await runMissing(missing, keep);
-  await keeping;
-  const lines: RolloutLine[] = tasks.flatMap((task) => {
-    const group = Array.from({ length: g }, (_, sample) => done.get(sampleKey(task.id, sample)));
-    if (group.some((l) => l === undefined)) throw new Error(`rollouts of ${task.id} are missing after the run`);
-    const advantages = grpoAdvantages(group.map((l) => (l as SampleLine)['total_reward'] as number));
-    return group.map((l, i) => ({ ...l, advantage: advantages[i] as number }) as RolloutLine);
-  });
-  if (options.out !== undefined) await writeRollouts(options.out, lines);
-  return lines;
+  };
+  try {
+    await flushGroups();
+    await Promise.race([runMissing(missing, keep), aborted(options.signal)]);
+    await keeping;
+    if (next < tasks.length) throw new Error(`rollouts of ${tasks[next]?.id} are missing after the run`);
+    await sink?.finish();
+  } catch (err) {
+    // What was appended stays in the partial file; only the unfinished final file goes.
+    stopped = true;
+    await keeping.catch(() => undefined);
+    await sink?.abort();
+    throw err;
+  }
+  await file?.dropPartial();
+  return tally.summary();
 }
 
 /**
  * Run `tasks` × `groupSize` episodes here, one after another (the §3 reward at
  * `settings.trainingStep`, 0 when not given).
  *
- * @returns the lines in task order, then sample order
- * @throws the first episode's error (a {@link SwarmProviderError} of the orchestrator); what
- *   finished before it stays in `<out>.partial` for the next run
+ * @returns the summary of the lines (which went to `options.out` and `options.onLine`)
+ * @throws the first episode's error (a {@link SwarmProviderError} of the orchestrator), or
+ *   {@link RolloutsInterruptedError}; what finished before stays in `<out>.partial` for the next run
  */
-export async function runRollouts(tasks: readonly SwarmTask[], settings: EpisodeSettings, options: RolloutOptions): Promise<RolloutLine[]> {
-  const withStep: EpisodeSettings = { ...settings, trainingStep: settings.trainingStep ?? 0 };
+export async function runRollouts(tasks: readonly SwarmTask[], settings: RolloutSettings, options: RolloutOptions): Promise<RolloutSummary> {
+  const step = (s: EpisodeSettings): EpisodeSettings => ({ ...s, trainingStep: s.trainingStep ?? 0 });
+  const withStep: RolloutSettings = typeof settings === 'function' ? (ref) => step(settings(ref)) : step(settings);
   return collectRollouts(tasks, options, async (missing, keep) => {
-    for (const { task, sample } of missing) await keep(await runSample(task, withStep, sample));
+    for (const { task, sample } of missing) {
+      if (options.signal?.aborted === true) return;
+      await keep(await runSample(task, withStep, sample));
+    }
   });
 }

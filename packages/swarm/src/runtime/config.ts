@@ -9,14 +9,11 @@ import type { BudgetMode, RewardConfig } from '@parl/core';
 import type { LanguageModel } from 'ai';
 import { DEFAULT_TOOL_TIMEOUT_MS } from '../tools/tool-executor.js';
 import type { ToolProvider } from '../tools/tool-provider.js';
+import type { ToolsFor } from '../tools/tools-for.js';
 import { LIMIT_PRESETS, type SwarmLimits } from './limits.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './model-call.js';
+import type { SwarmEventListener } from './swarm-events.js';
 
-/** Which agents get the task's tools (the corpus, `--tools`, `--mcp`). */
-export const TOOLS_FOR = ['both', 'subagents', 'orchestrator'] as const;
-
-/** Who gets the task's tools: the sub-agents, the orchestrator (the direct fallback), or both. */
-export type ToolsFor = (typeof TOOLS_FOR)[number];
 
 /** How an episode runs. */
 export interface EpisodeSettings {
@@ -48,6 +45,13 @@ export interface EpisodeSettings {
    * returns. Optional: off when absent.
    */
   readonly tokenDetails?: boolean;
+  /**
+   * Keep what each orchestrator call's endpoint returned — prompt token ids, completion token ids
+   * and log-probabilities — so that the rollout line can carry the token trajectory of spec §10.4,
+   * and keep the sub-agents' transcripts. Implies {@link EpisodeSettings.tokenDetails}. Optional:
+   * off when absent.
+   */
+  readonly tokenTrajectories?: boolean;
   /** The tracer for the episode's spans (default: the global provider's). */
   readonly tracer: Tracer | undefined;
   /** Tool providers of the run besides the task's own corpus (`--tools`, `--mcp`), listed once. Optional: none when absent. */
@@ -56,6 +60,13 @@ export interface EpisodeSettings {
   readonly toolsFor?: ToolsFor;
   /** Per-call tool timeout, ms. Optional: {@link DEFAULT_TOOL_TIMEOUT_MS} when absent. */
   readonly toolTimeoutMs?: number;
+  /** Told what happens as it happens (sub-agents created, started, finished; stages closed; calls the budget refused). Optional: nobody when absent. */
+  readonly onEvent?: SwarmEventListener;
+  /**
+   * Levels of agents (spec §10.3): 1, the orchestrator's sub-agents only; with D > 1 a sub-agent
+   * at depth d < D also has `create_subagent` / `assign_task`. Optional: 1 when absent.
+   */
+  readonly depth?: number;
 }
 
 /** What `runEpisode` takes: the orchestrator's model, and any other setting to change from its default. */
@@ -65,8 +76,8 @@ export type EpisodeOptions = Partial<Omit<EpisodeSettings, 'orchestrator'>> & { 
  * The defaults of every setting but the models: 8 sub-agents at once, at most 100 sub-agent
  * definitions, the `default` limits (100 orchestrator / 50 sub-agent model calls), no budget,
  * `on_budget` `fail`, no training step, the default reward, {@link DEFAULT_RETRY}, the swarm (not
- * the single agent), no token details, the global tracer, no tools besides the task's, given to
- * both, a 60 s tool timeout. The sub-agents' model defaults to the orchestrator's.
+ * the single agent), no token details or trajectories, the global tracer, no tools besides the task's, given to
+ * both, a 60 s tool timeout, depth 1. The sub-agents' model defaults to the orchestrator's.
  */
 export const EPISODE_DEFAULTS = {
   concurrency: 8,
@@ -79,10 +90,13 @@ export const EPISODE_DEFAULTS = {
   retry: DEFAULT_RETRY,
   singleAgent: false,
   tokenDetails: false,
+  tokenTrajectories: false,
   tracer: undefined,
   toolProviders: [],
   toolsFor: 'both',
   toolTimeoutMs: DEFAULT_TOOL_TIMEOUT_MS,
+  onEvent: (): void => undefined,
+  depth: 1,
 } as const satisfies Omit<EpisodeSettings, 'orchestrator' | 'subagentModel'>;
 
 /** Every setting of `options`, the missing ones at their defaults ({@link EPISODE_DEFAULTS}). */
@@ -103,10 +117,13 @@ export function episodeSettingsOf(options: EpisodeOptions): Required<EpisodeSett
     reward: options.reward ?? d.reward,
     retry: options.retry ?? d.retry,
     singleAgent: options.singleAgent ?? d.singleAgent,
-    tokenDetails: options.tokenDetails ?? d.tokenDetails,
+    tokenDetails: (options.tokenDetails ?? d.tokenDetails) || (options.tokenTrajectories ?? d.tokenTrajectories),
+    tokenTrajectories: options.tokenTrajectories ?? d.tokenTrajectories,
     tracer: options.tracer,
     toolProviders: options.toolProviders ?? d.toolProviders,
     toolsFor: options.toolsFor ?? d.toolsFor,
     toolTimeoutMs: options.toolTimeoutMs ?? d.toolTimeoutMs,
+    onEvent: options.onEvent ?? d.onEvent,
+    depth: options.depth ?? d.depth,
   };
 }

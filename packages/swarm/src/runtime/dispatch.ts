@@ -7,13 +7,17 @@
  * @module
  */
 import type { OpenSpan } from '../telemetry/swarm-telemetry.js';
+import type { Lease } from '../tools/semaphore.js';
 import type { ToolCall } from '../tools/tool-call.js';
 import type { ToolResult } from '../tools/tool-executor.js';
 import { toolNamed, type Toolbox } from '../tools/toolbox.js';
 import type { EpisodeState } from './episode-state.js';
 
-/** Run the calls of one reply with the tools of `box`, under `parent`'s span. */
-export async function dispatchCalls(state: EpisodeState, calls: readonly ToolCall[], box: Toolbox, parent: OpenSpan): Promise<ToolResult[]> {
+/**
+ * Run the calls of one reply with the tools of `box`, under `parent`'s span. A sub-agent that
+ * assigns tasks of its own gives back its place in the pool (`lease`) while they run.
+ */
+export async function dispatchCalls(state: EpisodeState, calls: readonly ToolCall[], box: Toolbox, parent: OpenSpan, lease?: Lease): Promise<ToolResult[]> {
   const delegates = toolNamed(box, 'assign_task') !== undefined;
   const isAssignment = (call: ToolCall): boolean => delegates && call.name === 'assign_task' && call.invalid === undefined;
   const results: (ToolResult | undefined)[] = new Array(calls.length);
@@ -22,6 +26,8 @@ export async function dispatchCalls(state: EpisodeState, calls: readonly ToolCal
       results[i] = r;
     });
   await Promise.all(calls.map((call, i) => (isAssignment(call) ? undefined : run(call, i))));
-  await Promise.all(calls.map((call, i) => (isAssignment(call) ? run(call, i) : undefined)));
+  const assign = (): Promise<unknown> => Promise.all(calls.map((call, i) => (isAssignment(call) ? run(call, i) : undefined)));
+  if (lease !== undefined && calls.some(isAssignment)) await lease.suspend(assign);
+  else await assign();
   return results as ToolResult[];
 }

@@ -14,8 +14,10 @@ import type { ToolProvider } from '../tools/tool-provider.js';
 import { toolSetOf } from '../tools/tool-set.js';
 import { toolboxOf, toolsOf, type Toolbox } from '../tools/toolbox.js';
 import type { EpisodeSettings } from './config.js';
-import { LiveRecord, type SubAgentSlot } from './live-record.js';
+import { AgentFrame, type NextCall } from './agent-frame.js';
+import { LiveRecord } from './live-record.js';
 import { SubAgentPool } from './subagent-pool.js';
+import type { SubagentTranscript } from './swarm-record.js';
 
 /** An agent's tools: the executor's toolbox and the AI SDK tool set the model is offered. */
 export interface AgentTools {
@@ -39,8 +41,10 @@ export class EpisodeState {
   readonly live = new LiveRecord();
   /** Aborted when the episode stops (the budget is spent, or the orchestrator failed). */
   readonly controller = new AbortController();
-  /** Sub-agent definitions: name → system prompt. */
-  readonly definitions = new Map<string, string>();
+  /** The orchestrator's frame (the top of the record). */
+  readonly root: AgentFrame;
+  /** Sub-agent definitions so far, over the whole tree (bounded by `maxSubagents`). */
+  defined = 0;
   /** The final messages of the sub-agents that finished (what `truncate` scores). */
   readonly finishedAnswers: string[] = [];
   /** The one tool-call executor. */
@@ -49,10 +53,16 @@ export class EpisodeState {
   readonly pool: SubAgentPool;
   /** The task's tools (its corpus, then the run's providers), for whichever agents get them. */
   readonly taskProviders: readonly ToolProvider[];
-  /** The sub-agents' tools. */
+  /** The task's providers the sub-agents get (per `toolsFor`). */
+  readonly subagentProviders: readonly ToolProvider[];
+  /** The sub-agents' tools (of those that do not delegate). */
   readonly subagentTools: AgentTools;
+  /** The sub-agents' transcripts, as each run ends (kept with `tokenTrajectories`: the line's `subagent_messages`). */
+  readonly subagentTranscripts: SubagentTranscript[] = [];
   /** Whether the budget ran out. */
   budgetExhausted = false;
+  /** Sub-agents started in the orchestrator's current turn (for its `stage-closed` event). */
+  turnSubagents = 0;
 
   /**
    * @param task - the task
@@ -62,11 +72,13 @@ export class EpisodeState {
     readonly task: SwarmTask,
     readonly settings: Required<EpisodeSettings>,
   ) {
+    this.root = new AgentFrame(0, undefined, this.live);
     this.telemetry = new SwarmTelemetry(this.clock, settings.tracer);
     this.executor = new ToolExecutor(this.telemetry, settings.toolTimeoutMs);
     this.pool = new SubAgentPool(settings.concurrency);
     this.taskProviders = [corpusProvider(task.tools), ...settings.toolProviders];
-    this.subagentTools = agentToolsOf(settings.toolsFor === 'orchestrator' ? [] : this.taskProviders);
+    this.subagentProviders = settings.toolsFor === 'orchestrator' ? [] : this.taskProviders;
+    this.subagentTools = agentToolsOf(this.subagentProviders);
   }
 
   /** The episode's stop signal. */
@@ -80,8 +92,8 @@ export class EpisodeState {
     this.controller.abort();
   }
 
-  /** Whether one more model call (the orchestrator's, a running sub-agent's, or a new sub-agent's first) keeps the critical steps within the budget. */
-  fits(next: 'main' | 'new-sub' | SubAgentSlot): boolean {
-    return this.settings.budget === undefined || this.live.criticalSteps(next) <= this.settings.budget;
+  /** Whether one more model call in `frame` keeps the whole record's critical steps within the budget. */
+  fits(frame: AgentFrame, next: NextCall): boolean {
+    return frame.fits(next, this.settings.budget);
   }
 }

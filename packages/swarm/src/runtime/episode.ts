@@ -20,7 +20,8 @@ import type { EpisodeResult } from './swarm-record.js';
  *   {@link EpisodeSettings} and {@link EPISODE_DEFAULTS}; the sub-agents' model defaults to the orchestrator's)
  * @param id - the record's `id` (default: the task id)
  * @returns the record, built live, the orchestrator's transcript and its final answer
- * @throws {@link SwarmProviderError} when the orchestrator's model fails after its retries
+ * @throws {@link SwarmProviderError} when the orchestrator's model fails after its retries;
+ *   {@link SwarmScoreError} when the task's scorer throws or gives no r_perf in [0, 1]
  */
 export function runEpisode(task: SwarmTask, options: EpisodeOptions, id: string = task.id): Promise<EpisodeResult> {
   return runOrchestrator(new EpisodeState(task, episodeSettingsOf(options)), task, id);

@@ -38,6 +38,8 @@ export interface ModelReply {
   readonly logprobs: unknown;
   /** The completion's token ids, when the provider returned them (vLLM's `return_token_ids`). */
   readonly tokenIds: unknown;
+  /** The prompt's token ids, when the provider returned them (vLLM's `return_token_ids`: `prompt_token_ids` on the response). */
+  readonly promptTokenIds: unknown;
   /** Attempts it took. */
   readonly attempts: number;
 }
@@ -134,6 +136,7 @@ export async function callModel(args: {
         outputTokens: result.usage.outputTokens,
         logprobs: choice?.['logprobs'] ?? undefined,
         tokenIds: choice?.['token_ids'] ?? undefined,
+        promptTokenIds: (result.response.body as Record<string, unknown> | undefined)?.['prompt_token_ids'] ?? undefined,
         attempts: attempt,
       };
     } catch (err) {

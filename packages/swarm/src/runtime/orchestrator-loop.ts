@@ -5,9 +5,11 @@
  *
  * @module
  */
+import type { Score } from '../scoring/score.js';
+import { scoreAnswer, unscored } from '../scoring/task-score.js';
 import type { SwarmTask } from '../tasks/task.js';
 import type { ToolProvider } from '../tools/tool-provider.js';
-import { delegationProvider } from './delegation-tools.js';
+import { delegationProviders } from './delegation-tools.js';
 import { dispatchCalls } from './dispatch.js';
 import { SwarmProviderError } from './errors.js';
 import { agentToolsOf, type EpisodeState } from './episode-state.js';
@@ -16,16 +18,18 @@ import { ORCHESTRATOR_SYSTEM_PROMPT, SINGLE_AGENT_SYSTEM_PROMPT } from './prompt
 import { replyAttributes } from './reply-attributes.js';
 import { runSubAgent } from './subagent-loop.js';
 import { buildRecord, type EpisodeResult, type StopReason } from './swarm-record.js';
+import { assembleTrajectory, type CallTokens } from './token-trajectory.js';
 import { Conversation } from './transcript.js';
 
 /** Run the episode's orchestrator (or the single agent) to its end; the record is built from the live record. */
 export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: string): Promise<EpisodeResult> {
   const startedMs = performance.now();
   const s = state.settings;
-  const { telemetry, clock, live } = state;
+  const { telemetry, clock } = state;
+  const frame = state.root;
   const system = s.singleAgent ? SINGLE_AGENT_SYSTEM_PROMPT : ORCHESTRATOR_SYSTEM_PROMPT;
   const providers: ToolProvider[] = [
-    ...(s.singleAgent ? [] : [delegationProvider(state, (a, parent, lease) => runSubAgent(state, a, parent, lease))]),
+    ...(s.singleAgent ? [] : delegationProviders(state, frame, (a, parent, lease) => runSubAgent(state, frame, a, parent, lease))),
     ...(s.toolsFor === 'subagents' && !s.singleAgent ? [] : state.taskProviders),
   ];
   const tools = agentToolsOf(providers);
@@ -37,14 +41,17 @@ export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: 
   let toolCalls = 0;
   const malformed: string[] = [];
   const texts: string[] = [];
+  const callTokens: CallTokens[] = [];
   try {
-    while (live.mainSteps < s.limits.orchestrator_steps) {
-      if (!state.fits('main')) {
+    while (frame.ownCalls < s.limits.orchestrator_steps) {
+      if (!state.fits(frame, 'main')) {
+        s.onEvent({ type: 'budget-refused', who: 'orchestrator' });
         state.budgetExhausted = true;
         stop = 'budget';
         break;
       }
-      live.openTurn();
+      frame.openTurn();
+      state.turnSubagents = 0;
       const chat = telemetry.chat(modelName(s.orchestrator), root, clock.now());
       let reply: ModelReply;
       try {
@@ -55,15 +62,19 @@ export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: 
       }
       telemetry.end(chat, clock.now(), undefined, replyAttributes(reply));
       conversation.assistant(reply);
+      if (s.tokenTrajectories) callTokens.push({ promptIds: reply.promptTokenIds, completionIds: reply.tokenIds, logprobs: reply.logprobs });
       toolCalls += reply.toolCalls.length;
       for (const c of reply.toolCalls) if (c.invalid !== undefined) malformed.push(c.invalid);
       if (reply.text !== '') texts.push(reply.text);
+      if (reply.text !== '') s.onEvent({ type: 'orchestrator-text', step: frame.ownCalls - 1, text: reply.text });
       if (reply.toolCalls.length === 0) {
+        s.onEvent({ type: 'stage-closed', stage: frame.ownCalls - 1, subagents: 0 });
         answer = reply.text;
         stop = 'answer';
         break;
       }
       conversation.toolResults(await dispatchCalls(state, reply.toolCalls, tools.box, root));
+      s.onEvent({ type: 'stage-closed', stage: frame.ownCalls - 1, subagents: state.turnSubagents });
       if (state.budgetExhausted) {
         stop = 'budget';
         break;
@@ -74,16 +85,24 @@ export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: 
     telemetry.end(root, clock.now(), { type: err instanceof SwarmProviderError ? 'provider' : 'error', message: String(err) });
     throw err;
   }
-  const rPerf = stop === 'answer'
-    ? task.score(answer)
-    : stop === 'budget' && s.onBudget === 'truncate'
-      ? task.score([...texts, ...state.finishedAnswers].join('\n'))
-      : 0;
+  // The final answer is scored once the episode is over: a judge's calls are no steps of it.
+  let score: Score;
+  try {
+    score = stop === 'answer'
+      ? await scoreAnswer(task, answer)
+      : stop === 'budget' && s.onBudget === 'truncate'
+        ? await scoreAnswer(task, [...texts, ...state.finishedAnswers].join('\n'))
+        : unscored(task, stop);
+  } catch (err) {
+    telemetry.end(root, clock.now(), { type: 'score', message: String(err) });
+    throw err;
+  }
   const record = buildRecord({
     id,
     taskId: task.id,
-    live,
-    rPerf,
+    live: state.live,
+    score,
+    metadata: task.metadata,
     stop,
     budgetExhausted: state.budgetExhausted,
     orchestratorToolCalls: toolCalls,
@@ -95,5 +114,6 @@ export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: 
     maxSubagents: s.maxSubagents,
   });
   telemetry.end(root, clock.now(), stop === 'answer' ? undefined : { type: stop, message: `the episode stopped: ${stop}` });
-  return { record, messages: conversation.transcript, answer, malformed };
+  const tokens = s.tokenTrajectories ? { trajectory: assembleTrajectory(callTokens), subagentMessages: state.subagentTranscripts } : {};
+  return { record, messages: conversation.transcript, answer, malformed, ...tokens };
 }

@@ -5,8 +5,20 @@
  * @module
  */
 import { labelReward, validateRecord, type EpisodeRecord, type RewardConfig } from '@parl/core';
+import type { Score } from '../scoring/score.js';
 import type { LiveRecord } from './live-record.js';
+import type { TokenTrajectory } from './token-trajectory.js';
 import type { ChatMessage } from './transcript.js';
+
+/** One sub-agent run's transcript (frozen, not trainable: spec §10.4's `subagent_messages`). */
+export interface SubagentTranscript {
+  /** The sub-agent's name (`create_subagent`'s `name`). */
+  readonly agent: string;
+  /** Whether it finished its task. */
+  readonly finished: boolean;
+  /** Its conversation in the OpenAI chat format, system prompt first. */
+  readonly messages: readonly ChatMessage[];
+}
 
 /** Why an episode stopped. */
 export type StopReason = 'answer' | 'orchestrator_steps' | 'budget';
@@ -24,6 +36,8 @@ export type SwarmRecord = EpisodeRecord & {
   readonly malformed_tool_calls: number;
   /** Tool calls of any agent whose result was an error (the tool's error, a bad argument, an unknown tool, the tool timeout; spec §10.3). */
   readonly tool_errors: number;
+  /** How r_perf was reached (spec §10.2): `{scorer, r_perf, …details}`. */
+  readonly score: Score;
   readonly [field: string]: unknown;
 };
 
@@ -37,6 +51,10 @@ export interface EpisodeResult {
   readonly answer: string;
   /** Why the orchestrator's malformed tool calls were rejected, in order. */
   readonly malformed: readonly string[];
+  /** With `tokenTrajectories`: the orchestrator's token trajectory (spec §10.4). */
+  readonly trajectory?: TokenTrajectory;
+  /** With `tokenTrajectories`: each sub-agent run's transcript, in the order they ended. */
+  readonly subagentMessages?: readonly SubagentTranscript[];
 }
 
 /** What the record is built from when the episode ends. */
@@ -44,7 +62,10 @@ export interface RecordInput {
   readonly id: string;
   readonly taskId: string;
   readonly live: LiveRecord;
-  readonly rPerf: number;
+  /** The final answer's score (its r_perf is the record's). */
+  readonly score: Score;
+  /** The task's metadata, copied into the record unchanged. */
+  readonly metadata: Readonly<Record<string, unknown>> | undefined;
   readonly stop: StopReason;
   readonly budgetExhausted: boolean;
   readonly orchestratorToolCalls: number;
@@ -68,7 +89,9 @@ export function buildRecord(input: RecordInput): SwarmRecord {
     num_subagents: counts.numSubagents,
     assigned_subtasks: counts.assigned,
     completed_subtasks: counts.completed,
-    r_perf: input.rPerf,
+    r_perf: input.score.r_perf,
+    score: input.score,
+    ...(input.metadata === undefined ? {} : { metadata: input.metadata }),
     budget_exhausted: input.budgetExhausted,
     stop_reason: input.stop,
     orchestrator_tool_calls: input.orchestratorToolCalls,

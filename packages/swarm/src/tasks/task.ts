@@ -1,9 +1,12 @@
 /**
  * What a swarm task is: the prompt the orchestrator gets, the tools over the task's corpus, and
- * the scorer that turns the final answer into r_perf.
+ * the scorer that turns the final answer into r_perf (spec §10.2) — from a built-in suite or a
+ * task file (spec §10.1).
  *
  * @module
  */
+import type { AcceptedAnswer } from '../scoring/accepted-answer.js';
+import type { ScoreValue } from '../scoring/task-score.js';
 
 /** A tool over the task's corpus (a frozen program: same arguments, same answer). */
 export interface TaskTool {
@@ -25,14 +28,20 @@ export type SuiteName = (typeof SUITE_NAMES)[number];
 
 /** One task. */
 export interface SwarmTask {
-  /** Task id, unique within its suite and seed (e.g. `wide-s1-3`). */
+  /** Task id, unique within its suite and seed (e.g. `wide-s1-3`) or its file. */
   readonly id: string;
-  /** The suite it came from (`mixed` tasks are `wide` or `deep`). */
-  readonly kind: 'wide' | 'deep';
-  /** The user message to the orchestrator. It never asks for parallelism. */
+  /** Where it came from: a suite's kind (`mixed` tasks are `wide` or `deep`), or `file`. */
+  readonly kind: 'wide' | 'deep' | 'file';
+  /** The user message to the orchestrator. A suite's never asks for parallelism. */
   readonly prompt: string;
   /** The tools over the corpus: the sub-agents', also callable by the orchestrator directly. */
   readonly tools: readonly TaskTool[];
-  /** r_perf in [0, 1] of a final answer. */
-  score(answer: string): number;
+  /** What the scorer compares with, when the task has one. */
+  readonly answer?: AcceptedAnswer | undefined;
+  /** The scorer's name (the record's `score.scorer`; `task` when absent). */
+  readonly scorer?: string | undefined;
+  /** Copied into the record unchanged (a task file's `metadata`). */
+  readonly metadata?: Readonly<Record<string, unknown>> | undefined;
+  /** r_perf in [0, 1] of a final answer, or a `score` object `{scorer, r_perf, …}`; may be async. */
+  score(answer: string): ScoreValue | Promise<ScoreValue>;
 }

@@ -11,6 +11,7 @@ import { ChatRequestError } from './chat-request-error.js';
 import type { ChatRequest } from './chat-request.js';
 import { chatPrompt } from './chat-prompt.js';
 import { answerLogprobs, type TokenLogprob } from './answer-logprobs.js';
+import { compactJsonGrammar } from './compact-json-grammar.js';
 import { grammarSchemaOf, parseForcedResponse, responseSchemaOf } from './tool-grammar.js';
 
 /** OpenAI's `finish_reason` values this endpoint gives. */
@@ -97,7 +98,7 @@ export async function prepareCompletion(
   let grammar: LlamaGrammar | undefined;
   if (schema !== undefined) {
     try {
-      grammar = await engine.llama.createGrammarForJsonSchema(schema as Readonly<GbnfJsonSchema> as never);
+      grammar = await compactJsonGrammar(engine.llama, schema as Readonly<GbnfJsonSchema>);
     } catch (error) {
       const field = toolSchema !== undefined ? 'tools' : 'response_format.json_schema.schema';
       const reason = error instanceof Error ? error.message : String(error);

@@ -17,6 +17,7 @@ import {
   type SpanContext,
   type SpanReadResult,
 } from './span-fields.js';
+import { SPAN_FORMAT_TITLES } from './format-names.js';
 import { keysWithRole, orList, type TraceFormatDefinition } from './trace-format.js';
 
 /**
@@ -142,7 +143,7 @@ export function readLangSmithRun(value: Record<string, unknown>, location: strin
 /** LangSmith runs, flat or nested. */
 export const LANGSMITH_FORMAT: TraceFormatDefinition<'langsmith'> = {
   name: 'langsmith',
-  title: 'LangSmith',
+  title: SPAN_FORMAT_TITLES['langsmith'],
   shape: 'a LangSmith run',
   expected: 'a LangSmith run ({"id", "run_type", "start_time", …})',
   detect: isLangSmithRun,

@@ -7,6 +7,7 @@
 import { spanLabel, type SpanRole } from '../span.js';
 import { msFromIsoOrEpoch } from '../time.js';
 import { addContent, catchSpanError, optionalParentId, requireId, requireTimes, spanFieldError, type MutableSpan, type SpanContext, type SpanReadResult } from './span-fields.js';
+import { SPAN_FORMAT_TITLES } from './format-names.js';
 import { keysWithRole, orList, type TraceFormatDefinition } from './trace-format.js';
 
 /**
@@ -96,7 +97,7 @@ export function readMastraSpan(value: Record<string, unknown>, location: string)
 /** Mastra exported spans. */
 export const MASTRA_FORMAT: TraceFormatDefinition<'mastra'> = {
   name: 'mastra',
-  title: 'Mastra',
+  title: SPAN_FORMAT_TITLES['mastra'],
   shape: 'a Mastra span',
   expected: 'a Mastra exported span ({"id", "traceId", "type", "startTime", …})',
   detect: isMastraSpan,

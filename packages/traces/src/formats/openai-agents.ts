@@ -18,6 +18,7 @@ import {
   type SpanContext,
   type SpanReadResult,
 } from './span-fields.js';
+import { SPAN_FORMAT_TITLES } from './format-names.js';
 import { keysWithRole, orList, type TraceFormatDefinition } from './trace-format.js';
 
 /** The custom span `data.sdk_span_type` that marks one model call of an agent (SDK 0.20+). */
@@ -108,7 +109,7 @@ export function readOpenAiAgentsItem(value: Record<string, unknown>, location: s
 /** OpenAI Agents SDK trace exports. */
 export const OPENAI_AGENTS_FORMAT: TraceFormatDefinition<'openai-agents'> = {
   name: 'openai-agents',
-  title: 'OpenAI Agents SDK',
+  title: SPAN_FORMAT_TITLES['openai-agents'],
   shape: 'an OpenAI Agents item',
   expected: 'an OpenAI Agents SDK item ({"object": "trace.span", "span_data": …}) or {"data": [items]}',
   detect: isOpenAiAgentsItem,

@@ -21,6 +21,7 @@ import {
   type SpanContext,
   type SpanReadResult,
 } from './span-fields.js';
+import { SPAN_FORMAT_TITLES } from './format-names.js';
 import { keysWithRole, orList, type TraceFormatDefinition } from './trace-format.js';
 
 /** `gen_ai.operation.name` values and the role they give a span. */
@@ -314,7 +315,7 @@ function otlpShapes(role: 'llm' | 'tool'): string[] {
 /** OpenTelemetry spans as OTLP JSON: export requests and single spans. */
 export const OTLP_FORMAT: TraceFormatDefinition<'otlp'> = {
   name: 'otlp',
-  title: 'OpenTelemetry OTLP JSON',
+  title: SPAN_FORMAT_TITLES['otlp'],
   shape: 'an OTLP span or request',
   expected: 'an OTLP export request ({"resourceSpans": …}) or an OTLP span ({"traceId", "spanId", …})',
   detect: isOtlpValue,

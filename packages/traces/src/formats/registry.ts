@@ -2,20 +2,18 @@
  * The trace formats, listed once. Detection tries them in this order; everything that names
  * formats (detection, `--trace-format` errors, tree errors, the "no recognised model call" warning,
  * `parl trace`'s description) reads this list. A new format is its file under `formats/` and one
- * line here; the `satisfies` check fails to compile until every name of `TRACE_FORMATS` but `auto`
- * and `parl` has its entry, and rejects an entry whose name is not one of them.
+ * line here, with its name and title in `format-names.ts` (light, for `@parl/traces/options`); the
+ * `satisfies` check fails to compile until every name there has its entry here, and rejects an
+ * entry whose name is not one of them or whose definition has another name.
  *
  * @module
  */
-import type { ConcreteTraceFormat } from '../options.js';
 import { LANGSMITH_FORMAT } from './langsmith.js';
 import { MASTRA_FORMAT } from './mastra.js';
 import { OPENAI_AGENTS_FORMAT } from './openai-agents.js';
 import { OTLP_FORMAT } from './otlp.js';
+import type { SpanFormatName } from './format-names.js';
 import type { TraceFormatDefinition } from './trace-format.js';
-
-/** A format read into spans: every concrete format but `parl` (native spec §5 records). */
-export type SpanFormatName = Exclude<ConcreteTraceFormat, 'parl'>;
 
 /** Each span format's definition, keyed by its name, in detection order. */
 export const TRACE_FORMAT_REGISTRY = {

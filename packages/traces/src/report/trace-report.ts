@@ -14,10 +14,9 @@ import { REPORT_STYLE } from './report-style.js';
 import { traceSectionHtml } from './trace-section.js';
 import { bySaving, REPORT_ID_CHARS, summaryHtml, traceTableHtml, type TraceSummary } from './trace-summary.js';
 
-/** Traces drawn by default (the rest are listed). */
-export const DEFAULT_REPORT_DRAWN = 20;
-/** Traces drawn at most. */
-export const MAX_REPORT_DRAWN = 1000;
+import { DEFAULT_REPORT_DRAWN, MAX_REPORT_DRAWN } from './report-limits.js';
+
+export { DEFAULT_REPORT_DRAWN, MAX_REPORT_DRAWN } from './report-limits.js';
 
 /**
  * The size bound of a report, checked by the package's tests on thousands of generated traces

@@ -1,0 +1,118 @@
+/**
+ * examples/trainers/: the glue for verl, slime, AReaL, rLLM, ART and Agent Lightning, run as far
+ * as it can be without the trainers (none is installable here): each file's conversion, from
+ * rollout lines that `parl swarm run` wrote against the tiny model behind a gateway per rollout
+ * (test support's, recording token ids as rLLM's does), with Debian's stdlib-only Python; and the
+ * Agent Lightning agent (Node) under its environment contract.
+ */
+import { accessSync, constants } from 'node:fs';
+import { join } from 'node:path';
+import { startLocalLlmServer, type LocalLlmServer } from '@parl/test-support/local-llm/server';
+import { startTokenGateway, type TokenGateway } from '@parl/test-support/local-llm/token-gateway';
+import { writeTinyGguf } from '@parl/test-support/local-llm/tiny-model';
+import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { EXAMPLES_DIR, PARL_BIN } from './support/run-example.js';
+
+/** Run a command without blocking this process's event loop (it serves the endpoint and the gateway). */
+function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(command, [...args], { cwd: EXAMPLES_DIR, env, maxBuffer: 64 * 1024 * 1024, timeout: 280_000 }, (err, stdout, stderr) => {
+      resolve({ status: err === null ? 0 : typeof err.code === 'number' ? err.code : 1, stdout, stderr });
+    });
+  });
+}
+
+function describeRun(what: string, r: { status: number; stdout: string; stderr: string }): string {
+  return `${what} exited ${r.status}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`;
+}
+
+const PYTHON = '/usr/bin/python3';
+const hasPython = (() => {
+  try {
+    accessSync(PYTHON, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+if (!hasPython) console.warn(`examples/trainers Python checks skipped: no Debian python3 at ${PYTHON}`);
+
+let dir: TempDir;
+let server: LocalLlmServer;
+let gateway: TokenGateway;
+
+beforeAll(async () => {
+  dir = await makeTempDir('example-trainers');
+  const model = await writeTinyGguf(join(dir.path, 'tiny.gguf'));
+  server = await startLocalLlmServer({ modelPath: model.path, contextSize: 16384, concurrency: 2 });
+  gateway = await startTokenGateway({ upstream: server.baseURL, forceToolCalls: 2 });
+}, 60_000);
+afterAll(async () => {
+  await gateway?.close();
+  await server?.close();
+  await dir?.remove();
+});
+
+const CHECK = `
+import json, sys, types
+sys.path.insert(0, 'trainers')
+from parl_swarm import run_swarm
+import verl_agent_loop, slime_generate, areal_agent, rllm_gateway, art_trajectories
+gw, model = sys.argv[1], sys.argv[2]
+lines = run_swarm(gw + '/sessions/{rollout_id}/v1', model, 'deep', 1, group_size=2, token_trajectories=True,
+                  reward_url=gw + '/sessions/{rollout_id}/reward', limits='browsecomp')
+line = lines[0]
+verl = verl_agent_loop.agent_loop_fields(line, 10 ** 6)
+sample = slime_generate.fill_sample(types.SimpleNamespace(metadata={'suite': 'deep', 'seed': 1}), line)
+art = art_trajectories.trajectory_fields(line)
+rllm = rllm_gateway.session_rollout(gw, gw + '/sessions/rllm-1/v1', 'rllm-1', 'deep', 2)
+print(json.dumps({
+  'ids': [l['id'] for l in lines],
+  'verl': {k: len(verl[k]) for k in ('prompt_ids', 'response_ids', 'response_mask', 'response_logprobs')} | {'reward_score': verl['reward_score'], 'mask_ones': sum(verl['response_mask'])},
+  'slime': {'tokens': len(sample.tokens), 'response_length': sample.response_length, 'loss_mask': len(sample.loss_mask), 'log_probs': len(sample.rollout_log_probs), 'reward': sample.reward},
+  'areal': areal_agent.reward_of(line),
+  'art': {'messages': len(art['messages_and_choices']), 'reward': art['reward'], 'histories': len(art['additional_histories']), 'metrics': sorted(art['metrics'])},
+  'rllm': {'traces': len(rllm['traces']), 'main_steps': sum(s['main_steps'] for s in rllm['record']['stages']), 'reward': rllm['reward']},
+  'line': {'prompt_ids': len(line['prompt_ids']), 'response_ids': len(line['response_ids']), 'total_reward': line['total_reward'], 'messages': len(line['messages'])},
+}))
+`;
+
+describe('examples/trainers', () => {
+  it.skipIf(!hasPython)('each Python glue file turns the rollout lines into what its trainer takes', async () => {
+    const result = await run(PYTHON, ['-c', CHECK, gateway.url, server.modelName], { ...process.env, PARL_CMD: `${process.execPath} ${PARL_BIN}`, PARL_POLICY_MODEL: server.modelName });
+    expect(result.status, describeRun('python3 (trainers check)', result)).toBe(0);
+    const out = JSON.parse(result.stdout) as Record<string, any>;
+    expect(out['ids']).toEqual(['deep-s1-0/rollout-0', 'deep-s1-0/rollout-1']);
+    const { line, verl, slime, art, rllm } = out;
+    // verl: the line's trajectory, whole, every list as long as the response.
+    expect(verl).toMatchObject({ prompt_ids: line.prompt_ids, response_ids: line.response_ids, response_mask: line.response_ids, response_logprobs: line.response_ids, reward_score: line.total_reward });
+    expect(verl.mask_ones).toBeGreaterThan(0);
+    // slime: tokens = prompt + response; the mask and log-probs cover the response.
+    expect(slime).toEqual({ tokens: line.prompt_ids + line.response_ids, response_length: line.response_ids, loss_mask: line.response_ids, log_probs: line.response_ids, reward: line.total_reward });
+    expect(out['areal']).toBe(line.total_reward);
+    expect(art).toMatchObject({ messages: line.messages, reward: line.total_reward, metrics: ['critical_steps', 'num_subagents', 'r_finish', 'r_parallel', 'r_perf'] });
+    // rLLM: the gateway recorded one trace per orchestrator call of the session's rollout.
+    expect(rllm.traces).toBe(rllm.main_steps);
+    expect(rllm.traces).toBeGreaterThan(0);
+    // --reward-url reached the gateway for each rollout of the template run.
+    for (const id of out['ids'] as string[]) expect(gateway.rewards.get(id)?.length).toBe(1);
+  }, 300_000);
+
+  it('the Agent Lightning agent runs the swarm on the gateway URL it is given and posts its reward event', async () => {
+    const env = {
+      ...process.env,
+      OPENAI_BASE_URL: `${gateway.url}/sessions/agl-rollout-1/v1`,
+      OPENAI_API_KEY: 'agl-key',
+      AGL_MODEL: server.modelName,
+      AGL_TASK_INPUT: JSON.stringify({ suite: 'deep', seed: 3 }),
+      AGL_EVENT_URL: `${gateway.url}/sessions/agl-rollout-1/reward`,
+    };
+    const result = await run(process.execPath, [join(EXAMPLES_DIR, 'trainers', 'agent-lightning-agent.mjs')], env);
+    expect(result.status, describeRun('node agent-lightning-agent.mjs', result)).toBe(0);
+    const printed = JSON.parse(result.stdout) as { reward: number; critical_steps: number; num_subagents: number };
+    expect(gateway.sessions.get('agl-rollout-1')?.length).toBe(printed.critical_steps);
+    expect(gateway.rewards.get('agl-rollout-1')).toEqual([{ event_type: 'reward', data: { value: printed.reward, critical_steps: printed.critical_steps, num_subagents: printed.num_subagents } }]);
+  }, 300_000);
+});

@@ -1,0 +1,122 @@
+/**
+ * `parl swarm run` and `parl swarm eval --report` on task files (spec §10.1) with the scorers of
+ * §10.2, end to end over real HTTP: a scripted OpenAI-compatible endpoint on 127.0.0.1 plays the
+ * orchestrator and the sub-agents, another one the LLM judge.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { messageText, startChatEndpoint, type ChatEndpoint, type ChatReply, type ChatRequest } from '@parl/test-support/chat-endpoint';
+import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parl } from './support/memory-io.js';
+
+const EXAMPLES = fileURLToPath(new URL('../../../examples/tasks/', import.meta.url));
+
+/** The orchestrator's final answers, by a phrase of the task's prompt. */
+const ANSWERS: Readonly<Record<string, string>> = {
+  'inner planets': '| planet | mean_radius_km |\n|---|---|\n| Mercury | 2440 |\n| Venus | 6052 |\n| Earth | 6400 |\n| Mars | 3500 |',
+  'Apollo Moon landing':
+    '| mission | landing_date | lunar_module |\n|---|---|---|\n| Apollo 11 | 1969-07-20 | Eagle |\n| Apollo 12 | 1969-11-19 | Intrepid |\n| Apollo 14 | 1971-02-05 | Antares |\n| Apollo 15 | 1971-07-30 | Falcon |\n| Apollo 16 | 1972-04-21 | Orion |\n| Apollo 17 | 1972-12-11 | Challenger |',
+  'Bernoulli numbers': 'She was Ada Lovelace.',
+  'Lunar Roving Vehicle': 'Eagle',
+};
+
+/** The swarm's endpoint: `orch` defines a sub-agent, assigns it the task, then answers; `sub` answers at once. */
+function swarmReply(request: ChatRequest): ChatReply {
+  if (request.model === 'sub') return { text: 'I looked it up.' };
+  const prompt = messageText(request.messages.find((m) => m.role === 'user'));
+  const turn = request.messages.filter((m) => m.role === 'assistant').length;
+  const swarm = (request.tools ?? []).some((t) => t.function.name === 'assign_task');
+  if (swarm && turn === 0) return { toolCalls: [['create_subagent', { name: 'researcher', system_prompt: 'Find facts.' }]] };
+  if (swarm && turn === 1) return { toolCalls: [['assign_task', { agent: 'researcher', prompt }]] };
+  return { text: Object.entries(ANSWERS).find(([key]) => prompt.includes(key))?.[1] ?? 'no idea' };
+}
+
+/** The judge: yes when the response contains the correct answer; nonsense for `Eagle`. */
+function judgeReply(request: ChatRequest): ChatReply {
+  const prompt = messageText(request.messages.at(-1));
+  const response = /\[response\]: (.*)/.exec(prompt)?.[1] ?? '';
+  const correct = /\[correct_answer\]: (.*)/.exec(prompt)?.[1] ?? '';
+  if (response === 'Eagle') return { text: 'The weather is nice today.' };
+  return { text: `extracted_final_answer: ${response}\nreasoning: same person.\ncorrect: ${response.includes(correct) ? 'yes' : 'no'}\nconfidence: 95` };
+}
+
+let dir: TempDir;
+let swarm: ChatEndpoint;
+let judge: ChatEndpoint;
+beforeAll(async () => {
+  dir = await makeTempDir('cli-swarm-tasks');
+  swarm = await startChatEndpoint(swarmReply);
+  judge = await startChatEndpoint(judgeReply);
+});
+afterAll(async () => {
+  await swarm?.close();
+  await judge?.close();
+  await dir?.remove();
+});
+
+const base = (): string[] => ['--base-url', swarm.baseURL, '--model', 'orch', '--subagent-model', 'sub'];
+
+describe('parl swarm on task files', () => {
+  it('run: a WideSearch-shaped file, scored by table; each line has r_perf, the score (item and row F1) and the metadata', async () => {
+    const out = join(dir.path, 'wide.jsonl');
+    const r = await parl(['swarm', 'run', ...base(), '--tasks-file', join(EXAMPLES, 'widesearch-tables.jsonl'), '--out', out]);
+    expect(r.stderr).toMatch(/^parl swarm run: 2 episodes in .*wide\.jsonl; mean r_perf 0\.875,/);
+    expect(r.code).toBe(0);
+    const lines = (await readFile(out, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => [l['task_id'], l['r_perf'], (l['score'] as Record<string, unknown>)['success']])).toEqual([
+      ['ws-inner-planets', 0.75, false],
+      ['ws-apollo-landings', 1, true],
+    ]);
+    expect(lines[0]?.['score']).toMatchObject({ scorer: 'table', item_f1: 0.75, row_f1: 0.75, rows_matched: 4 });
+    expect(lines[0]?.['metadata']).toEqual({ topic: 'astronomy', source: 'NASA planetary fact sheet' });
+  });
+
+  it('eval --report: a BrowseComp-shaped file with the judge; the report shows each task\'s score, a judge that answers nonsense is r_perf 0 with its error', async () => {
+    const out = join(dir.path, 'browse.json');
+    const report = join(dir.path, 'browse.html');
+    const r = await parl(['swarm', 'eval', ...base(), '--tasks-file', join(EXAMPLES, 'browsecomp-questions.jsonl'), '--judge-base-url', judge.baseURL, '--judge-model', 'grader', '--targets', '0.5', '--out', out, '--report', report]);
+    expect(r.stderr).toMatch(/^parl swarm eval: r_perf 0\.5 \(swarm\)/);
+    expect(r.code).toBe(0);
+    const evaluation = JSON.parse(await readFile(out, 'utf8')) as { records: { swarm: { task_id: string; r_perf: number; score: Record<string, unknown> }[] } };
+    const [ada, falcon] = evaluation.records.swarm;
+    expect(ada?.score).toMatchObject({ scorer: 'judge', r_perf: 1, correct: 'yes', confidence: 95, model: 'judge.chat/grader' });
+    expect(falcon?.score).toMatchObject({ scorer: 'judge', r_perf: 0, attempts: 3, error: 'the judge\'s reply did not parse (no "correct: yes|no") after 3 attempts' });
+    const html = await readFile(report, 'utf8');
+    const rows = [...html.matchAll(/<table id="tasks">[\s\S]*?<\/table>/g)][0]?.[0].match(/<tr>.*?<\/tr>/g) ?? [];
+    const cells = rows.slice(1).map((row) => [...row.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((m) => m[1]));
+    expect(cells).toEqual([
+      ['bc-analytical-engine', 'judge', '1', '1', '—', '—', '—', ''],
+      ['bc-hadley-module', 'judge', '0', '0', '—', '—', '—', 'the judge&#39;s reply did not parse (no &#34;correct: yes|no&#34;) after 3 attempts'],
+    ]);
+  });
+
+  it('eval --report on tables shows item and row F1 per task', async () => {
+    const report = join(dir.path, 'wide.html');
+    const r = await parl(['swarm', 'eval', ...base(), '--tasks-file', join(EXAMPLES, 'widesearch-tables.jsonl'), '--targets', '0.5', '--out', join(dir.path, 'wide.json'), '--report', report]);
+    expect(r.code).toBe(0);
+    const html = await readFile(report, 'utf8');
+    const table = /<table id="tasks">[\s\S]*?<\/table>/.exec(html)?.[0] ?? '';
+    expect(table).toContain('<tr><th>ws-inner-planets</th><td>table</td><td class="num">0.75</td><td class="num">0.75</td><td class="num">0.75</td><td class="num">0.75</td><td>no</td><td></td></tr>');
+    expect(table).toContain('<tr><th>ws-apollo-landings</th><td>table</td><td class="num">1</td><td class="num">1</td><td class="num">1</td><td class="num">1</td><td>yes</td><td></td></tr>');
+  });
+
+  it('a bad tasks file is one line naming the file, the line and the field; nothing runs', async () => {
+    const file = join(dir.path, 'bad.jsonl');
+    await writeFile(file, '{"id":"a","prompt":"P","answer":"x"}\n{"id":"b","prompt":"Q","answer":{"columns":["a"],"unique_columns":["z"],"rows":[["1"]]}}\n');
+    const before = swarm.requests.length;
+    const r = await parl(['swarm', 'run', ...base(), '--tasks-file', file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^parl swarm: --tasks-file .*bad\.jsonl line 2: answer\.unique_columns\[0\] must be one of the columns \(a\), got "z"$/)]);
+    expect(swarm.requests.length).toBe(before);
+  });
+
+  it('a scorer module that fails is one line naming the scorer and the task (exit code 1)', async () => {
+    const scorer = join(dir.path, 'broken-scorer.mjs');
+    await writeFile(scorer, 'export default () => 7;\n');
+    const r = await parl(['swarm', 'run', ...base(), '--tasks-file', join(EXAMPLES, 'qa-exact.csv'), '--scorer', `module:${scorer}`]);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/scorer module:.*broken-scorer\.mjs on task qa-capital: it returned r_perf 7: expected a number in \[0, 1\]$/)]);
+  });
+});

@@ -1,0 +1,235 @@
+/**
+ * `SwarmAgent`: the K2.5 orchestrator as an AI SDK `Agent`, usable wherever a `ToolLoopAgent` is —
+ * dynamic sub-agents (`create_subagent` / `assign_task`), a concurrency bound, a critical-step
+ * budget held live, and the exact spec §5 record and §3 reward of each run on the result.
+ *
+ * `generate()` and `stream()` run one episode (`runEpisode`) behind a language model of the AI
+ * SDK's own interface, so their results are the SDK's own `GenerateTextResult` and
+ * `StreamTextResult`: the orchestrator's text is the result's text (each model call's text
+ * streamed as it comes), and the swarm's typed events ({@link SwarmEvent}) are in `fullStream` as
+ * `raw` parts and, typed, in the result's `swarmEvents`.
+ *
+ * @module
+ */
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3GenerateResult,
+  LanguageModelV3StreamPart,
+  LanguageModelV3StreamResult,
+} from '@ai-sdk/provider';
+import {
+  generateText,
+  streamText,
+  type Agent,
+  type AgentCallParameters,
+  type AgentStreamParameters,
+  type GenerateTextResult,
+  type LanguageModel,
+  type ModelMessage,
+  type StreamTextResult,
+} from 'ai';
+import type { EpisodeOptions } from '../runtime/config.js';
+import { runEpisode } from '../runtime/episode.js';
+import type { SwarmEvent } from '../runtime/swarm-events.js';
+import type { EpisodeResult, SwarmRecord } from '../runtime/swarm-record.js';
+import type { SwarmTask, TaskTool } from '../tasks/task.js';
+
+/** The AI SDK's default runtime context of an agent (its `Context`, not re-exported by `ai`). */
+type Context = Agent<never, {}> extends Agent<never, {}, infer C, never> ? C : never;
+
+/** How a `SwarmAgent` runs: the episode settings, with the models named as an AI SDK app names them. */
+export type SwarmAgentSettings = Omit<EpisodeOptions, 'orchestrator' | 'onEvent'> & {
+  /** The orchestrator's model. */
+  readonly model: LanguageModel;
+  /** The frozen sub-agents' model (default: the orchestrator's). */
+  readonly subagentModel?: LanguageModel;
+  /** String-argument tools every agent may call (the task's tools; `toolProviders` adds module and MCP tools). */
+  readonly tools?: readonly TaskTool[];
+  /** r_perf of an answer in [0, 1] (default 0: the reward is then the instantiation and finish terms only). */
+  readonly score?: (answer: string, prompt: string) => number;
+  /** The agent's id (the record's `task_id`; default `swarm-agent`). */
+  readonly id?: string;
+};
+
+/** The §3 reward of a run: the fields of the record that make it up. */
+export interface SwarmReward {
+  readonly total_reward: number;
+  readonly r_parallel: number;
+  readonly r_finish: number;
+  readonly r_perf: number;
+}
+
+/** What a `SwarmAgent` run adds to the AI SDK's result. */
+export interface SwarmRunResult {
+  /** The episode's spec §5 record (with the §2 / §3 fields: `trainingStep` defaults to 0). */
+  readonly record: SwarmRecord;
+  /** Its reward terms. */
+  readonly reward: SwarmReward;
+  /** The whole episode: the orchestrator's transcript and answer as well. */
+  readonly episode: EpisodeResult;
+}
+
+/** A queue of events that one reader takes as an async iterable. */
+class EventQueue implements AsyncIterable<SwarmEvent> {
+  private readonly items: SwarmEvent[] = [];
+  private wake: (() => void) | undefined;
+  private ended = false;
+
+  push(event: SwarmEvent): void {
+    this.items.push(event);
+    this.wake?.();
+  }
+
+  end(): void {
+    this.ended = true;
+    this.wake?.();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<SwarmEvent> {
+    for (;;) {
+      const next = this.items.shift();
+      if (next !== undefined) yield next;
+      else if (this.ended) return;
+      else await new Promise<void>((r) => (this.wake = r));
+    }
+  }
+}
+
+const NO_USAGE = {
+  inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: undefined, text: undefined, reasoning: undefined },
+};
+
+/** The user's text of a call: a string prompt, or the last user message's text parts. */
+function promptText(prompt: string | readonly ModelMessage[] | undefined, messages: readonly ModelMessage[] | undefined): string {
+  if (typeof prompt === 'string') return prompt;
+  const list = prompt ?? messages ?? [];
+  for (let i = list.length - 1; i >= 0; i--) {
+    const m = list[i];
+    if (m?.role !== 'user') continue;
+    return typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
+  }
+  return '';
+}
+
+function rewardOf(record: SwarmRecord): SwarmReward {
+  return { total_reward: record['total_reward'] as number, r_parallel: record['r_parallel'] as number, r_finish: record['r_finish'] as number, r_perf: record['r_perf'] as number };
+}
+
+/**
+ * The K2.5 orchestrator as an AI SDK `Agent`.
+ *
+ * @example
+ * ```ts
+ * const [task] = generateSuite('wide', { tasks: 1, seed: 1 });
+ * const agent = new SwarmAgent({ model: scriptedOrchestrator('parallel'), subagentModel: scriptedLookupModel(), tools: task.tools });
+ * const result = await agent.stream({ prompt: task.prompt });
+ * for await (const event of result.swarmEvents) console.log(event.type);
+ * console.log(await result.text, (await result.swarm).record.critical_steps);
+ * ```
+ */
+export class SwarmAgent implements Agent<never, {}> {
+  readonly version = 'agent-v1' as const;
+  readonly id: string;
+  /** No tools in the AI SDK's loop: the swarm runs its own (the orchestrator's, the task's). */
+  readonly tools = {};
+  private runs = 0;
+
+  /** @param settings - the models, tools and episode settings (see {@link SwarmAgentSettings}) */
+  constructor(private readonly settings: SwarmAgentSettings) {
+    this.id = settings.id ?? 'swarm-agent';
+  }
+
+  /** The episode of one call, run with `onEvent` as its listener. */
+  private episode(prompt: string, onEvent: (e: SwarmEvent) => void, signal: AbortSignal | undefined): Promise<EpisodeResult> {
+    const { model, subagentModel, tools, score, id: _id, ...rest } = this.settings;
+    const task: SwarmTask = { id: this.id, kind: 'wide', prompt, tools: tools ?? [], score: (answer) => (score === undefined ? 0 : score(answer, prompt)) };
+    signal?.throwIfAborted();
+    return runEpisode(task, { trainingStep: 0, ...rest, orchestrator: model, ...(subagentModel === undefined ? {} : { subagentModel }), onEvent }, `${this.id}/run-${this.runs++}`);
+  }
+
+  /** Run the swarm on the prompt; the result is the AI SDK's, with the record, reward and episode added. */
+  async generate(options: AgentCallParameters<never, {}>): Promise<GenerateTextResult<{}, Context, never> & SwarmRunResult> {
+    const prompt = promptText(options.prompt, options.messages);
+    let episode: EpisodeResult | undefined;
+    const model: LanguageModelV3 = {
+      specificationVersion: 'v3',
+      provider: 'parl',
+      modelId: 'swarm',
+      supportedUrls: {},
+      doGenerate: async (call: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> => {
+        episode = await this.episode(prompt, () => undefined, call.abortSignal);
+        return { content: [{ type: 'text', text: episode.answer }], finishReason: { unified: 'stop', raw: undefined }, usage: NO_USAGE, warnings: [] };
+      },
+      doStream: () => Promise.reject(new Error('generate() does not stream')),
+    };
+    const result = await generateText({ model, prompt, ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }) });
+    const ran = episode as EpisodeResult;
+    // The SDK's own result object; its type parameters are those of a text call without tools or output schema.
+    return Object.assign(result, { record: ran.record, reward: rewardOf(ran.record), episode: ran }) as unknown as GenerateTextResult<{}, Context, never> & SwarmRunResult;
+  }
+
+  /**
+   * Run the swarm on the prompt, streaming: the orchestrator's text as it comes, and the swarm's
+   * events — in `fullStream` as `raw` parts, and typed in `swarmEvents` (one reader).
+   */
+  async stream(options: AgentStreamParameters<never, {}>): Promise<StreamTextResult<{}, Context, never> & { readonly swarmEvents: AsyncIterable<SwarmEvent>; readonly swarm: Promise<SwarmRunResult> }> {
+    const prompt = promptText(options.prompt, options.messages);
+    const events = new EventQueue();
+    let settle: { resolve: (r: SwarmRunResult) => void; reject: (e: unknown) => void } | undefined;
+    const swarm = new Promise<SwarmRunResult>((resolve, reject) => (settle = { resolve, reject }));
+    swarm.catch(() => undefined);
+    const model: LanguageModelV3 = {
+      specificationVersion: 'v3',
+      provider: 'parl',
+      modelId: 'swarm',
+      supportedUrls: {},
+      doGenerate: () => Promise.reject(new Error('stream() does not generate')),
+      doStream: async (call: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> => {
+        let textId = 0;
+        const stream = new ReadableStream<LanguageModelV3StreamPart>({
+          start: (controller) => {
+            controller.enqueue({ type: 'stream-start', warnings: [] });
+            const onEvent = (event: SwarmEvent): void => {
+              events.push(event);
+              controller.enqueue({ type: 'raw', rawValue: event });
+              if (event.type === 'orchestrator-text') {
+                const id = `text-${textId++}`;
+                controller.enqueue({ type: 'text-start', id });
+                controller.enqueue({ type: 'text-delta', id, delta: textId > 1 ? `\n${event.text}` : event.text });
+                controller.enqueue({ type: 'text-end', id });
+              }
+            };
+            this.episode(prompt, onEvent, call.abortSignal).then(
+              (episode) => {
+                controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: undefined }, usage: NO_USAGE });
+                controller.close();
+                events.end();
+                settle?.resolve({ record: episode.record, reward: rewardOf(episode.record), episode });
+              },
+              (err: unknown) => {
+                controller.error(err);
+                events.end();
+                settle?.reject(err);
+              },
+            );
+          },
+        });
+        return { stream };
+      },
+    };
+    const result = streamText({
+      model,
+      prompt,
+      includeRawChunks: true,
+      ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
+      ...(options.experimental_transform === undefined ? {} : { experimental_transform: options.experimental_transform }),
+    });
+    // The SDK's own result object; its type parameters are those of a text call without tools or output schema.
+    return Object.assign(result, { swarmEvents: events as AsyncIterable<SwarmEvent>, swarm }) as unknown as StreamTextResult<{}, Context, never> & {
+      readonly swarmEvents: AsyncIterable<SwarmEvent>;
+      readonly swarm: Promise<SwarmRunResult>;
+    };
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Which endpoints a `parl worker` trusts with its API key. A rollout job names its endpoint, and
+ * anyone who can write to the queue writes jobs: a worker sends its key (`PARL_API_KEY`,
+ * `OPENAI_API_KEY`) only to an endpoint under one of the prefixes it was given
+ * (`--allow-endpoint URL_PREFIX`); a job naming any other endpoint is not run and fails with
+ * {@link UntrustedEndpointError}, naming the job and the endpoint. A worker without a key runs
+ * every job (there is nothing to leak, and local servers need none).
+ *
+ * @module
+ */
+import { ParlInputError } from '@parl/core';
+import { API_KEY_VARIABLES, SUBAGENT_API_KEY_VARIABLE } from './endpoint-models.js';
+import { JUDGE_API_KEY_VARIABLE } from './judge-endpoint.js';
+
+/** A job named an endpoint this worker does not trust with its API key; the job was not run and no key was sent. */
+export class UntrustedEndpointError extends Error {
+  /** @param message - one line: the job, its endpoint and how to trust it */
+  constructor(message: string) {
+    super(message);
+    this.name = 'UntrustedEndpointError';
+  }
+}
+
+/** What an `--allow-endpoint` must look like, in words. */
+const EXPECTED = 'an http(s) URL prefix such as https://api.example.com/v1 (no query or fragment)';
+
+/**
+ * Read an `--allow-endpoint` value: an http(s) URL, the prefix endpoints must start with (its path
+ * matched whole segments at a time). Returns it normalised.
+ *
+ * @throws {@link @parl/core!ParlInputError} naming `field` for anything else
+ *
+ * @example
+ * ```ts
+ * parseEndpointPrefix('http://10.0.0.9:8000/v1/'); // 'http://10.0.0.9:8000/v1'
+ * ```
+ */
+export function parseEndpointPrefix(text: string, field = '--allow-endpoint'): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ParlInputError(field, text, EXPECTED);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    throw new ParlInputError(field, text, EXPECTED);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
+ * Whether `endpoint` is under one of `prefixes`: the same scheme, host and port, and a path that
+ * is the prefix's or continues it after a `/` (so `http://h:8000/v1` trusts `http://h:8000/v1`
+ * and `http://h:8000/v1/x`, never `http://h:8000/v10` nor `http://h:8000.evil.example`).
+ *
+ * @example
+ * ```ts
+ * endpointTrusted('http://10.0.0.9:8000/v1', ['http://10.0.0.9:8000']); // true
+ * ```
+ */
+export function endpointTrusted(endpoint: string, prefixes: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  return prefixes.some((text) => {
+    const prefix = new URL(parseEndpointPrefix(text));
+    const base = prefix.pathname.replace(/\/+$/, '');
+    return url.origin === prefix.origin && (base === '' || path === base || path.startsWith(`${base}/`));
+  });
+}
+
+/** The API key in `env` (`PARL_API_KEY`, else `OPENAI_API_KEY`), or undefined. */
+export function apiKeyIn(env: NodeJS.ProcessEnv): string | undefined {
+  return API_KEY_VARIABLES.map((v) => env[v]).find((v) => v !== undefined && v !== '');
+}
+
+/** Whether this worker holds any key a job's endpoints could be sent: the orchestrator's, the sub-agents' or the judge's. */
+function holdsAnyKey(env: NodeJS.ProcessEnv): boolean {
+  return apiKeyIn(env) !== undefined || [SUBAGENT_API_KEY_VARIABLE, JUDGE_API_KEY_VARIABLE].some((v) => env[v] !== undefined && env[v] !== '');
+}
+
+/**
+ * Check that a job's `endpoint` may be sent this worker's key.
+ *
+ * @param label - the job, for the message (`rollout wide-s1-3/0`)
+ * @throws {@link UntrustedEndpointError} when the worker holds a key and the endpoint is under none of `prefixes`
+ */
+export function checkEndpointTrust(label: string, endpoint: string | undefined, prefixes: readonly string[], env: NodeJS.ProcessEnv): void {
+  if (endpoint === undefined || !holdsAnyKey(env) || endpointTrusted(endpoint, prefixes)) return;
+  const trusted = prefixes.length === 0 ? 'it trusts none (start it with --allow-endpoint URL_PREFIX)' : `it trusts ${prefixes.join(', ')}`;
+  throw new UntrustedEndpointError(`${label} names the endpoint ${endpoint}, which this worker does not trust with its API key (${trusted}): the job was not run and no key was sent`);
+}

@@ -1,0 +1,76 @@
+/**
+ * `--reward-url`: each finished rollout's reward fields POSTed as JSON to the trainer (a
+ * template naming `{rollout_id}`, `{task_id}` or `{sample}` is expanded for the rollout), retried;
+ * a failure is named on the line (`reward_post_error`) and told to the caller, and the line is
+ * written all the same. The body, one JSON object:
+ *
+ * ```json
+ * { "rollout_id": "wide-s1-0/rollout-2", "task_id": "wide-s1-0", "group_id": "wide-s1-0", "sample": 2,
+ *   "reward": 0.93, "total_reward": 0.93, "r_perf": 0.9, "r_parallel": 0.06, "r_finish": 1,
+ *   "lambda1": 0.1, "lambda2": 0.1, "instantiation_component": 0.006, "finish_component": 0.1,
+ *   "task_component": 0.9, "training_step": 0, "critical_steps": 5, "num_subagents": 6,
+ *   "budget_exhausted": false }
+ * ```
+ *
+ * `reward` repeats `total_reward` under the name gateways take (AReaL's `/rl/set_reward`). The
+ * GRPO advantage is not in it: it needs the whole group, and the line has it.
+ *
+ * @module
+ */
+import { expandUrl } from './url-template.js';
+import type { SampleLine } from './rollout-file.js';
+
+/** Fields of the line copied into the body, when the line has them. */
+const REWARD_FIELDS = [
+  'total_reward', 'r_perf', 'r_parallel', 'r_finish', 'lambda1', 'lambda2', 'instantiation_component', 'finish_component', 'task_component',
+  'training_step', 'critical_steps', 'num_subagents', 'budget_exhausted',
+] as const;
+
+/** How reward reports are retried. */
+export interface RewardPostPolicy {
+  /** Attempts per rollout (≥ 1). */
+  readonly attempts: number;
+  /** Delay before the first retry, ms; doubles each retry. */
+  readonly baseDelayMs: number;
+  /** Per-attempt timeout, ms. */
+  readonly timeoutMs: number;
+}
+
+/** The default: 3 attempts, 0.5 s then 1 s apart, 30 s each. */
+export const DEFAULT_REWARD_POST: RewardPostPolicy = { attempts: 3, baseDelayMs: 500, timeoutMs: 30_000 };
+
+/** The body POSTed for a line. */
+export function rewardBody(line: SampleLine): Record<string, unknown> {
+  const body: Record<string, unknown> = { rollout_id: line['id'], task_id: line['task_id'], group_id: line.group_id, sample: line.sample, reward: line['total_reward'] };
+  for (const field of REWARD_FIELDS) if (line[field] !== undefined) body[field] = line[field];
+  return body;
+}
+
+/** HTTP statuses worth another attempt. */
+function retryable(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+/**
+ * POST the line's reward fields to `template` expanded for it.
+ *
+ * @returns undefined when the trainer took it (a 2xx answer), else one line naming the URL and why
+ */
+export async function postReward(template: string, line: SampleLine, policy: RewardPostPolicy = DEFAULT_REWARD_POST): Promise<string | undefined> {
+  const url = expandUrl(template, { rollout_id: String(line['id']), task_id: String(line['task_id'] ?? line.group_id), sample: line.sample });
+  const body = JSON.stringify(rewardBody(line));
+  let reason = '';
+  for (let attempt = 1; attempt <= policy.attempts; attempt++) {
+    if (attempt > 1) await new Promise((r) => setTimeout(r, policy.baseDelayMs * 2 ** (attempt - 2)));
+    try {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(policy.timeoutMs) });
+      const text = (await res.text()).replace(/\s+/g, ' ').trim().slice(0, 200);
+      if (res.ok) return undefined;
+      reason = `HTTP ${res.status}${text === '' ? '' : `: ${text}`}`;
+      if (!retryable(res.status)) return `POST ${url} failed after ${attempt} attempt${attempt === 1 ? '' : 's'}: ${reason}`;
+    } catch (err) {
+      reason = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${policy.timeoutMs} ms` : `cannot reach it (${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)})`;
+    }
+  }
+  return `POST ${url} failed after ${policy.attempts} attempts: ${reason}`;
+}

@@ -1,0 +1,74 @@
+/**
+ * `SwarmAgent`: the swarm as an AI SDK `Agent`. Its record equals `runEpisode`'s for the same
+ * scripted episode; `stream()` yields the orchestrator's text and the swarm's typed events.
+ */
+import type { Agent } from 'ai';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { generateSuite, runEpisode, scriptedLookupModel, scriptedOrchestrator, SwarmAgent, type SwarmEvent, type SwarmTask } from '../src/index.js';
+
+const [task] = generateSuite('wide', { tasks: 1, seed: 6, entities: 3, attributes: 2 }) as [SwarmTask];
+
+function withoutWall(record: Record<string, unknown>): Record<string, unknown> {
+  const { wall_ms: _wall, ...rest } = record;
+  return rest;
+}
+
+function agent(budget?: number): SwarmAgent {
+  return new SwarmAgent({
+    id: task.id,
+    model: scriptedOrchestrator('parallel'),
+    subagentModel: scriptedLookupModel(),
+    tools: task.tools,
+    score: (answer) => task.score(answer),
+    concurrency: 2,
+    ...(budget === undefined ? {} : { budget }),
+  });
+}
+
+describe('SwarmAgent', () => {
+  it('is an AI SDK Agent', () => {
+    expectTypeOf<SwarmAgent>().toMatchTypeOf<Agent<never, {}>>();
+    expect(agent().version).toBe('agent-v1');
+  });
+
+  it('generate(): the answer is the result\'s text; the record equals runEpisode\'s for the same scripted episode', async () => {
+    const result = await agent().generate({ prompt: task.prompt });
+    const direct = await runEpisode(task, { orchestrator: scriptedOrchestrator('parallel'), subagentModel: scriptedLookupModel(), concurrency: 2, trainingStep: 0 }, `${task.id}/run-0`);
+    expect(withoutWall(result.record)).toEqual(withoutWall(direct.record));
+    expect(result.text).toBe(direct.answer);
+    expect(result.record.r_perf).toBe(1);
+    expect(result.reward).toEqual({ total_reward: direct.record['total_reward'], r_parallel: direct.record['r_parallel'], r_finish: 1, r_perf: 1 });
+  });
+
+  it('stream(): the orchestrator\'s text and the typed events, in order; raw parts in fullStream', async () => {
+    const result = await agent().stream({ prompt: task.prompt });
+    const events: SwarmEvent[] = [];
+    for await (const e of result.swarmEvents) events.push(e);
+    const text = await result.text;
+    const { record } = await result.swarm;
+    expect(text).toBe(events.flatMap((e) => (e.type === 'orchestrator-text' ? [e.text] : [])).join('\n'));
+    expect(events.filter((e) => e.type === 'subagent-created').map((e) => (e as { name: string }).name)).toEqual(['worker-1', 'worker-2', 'worker-3']);
+    const started = events.filter((e) => e.type === 'subagent-started');
+    const finished = events.filter((e) => e.type === 'subagent-finished');
+    expect(started).toHaveLength(3);
+    expect(finished.every((e) => e.type === 'subagent-finished' && e.finished && e.steps === 3)).toBe(true);
+    // Concurrency 2: the third starts after one of the first two finished.
+    const third = events.indexOf(started[2] as SwarmEvent);
+    expect(events.slice(0, third).some((e) => e.type === 'subagent-finished')).toBe(true);
+    expect(events.filter((e) => e.type === 'stage-closed')).toEqual([{ type: 'stage-closed', stage: 0, subagents: 3 }, { type: 'stage-closed', stage: 1, subagents: 0 }]);
+    expect(record.num_subagents).toBe(3);
+    const raw: unknown[] = [];
+    for await (const part of result.fullStream) if (part.type === 'raw') raw.push(part.rawValue);
+    expect(raw).toEqual(events);
+  });
+
+  it('a call the budget refuses is an event, and the record says the budget ran out', async () => {
+    // The parallel turn costs 1 + 3 (+3 for the second wave at concurrency 2): 4 is not enough.
+    const result = await agent(4).stream({ prompt: task.prompt });
+    const events: SwarmEvent[] = [];
+    for await (const e of result.swarmEvents) events.push(e);
+    const { record } = await result.swarm;
+    expect(events.some((e) => e.type === 'budget-refused')).toBe(true);
+    expect(record.budget_exhausted).toBe(true);
+  });
+});

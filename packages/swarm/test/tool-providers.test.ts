@@ -1,0 +1,125 @@
+import { fileURLToPath } from 'node:url';
+import { ParlInputError } from '@parl/core';
+import { startHttpMcpServer, stdioMcpSpec, type HttpMcpServer } from '@parl/test-support/mcp-servers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateSuite, runEpisode, type SwarmTask, type ToolProvider } from '../src/index.js';
+import { connectMcpServer } from '../src/tools/mcp-provider.js';
+import { loadToolsModule } from '../src/tools/module-provider.js';
+import { openRunTools } from '../src/tools/run-tools.js';
+import { memoryTracing, orchestratorFrom, settingsWith, toolTexts, type Call } from './support.js';
+
+const [task] = generateSuite('wide', { tasks: 1, seed: 2, entities: 2, attributes: 1 }) as [SwarmTask];
+const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+
+/** An orchestrator that makes `calls` in its first reply, then answers with what the tools returned. */
+async function callTools(providers: readonly ToolProvider[], calls: readonly Call[], toolTimeoutMs = 2_000) {
+  const tracing = memoryTracing();
+  const orchestrator = orchestratorFrom((n, options) => (n === 0 ? calls : toolTexts(options).join(' | ')));
+  const out = await runEpisode(task, settingsWith({ orchestrator, toolProviders: providers, toolTimeoutMs, tracer: tracing.tracer }));
+  const spans = tracing.exporter.getFinishedSpans().filter((s) => s.attributes['gen_ai.operation.name'] === 'execute_tool');
+  return { ...out, texts: out.answer.split(' | '), spans };
+}
+
+describe('a tools module (--tools): AI SDK tools with zod and JSON schemas, async', () => {
+  it('lists its tools once and runs them through the executor; errors and schema failures reach the model as results, counted', async () => {
+    const provider = await loadToolsModule(fixture('tools-module.mjs'));
+    expect(provider.tools.map((t) => t.name).sort()).toEqual(['multiply', 'sleepy', 'weather']);
+    const { texts, record, spans } = await callTools([provider], [
+      ['weather', { city: 'Oslo' }],
+      ['multiply', { a: 6, b: 7 }],
+      ['weather', { city: 'Atlantis' }],
+      ['multiply', { a: 'six', b: 7 }],
+      ['sleepy', {}],
+    ], 200);
+    expect(texts[0]).toBe('sunny in Oslo');
+    expect(JSON.parse(texts[1] as string)).toEqual({ product: 42 });
+    expect(texts[2]).toBe('error: weather failed: no weather station in Atlantis');
+    expect(texts[3]).toMatch(/^error: multiply's arguments do not match its schema: .*a must be number/);
+    expect(texts[4]).toBe('error: sleepy gave no result within 200 ms (the tool timeout)');
+    expect(record.tool_errors).toBe(3);
+    expect(record.stop_reason).toBe('answer');
+    expect(spans).toHaveLength(5);
+    expect(spans.filter((s) => s.attributes['error.type'] !== undefined).map((s) => s.attributes['error.type'])).toEqual(expect.arrayContaining(['tool_error', 'timeout']));
+  });
+
+  it('a module that throws on import is one line naming the flag and the file', async () => {
+    const file = fixture('throwing-tools.mjs');
+    const err = await loadToolsModule(file).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ParlInputError);
+    expect((err as Error).message).toContain('--tools');
+    expect((err as Error).message).toContain(file);
+    expect((err as Error).message).toContain('the search API key is not set');
+    expect((err as Error).message).not.toContain('\n');
+  });
+});
+
+describe('MCP servers (--mcp) written with @modelcontextprotocol/sdk: stdio and streamable HTTP', () => {
+  let http: HttpMcpServer;
+  beforeAll(async () => {
+    http = await startHttpMcpServer();
+  });
+  afterAll(async () => {
+    await http.stop();
+  });
+
+  it('stdio: the tools are listed once and called; a tool error, a bad argument, garbage and a hang are tool results, counted', async () => {
+    const tools = await openRunTools({ mcp: [stdioMcpSpec()] });
+    try {
+      expect(tools.providers[0]?.tools.map((t) => t.name)).toEqual(['capital', 'add', 'crash', 'hang', 'garbage']);
+      const { texts, record } = await callTools(tools.providers, [
+        ['capital', { country: 'France' }],
+        ['add', { a: 2, b: 3 }],
+        ['capital', { country: 'Atlantis' }],
+        ['add', { a: 'two', b: 3 }],
+        ['garbage', {}],
+        ['hang', {}],
+      ], 500);
+      expect(texts.slice(0, 2)).toEqual(['Paris', '5']);
+      expect(texts[2]).toBe('error: capital: no capital known for Atlantis');
+      expect(texts[3]).toMatch(/^error: add's arguments do not match its schema/);
+      expect(texts[4]).toMatch(/^error: garbage failed: the MCP server .* answered with an error/);
+      expect(texts[5]).toBe('error: hang gave no result within 500 ms (the tool timeout)');
+      expect(record.tool_errors).toBe(4);
+    } finally {
+      await tools.close();
+    }
+  });
+
+  it('stdio: a server that dies mid-run gives tool errors, never a hang', async () => {
+    const tools = await openRunTools({ mcp: [stdioMcpSpec()] });
+    try {
+      const { texts, record } = await callTools(tools.providers, [['crash', {}]], 1_000);
+      expect(texts[0]).toMatch(/^error: crash/);
+      const after = await callTools(tools.providers, [['capital', { country: 'Japan' }]], 1_000);
+      expect(after.texts[0]).toMatch(/^error: capital failed: the MCP server/);
+      expect(record.tool_errors + after.record.tool_errors).toBe(2);
+    } finally {
+      await tools.close();
+    }
+  });
+
+  it('a server that does not start is one line naming --mcp and the server, before any episode', async () => {
+    const spec = stdioMcpSpec('--fail-start');
+    const err = await openRunTools({ mcp: [spec] }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ParlInputError);
+    expect((err as Error).message).toContain('--mcp');
+    expect((err as Error).message).toContain('--fail-start did not: ');
+    expect((err as Error).message).not.toContain('\n');
+    const unreachable = await connectMcpServer('http://127.0.0.1:9/mcp').catch((e: unknown) => e);
+    expect(unreachable).toBeInstanceOf(ParlInputError);
+  });
+
+  it('streamable HTTP on loopback: the same tools; stdio and HTTP together clash on names, named', async () => {
+    const tools = await openRunTools({ mcp: [http.url] });
+    try {
+      const { texts, record } = await callTools(tools.providers, [['capital', { country: 'Kenya' }], ['garbage', {}]]);
+      expect(texts[0]).toBe('Nairobi');
+      expect(texts[1]).toMatch(/^error: garbage failed/);
+      expect(record.tool_errors).toBe(1);
+    } finally {
+      await tools.close();
+    }
+    const clash = await openRunTools({ mcp: [stdioMcpSpec(), http.url] }).catch((e: unknown) => e);
+    expect((clash as Error).message).toMatch(/both offer "capital"/);
+  });
+});

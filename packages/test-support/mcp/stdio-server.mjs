@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// A stdio MCP server (written with @modelcontextprotocol/sdk) with the look-up tools.
+//   node stdio-server.mjs              serve on stdin/stdout
+//   node stdio-server.mjs --fail-start exit with an error before the handshake (a server that does not start)
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { garbling, lookupServer } from './lookup-tools.mjs';
+
+if (process.argv.includes('--fail-start')) {
+  process.stderr.write('stdio-server: cannot start (asked to fail)\n');
+  process.exit(1);
+}
+await lookupServer('stdio-lookup').connect(garbling(new StdioServerTransport()));
