@@ -223,11 +223,11 @@ function reportProgram(io: CliIo): Command {
 
 function traceProgram(io: CliIo, load: LoadTablesFor): Command {
   const tables = tablesFor('@parl/traces', 'trace', load);
-  // The formats come from @parl/traces' registry (its options entry), when its tables are loaded.
+  // The formats come from @parl/traces' registry (its options entry), when its tables are loaded (`parl trace --help`).
   const formats = typeof tables === 'object' ? ` (${Object.values(tables.SPAN_FORMAT_TITLES).join(', ')})` : '';
-  const cmd = new Command('trace').description(
-    `Turn agent traces${formats} into spec §5 episode records as run, with a serial-collapse finding per trace`,
-  );
+  const what = 'into spec §5 episode records as run, with a serial-collapse finding per trace';
+  // `parl --help` loads no optional package: its one line names no format, the same whether or not they are loaded.
+  const cmd = new Command('trace').summary(`Turn agent traces ${what}`).description(`Turn agent traces${formats} ${what}`);
   if (tables === 'missing') return withoutPackage(cmd, '@parl/traces', 'trace');
   if (tables === 'unloaded') return cmd;
   for (const table of [TRACE_FILE_FLAGS, tables.TRACE_REPORT_OPTIONS, tables.TRACE_OPTIONS, TRACE_OUTPUT_FLAGS]) addOptionFlags(cmd, table);
