@@ -24,7 +24,8 @@ import {
   type TraceSpan,
 } from '../src/index.js';
 import { VOLTAGENT_SPAN_TYPE_ROLES } from '../src/formats/otlp.js';
-import { orList } from '../src/formats/trace-format.js';
+import type { SpanFormatName } from '../src/formats/format-names.js';
+import { orList, type TraceFormatDefinition } from '../src/formats/trace-format.js';
 import { otlpSpan } from './support/hand-spans.js';
 import { TOY_FORMAT } from './support/toy-format.js';
 
@@ -133,6 +134,17 @@ describe('trace-format registry', () => {
     });
     const [forced] = decodeUnit({ hello: 1 }, 'line 1', 'toy', withTraceFormats([TOY_FORMAT]));
     expect(forced?.kind === 'error' ? forced.error.message : '').toContain(TOY_FORMAT.expected);
+  });
+
+  it('the registry type rejects a missing entry and an entry under the wrong name (checked by tsc: pnpm typecheck)', () => {
+    type Registry = { readonly [Name in SpanFormatName]: TraceFormatDefinition<Name> };
+    const { mastra, ...withoutMastra } = TRACE_FORMAT_REGISTRY;
+    // @ts-expect-error a format of SPAN_FORMAT_TITLES without its definition
+    const missing: Registry = withoutMastra;
+    // @ts-expect-error a definition under another format's name
+    const misnamed: Registry = { ...TRACE_FORMAT_REGISTRY, langsmith: mastra };
+    expect(Object.keys(missing)).not.toContain('mastra');
+    expect(misnamed.langsmith.name).toBe('mastra');
   });
 
   it('withTraceFormats refuses a name that is taken', () => {
