@@ -31,4 +31,4 @@ export { LiveStats, episodePoint, SERIES_SECONDS, SERIES_STEPS, STATS_FIELDS, ty
 export { ServeMetrics, type MetricSources } from './metrics.js';
 export { createRecordsLabeller, type RecordsLabeller } from './labelling/records-labeller.js';
 export { packedPointCount, POINT_WIDTH, unpackPoint } from './labelling/packed-points.js';
-export { ParlServeClient, type ParlServeClientOptions, type GetRewardAnswer } from './client.js';
+export { ParlServeClient, ParlServeError, type ParlServeClientOptions, type GetRewardAnswer } from './client.js';
