@@ -4,11 +4,14 @@
  *
  * @module
  */
+import type { ParlErrorCode } from '@parl/core';
 import { TraceInputError } from './errors.js';
 import type { ResolvedTraceOptions } from './options.js';
 
 /** The error {@link traceToResult} throws for a trace without step information; readers turn it into a warning unless `strict`. */
 export class NoStepInformationError extends TraceInputError {
+  /** The codes this class's errors carry (docs/errors.md): `PARL_ERR_NO_STEPS`. */
+  static override readonly codes: readonly ParlErrorCode[] = ['PARL_ERR_NO_STEPS'];
   /**
    * @param traceId - the trace
    * @param spans - how many spans it has
@@ -20,7 +23,7 @@ export class NoStepInformationError extends TraceInputError {
       stepsFrom === 'llm'
         ? 'recognised model call (a span with gen_ai.operation.name chat, text_completion or generate_content, an OpenInference LLM span, a LangSmith llm run, an OpenAI Agents generation or response span, a Mastra model_generation span)'
         : 'tool call (a span with gen_ai.operation.name execute_tool, an OpenInference TOOL span, a LangSmith tool run, an OpenAI Agents function span)';
-    super(`trace ${traceId}`, `${spans} span(s) without step information`, `a trace with at least one step, but it has no ${missing}, so no record is written`, location, { traceId });
+    super(`trace ${traceId}`, `${spans} span(s) without step information`, `a trace with at least one step, but it has no ${missing}, so no record is written`, location, { traceId }, 'PARL_ERR_NO_STEPS');
     this.name = 'NoStepInformationError';
   }
 }
