@@ -19,6 +19,10 @@
  *   `stages` in one entry)
  * - `PARL_ERR_PARSE`: bytes that do not parse (not JSON, a damaged Arrow or Parquet file)
  * - `PARL_ERR_LIMIT`: input beyond a stated bound (too deep, too large, too many)
+ * - `PARL_ERR_NO_STEPS`: a trace without any step information (spec §7; `@parl/traces`'
+ *   `NoStepInformationError`, a warning unless `strict`)
+ *
+ * The codes of every PARL-TS error class are listed in one table, docs/errors.md.
  */
 export const PARL_ERROR_CODES = [
   'PARL_ERR_MISSING_FIELD',
@@ -27,6 +31,7 @@ export const PARL_ERROR_CODES = [
   'PARL_ERR_CONFLICT',
   'PARL_ERR_PARSE',
   'PARL_ERR_LIMIT',
+  'PARL_ERR_NO_STEPS',
 ] as const;
 
 /** One of {@link PARL_ERROR_CODES}. */
@@ -46,6 +51,11 @@ export type ParlErrorCode = (typeof PARL_ERROR_CODES)[number];
  * ```
  */
 export class ParlInputError extends Error {
+  /**
+   * The codes this class's errors carry: {@link PARL_ERROR_CODES} but `PARL_ERR_NO_STEPS`, which only
+   * `@parl/traces`' `NoStepInformationError` carries (docs/errors.md lists every class's codes).
+   */
+  static readonly codes: readonly ParlErrorCode[] = PARL_ERROR_CODES.filter((code) => code !== 'PARL_ERR_NO_STEPS');
   /** The field path inside the record, e.g. `stages[2].sub_steps[0]`. */
   readonly field: string;
   /** The offending value as it was received. */

@@ -17,6 +17,10 @@
  * ```
  */
 export class ParlIoError extends Error {
+  /** The codes this class's errors carry (docs/errors.md): `PARL_ERR_IO`; `CliError` carries it too. */
+  static readonly codes: readonly ['PARL_ERR_IO'] = ['PARL_ERR_IO'];
+  /** The stable code: `PARL_ERR_IO`, whatever the exit code (match on this, never on the message). */
+  readonly code = 'PARL_ERR_IO';
   /** The process exit code to end with. */
   readonly exitCode: number;
 

@@ -132,6 +132,10 @@ export interface BodyLabellerOptions {
 
 /** A body refused because {@link BodyLabellerOptions.maxQueued} bodies or {@link BodyLabellerOptions.maxQueuedBytes} bytes are in already. */
 export class BodyQueueFullError extends Error {
+  /** The codes this class's errors carry (docs/errors.md). */
+  static readonly codes = ['PARL_ERR_BODY_QUEUE_FULL'] as const;
+  /** The stable code: `PARL_ERR_BODY_QUEUE_FULL` (match on this, never on the message). */
+  readonly code = 'PARL_ERR_BODY_QUEUE_FULL';
   /** Which bound refused it. */
   readonly reason: 'bodies' | 'bytes';
 

@@ -131,6 +131,7 @@ describe('a Redis that cannot be reached', () => {
       const error = await runner.run('a', {}).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(QueueError);
       expect((error as QueueError).failure).toBe('unreachable');
+      expect((error as QueueError).code).toBe('PARL_ERR_QUEUE_UNREACHABLE');
       expect((error as QueueError).message).toBe('cannot reach Redis at redis://127.0.0.1:1 within 10 s');
     } finally {
       await runner.close();

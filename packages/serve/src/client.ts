@@ -31,8 +31,20 @@ export interface GetRewardAnswer {
   readonly extra_logs: Record<string, number[]>;
 }
 
-/** An error answer of the server: its status and `error` message. */
-class ParlServeError extends Error {
+/**
+ * An error answer of `parl serve`, as {@link ParlServeClient} rejects with it: the HTTP status and
+ * the server's `error` message.
+ */
+export class ParlServeError extends Error {
+  /** The codes this class's errors carry (docs/errors.md). */
+  static readonly codes = ['PARL_ERR_SERVE_ANSWER'] as const;
+  /** The stable code: `PARL_ERR_SERVE_ANSWER` (the HTTP status is {@link ParlServeError.status}). */
+  readonly code = 'PARL_ERR_SERVE_ANSWER';
+
+  /**
+   * @param status - the HTTP status of the answer
+   * @param message - the server's `error` message
+   */
   constructor(
     readonly status: number,
     message: string,

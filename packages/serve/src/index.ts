@@ -25,4 +25,4 @@ export { EXTRA_LOG_FIELDS } from './labelling/get-reward-labels.js';
 export { episodePoint, SERIES_SECONDS, SERIES_STEPS, STATS_FIELDS, type EpisodePoint, type SeriesPoint, type StatsField, type StatsSnapshot, type DashboardStats } from './dashboard/live-stats.js';
 export { ServeMetrics, type MetricSources } from './metrics.js';
 export { createRecordsLabeller, type RecordsLabeller } from './labelling/records-labeller.js';
-export { ParlServeClient, type ParlServeClientOptions, type GetRewardAnswer } from './client.js';
+export { ParlServeClient, ParlServeError, type ParlServeClientOptions, type GetRewardAnswer } from './client.js';

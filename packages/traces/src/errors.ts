@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { ParlInputError } from '@parl/core';
+import { ParlInputError, type ParlErrorCode } from '@parl/core';
 
 /**
  * A malformed trace, span or line: a `ParlInputError` (from `@parl/core`) that also names the trace and span.
@@ -31,6 +31,7 @@ export class TraceInputError extends ParlInputError {
    * @param expected - what was expected, in words
    * @param location - where it was read (`line 7`), if known
    * @param ids - the trace and span ids, if known
+   * @param code - the stable code; by default as {@link @parl/core!ParlInputError.code} says
    */
   constructor(
     field: string,
@@ -38,8 +39,9 @@ export class TraceInputError extends ParlInputError {
     expected: string,
     location: string | undefined,
     ids: { readonly traceId?: string | undefined; readonly spanId?: string | undefined } = {},
+    code?: ParlErrorCode,
   ) {
-    super(field, value, expected, location);
+    super(field, value, expected, location, code);
     this.name = 'TraceInputError';
     this.traceId = ids.traceId;
     this.spanId = ids.spanId;

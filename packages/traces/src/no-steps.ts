@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { ParlErrorCode } from '@parl/core';
 import { TraceInputError } from './errors.js';
 import { SPAN_FORMATS } from './formats/registry.js';
 import { orList } from './formats/trace-format.js';
@@ -21,6 +22,8 @@ export function toolCallShapes(): string[] {
 
 /** The error {@link traceToResult} throws for a trace without step information; readers turn it into a warning unless `strict`. */
 export class NoStepInformationError extends TraceInputError {
+  /** The codes this class's errors carry (docs/errors.md): `PARL_ERR_NO_STEPS`. */
+  static override readonly codes: readonly ParlErrorCode[] = ['PARL_ERR_NO_STEPS'];
   /**
    * @param traceId - the trace
    * @param spans - how many spans it has
@@ -29,7 +32,7 @@ export class NoStepInformationError extends TraceInputError {
    */
   constructor(traceId: string, spans: number, stepsFrom: ResolvedTraceOptions['stepsFrom'], location: string | undefined) {
     const missing = stepsFrom === 'llm' ? `recognised model call (${orList(modelCallShapes())})` : `tool call (${orList(toolCallShapes())})`;
-    super(`trace ${traceId}`, `${spans} span(s) without step information`, `a trace with at least one step, but it has no ${missing}, so no record is written`, location, { traceId });
+    super(`trace ${traceId}`, `${spans} span(s) without step information`, `a trace with at least one step, but it has no ${missing}, so no record is written`, location, { traceId }, 'PARL_ERR_NO_STEPS');
     this.name = 'NoStepInformationError';
   }
 }

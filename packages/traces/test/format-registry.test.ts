@@ -3,6 +3,7 @@
  * list formats or model-call shapes are built from it and match what the readers count.
  */
 import { readFileSync } from 'node:fs';
+import { ParlInputError } from '@parl/core';
 import { describe, expect, it } from 'vitest';
 import {
   AI_SDK_OPERATION_ROLES,
@@ -148,7 +149,10 @@ describe('trace-format registry', () => {
   });
 
   it('withTraceFormats refuses a name that is taken', () => {
-    expect(() => withTraceFormats([{ ...TOY_FORMAT, name: 'otlp' }])).toThrow(/trace format "otlp" is already defined/);
-    expect(() => withTraceFormats([{ ...TOY_FORMAT, name: 'parl' }])).toThrow(/already defined/);
+    expect(() => withTraceFormats([{ ...TOY_FORMAT, name: 'otlp' }])).toThrow(
+      'formats[0].name must be a trace format name not already defined (defined: auto, parl, otlp, openai-agents, langsmith, mastra), got "otlp"',
+    );
+    expect(() => withTraceFormats([TOY_FORMAT, { ...TOY_FORMAT }])).toThrow(/^formats\[1\]\.name must be .*toy\), got "toy"$/);
+    expect(() => withTraceFormats([{ ...TOY_FORMAT, name: 'parl' }])).toThrow(ParlInputError);
   });
 });

@@ -83,6 +83,7 @@ describe('a trace without step information', () => {
 
   it('is an error under strict', async () => {
     await expect(collect([otlpLine(noSteps)], { strict: true })).rejects.toThrow(/^line 1: trace nosteps must be a trace with at least one step/);
+    await expect(collect([otlpLine(noSteps)], { strict: true })).rejects.toMatchObject({ name: 'NoStepInformationError', code: 'PARL_ERR_NO_STEPS', traceId: 'nosteps' });
   });
 
   it('counts tool calls as steps with stepsFrom tools', async () => {

@@ -44,7 +44,7 @@ export async function readRunFolder(dir: string): Promise<RunData> {
   } catch (err) {
     if (!(err instanceof runs.RunFolderReadError)) throw err;
     const e = err as RunFolderReadError;
-    const hint = e.code === 'ENOENT' && e.path !== dir && !e.path.endsWith('metrics.jsonl') ? ` (is ${dir} a run folder written by parl train?)` : '';
+    const hint = e.fsCode === 'ENOENT' && e.path !== dir && !e.path.endsWith('metrics.jsonl') ? ` (is ${dir} a run folder written by parl train?)` : '';
     throw new CliError(e.path === dir ? `cannot read run folder ${dir}: ${e.reason}` : `${e.message}${hint}`);
   }
 }

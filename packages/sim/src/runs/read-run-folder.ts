@@ -38,27 +38,31 @@ export type MetricsSink = (metrics: StepMetrics) => void;
 
 /**
  * A run-folder file that cannot be read at all (missing, unreadable, not JSON): `path` and
- * `reason` say which and why; `code` is the file-system error code when there is one.
+ * `reason` say which and why; `fsCode` is the file-system error code when there is one.
  */
 export class RunFolderReadError extends Error {
+  /** The codes this class's errors carry (docs/errors.md). */
+  static readonly codes = ['PARL_ERR_RUN_FOLDER_READ'] as const;
+  /** The stable code: `PARL_ERR_RUN_FOLDER_READ` (the file-system code is {@link RunFolderReadError.fsCode}). */
+  readonly code = 'PARL_ERR_RUN_FOLDER_READ';
   /** The file. */
   readonly path: string;
   /** Why, in words: `no such file or directory`, `not valid JSON (…)`. */
   readonly reason: string;
   /** The file-system error code (`ENOENT`…), when the file could not be read. */
-  readonly code: string | undefined;
+  readonly fsCode: string | undefined;
 
   /**
    * @param path - the file
    * @param reason - why it cannot be read
-   * @param code - the file-system error code, if any
+   * @param fsCode - the file-system error code, if any
    */
-  constructor(path: string, reason: string, code?: string) {
+  constructor(path: string, reason: string, fsCode?: string) {
     super(`cannot read ${path}: ${reason}`);
     this.name = 'RunFolderReadError';
     this.path = path;
     this.reason = reason;
-    this.code = code;
+    this.fsCode = fsCode;
   }
 }
 

@@ -15,8 +15,15 @@
  * ```
  */
 export class SweepError extends Error {
+  /**
+   * The codes this class's errors carry (docs/errors.md): `PARL_ERR_SWEEP_INPUT` when the user's
+   * input is at fault, `PARL_ERR_SWEEP_ENVIRONMENT` when the surroundings are.
+   */
+  static readonly codes = ['PARL_ERR_SWEEP_INPUT', 'PARL_ERR_SWEEP_ENVIRONMENT'] as const;
   /** True when the user's input (flags, folders, grid file) is at fault. */
   readonly usage: boolean;
+  /** The stable code: `PARL_ERR_SWEEP_INPUT` when {@link SweepError.usage}, else `PARL_ERR_SWEEP_ENVIRONMENT`. */
+  readonly code: (typeof SweepError.codes)[number];
 
   /**
    * @param message - one line a user can act on
@@ -26,5 +33,6 @@ export class SweepError extends Error {
     super(message);
     this.name = 'SweepError';
     this.usage = usage;
+    this.code = usage ? 'PARL_ERR_SWEEP_INPUT' : 'PARL_ERR_SWEEP_ENVIRONMENT';
   }
 }

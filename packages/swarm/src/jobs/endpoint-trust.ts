@@ -14,6 +14,10 @@ import { JUDGE_API_KEY_VARIABLE } from './judge-endpoint.js';
 
 /** A job named an endpoint this worker does not trust with its API key; the job was not run and no key was sent. */
 export class UntrustedEndpointError extends Error {
+  /** The codes this class's errors carry (docs/errors.md). */
+  static readonly codes = ['PARL_ERR_UNTRUSTED_ENDPOINT'] as const;
+  /** The stable code: `PARL_ERR_UNTRUSTED_ENDPOINT` (match on this, never on the message). */
+  readonly code = 'PARL_ERR_UNTRUSTED_ENDPOINT';
   /** @param message - one line: the job, its endpoint and how to trust it */
   constructor(message: string) {
     super(message);

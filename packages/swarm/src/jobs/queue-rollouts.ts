@@ -23,6 +23,10 @@ export type RolloutQueueEvent = { readonly kind: 'redis-unreachable'; readonly s
 
 /** A rollout job that failed on a worker (its provider failed, or the worker cannot run rollouts). */
 export class RolloutJobError extends Error {
+  /** The codes this class's errors carry (docs/errors.md). */
+  static readonly codes = ['PARL_ERR_ROLLOUT_JOB'] as const;
+  /** The stable code: `PARL_ERR_ROLLOUT_JOB` (match on this, never on the message). */
+  readonly code = 'PARL_ERR_ROLLOUT_JOB';
   /** @param message - one line: which rollout, and the worker's reason */
   constructor(message: string) {
     super(message);

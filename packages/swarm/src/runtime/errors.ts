@@ -10,6 +10,10 @@
  * the episode ends with this error; a sub-agent's failed call ends that sub-agent `finished: false`.
  */
 export class SwarmProviderError extends Error {
+  /** The codes this class's errors carry (docs/errors.md). */
+  static readonly codes = ['PARL_ERR_PROVIDER'] as const;
+  /** The stable code: `PARL_ERR_PROVIDER` (match on this, never on the message). */
+  readonly code = 'PARL_ERR_PROVIDER';
   /** The model (`provider/modelId`). */
   readonly model: string;
   /** Attempts made. */

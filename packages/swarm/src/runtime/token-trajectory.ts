@@ -38,6 +38,10 @@ export interface TokenTrajectory {
 
 /** An endpoint reply a trajectory cannot be built from: the call, and what was missing. */
 export class TokenTrajectoryError extends Error {
+  /** The codes this class's errors carry (docs/errors.md). */
+  static readonly codes = ['PARL_ERR_TOKEN_TRAJECTORY'] as const;
+  /** The stable code: `PARL_ERR_TOKEN_TRAJECTORY` (match on this, never on the message). */
+  readonly code = 'PARL_ERR_TOKEN_TRAJECTORY';
   /**
    * @param call - the orchestrator call's index (0-based)
    * @param reason - what the endpoint's answer lacked

@@ -7,6 +7,10 @@
 
 /** A scorer failed on a task's answer: one line naming the scorer, the task and what went wrong. */
 export class SwarmScoreError extends Error {
+  /** The codes this class's errors carry (docs/errors.md). */
+  static readonly codes = ['PARL_ERR_SCORE'] as const;
+  /** The stable code: `PARL_ERR_SCORE` (match on this, never on the message). */
+  readonly code = 'PARL_ERR_SCORE';
   /** The scorer (`module:./score.mjs`). */
   readonly scorer: string;
   /** The task id. */

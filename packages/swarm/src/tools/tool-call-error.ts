@@ -6,6 +6,10 @@
 
 /** A tool's failure, returned to the model as `error: MESSAGE` (never thrown out of an episode). */
 export class ToolCallError extends Error {
+  /** The codes this class's errors carry (docs/errors.md). */
+  static readonly codes = ['PARL_ERR_TOOL_CALL'] as const;
+  /** The stable code: `PARL_ERR_TOOL_CALL` (match on this, never on the message). */
+  readonly code = 'PARL_ERR_TOOL_CALL';
   /** The span's `error.type` (default `tool_error`). */
   readonly type: string;
 

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { ParlInputError } from '@parl/core';
 import { LANGSMITH_FORMAT } from './langsmith.js';
 import { MASTRA_FORMAT } from './mastra.js';
 import { OPENAI_AGENTS_FORMAT } from './openai-agents.js';
@@ -30,22 +31,21 @@ export const SPAN_FORMATS: readonly TraceFormatDefinition[] = Object.values(TRAC
  * The formats a reader tries: the built-in ones, then `extra` (a format of one's own, tried last;
  * see CONTRIBUTING.md "Adding a trace format"). A name may appear once.
  *
- * @throws TypeError when two formats share a name
+ * @throws `ParlInputError` (from `@parl/core`) naming the format whose name is already defined
  * @example
  * ```ts
  * withTraceFormats([]).map((f) => f.name); // ['otlp', 'openai-agents', 'langsmith', 'mastra']
  * ```
  */
 export function withTraceFormats(extra: readonly TraceFormatDefinition[]): readonly TraceFormatDefinition[] {
-  const all = [...SPAN_FORMATS, ...extra];
-  const names = new Set<string>();
-  for (const format of all) {
-    if (names.has(format.name) || format.name === 'auto' || format.name === 'parl') {
-      throw new TypeError(`trace format ${JSON.stringify(format.name)} is already defined (formats: ${[...names, 'auto', 'parl'].join(', ')})`);
+  const names = new Set<string>(['auto', 'parl', ...SPAN_FORMATS.map((format) => format.name)]);
+  extra.forEach((format, i) => {
+    if (names.has(format.name)) {
+      throw new ParlInputError(`formats[${i}].name`, format.name, `a trace format name not already defined (defined: ${[...names].join(', ')})`);
     }
     names.add(format.name);
-  }
-  return all;
+  });
+  return [...SPAN_FORMATS, ...extra];
 }
 
 /** The definition of the span format `name` among `formats`, or undefined (`parl`, or an unknown name). */
