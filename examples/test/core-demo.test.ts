@@ -18,16 +18,16 @@ describe('examples/core-demo.mjs (the root `start` script)', () => {
       expect(line).toContain(`reward ${expected}`);
       expect(line).toContain(`critical steps ${criticalSteps(wide.stages).critical_steps},`);
     }
-    expect(lines.at(-1)).toMatch(/^diagnostics: serial stage share \d\.\d\d, idle sub-agent share \d\.\d\d, speed-up \d+\.\d\d×$/);
+    expect(lines.at(-1)).toMatch(/^diagnostics: serial stage share \d\.\d\d, idle sub-agent share \d\.\d\d, parallelism \d+\.\d\d$/);
   });
 
   it('prints the numbers docs/concepts.md quotes from it', () => {
     const result = runNodeExample('core-demo.mjs');
     expect(result.status, describeRun('core-demo.mjs', result)).toBe(0);
     const concepts = readFileSync(join(REPO_ROOT, 'docs', 'concepts.md'), 'utf8').replace(/\s+/g, ' ');
-    const diag = /serial stage share (\d\.\d\d), idle sub-agent share (\d\.\d\d), speed-up (\d+\.\d\d)×/.exec(result.stdout);
+    const diag = /serial stage share (\d\.\d\d), idle sub-agent share (\d\.\d\d), parallelism (\d+\.\d\d)/.exec(result.stdout);
     expect(diag).not.toBeNull();
-    expect(concepts).toContain(`a serial stage share of ${diag?.[1]}, an idle sub-agent share of ${diag?.[2]} and a speed-up of ${diag?.[3]}×`);
+    expect(concepts).toContain(`a serial stage share of ${diag?.[1]}, an idle sub-agent share of ${diag?.[2]} and a parallelism of ${diag?.[3]}`);
     const serialAt = (step: number): string => {
       const line = result.stdout.split('\n').find((l) => new RegExp(`^step\\s+${step}\\s+serial\\b`).test(l)) ?? '';
       return Number(/reward (\d\.\d{4})/.exec(line)?.[1]).toString();

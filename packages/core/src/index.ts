@@ -168,6 +168,7 @@ export {
   type AnyOptionRow,
   type CheckedRows,
   type DefaultedOptionKey,
+  type Flat,
   type OptionRow,
   type OptionRows,
   type OptionsOf,

@@ -141,7 +141,7 @@ describe('malformed traces', () => {
   it('bad options name the option and the allowed values', async () => {
     const error = await collectError([good], { grouping: 'sideways' as never });
     expect(error).toBeInstanceOf(ParlInputError);
-    expect(error.message).toBe('options.grouping must be one of "children", "overlap", got "sideways"');
+    expect(error.message).toBe('options.grouping must be one of children, overlap, got "sideways"');
   });
 
   it('skip mode without onWarning still reports through process warnings', async () => {

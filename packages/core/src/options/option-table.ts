@@ -86,7 +86,7 @@ export type RequiredOptionKey<T> = { [K in keyof T]-?: T[K] extends { readonly r
 export type DefaultedOptionKey<T> = { [K in keyof T]-?: T[K] extends { readonly default: unknown } ? K : never }[keyof T];
 
 /** An intersection of object types shown as one object type (in hovers and the API report). */
-type Flat<T> = { [K in keyof T]: T[K] } & {};
+export type Flat<T> = { [K in keyof T]: T[K] } & {};
 
 /**
  * The options a caller gives for the table `T` (a library call, a config file): one optional field
