@@ -61,9 +61,14 @@ describe('--depth 2: sub-agents that delegate (spec §5.2, §10.3)', () => {
 
   it('concurrency 1 holds over the whole tree without a deadlock: the lead gives its place back while its lookers run', async () => {
     const { record } = await episode({ concurrency: 1 });
-    const [first] = record.stages as unknown as [{ sub_steps: [{ stages: { sub_steps: unknown[] }[] }] }];
-    // The two look-ups could not run together: they are not one group of two.
-    expect(first.sub_steps[0].stages.every((s) => s.sub_steps.length <= 1)).toBe(true);
+    const [first] = record.stages as unknown as [{ sub_steps: [{ stages: { sub_steps: { steps: number; wait_steps?: number }[] }[] }] }];
+    // The two look-ups could not run together: as run (spec §2, §7), the one that took the slot
+    // after the other ended waited that one's steps.
+    const group = first.sub_steps[0].stages.find((s) => s.sub_steps.length === 2)?.sub_steps;
+    expect(group).toBeDefined();
+    const waited = group?.find((e) => (e.wait_steps ?? 0) > 0);
+    const other = group?.find((e) => e !== waited);
+    expect(waited?.wait_steps).toBe(other?.steps);
     expect(record.stop_reason).toBe('answer');
   });
 

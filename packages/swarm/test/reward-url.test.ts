@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { resolveOptions } from '@parl/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { generateSuite, runRollouts, scriptedLookupModel, scriptedOrchestrator, swarmRun, SWARM_RUN_OPTIONS, type SwarmTask } from '../src/index.js';
+import { generateSuite, runRollouts, scriptedLookupModel, scriptedOrchestrator, swarmRun, SWARM_RUN_OPTIONS, type RolloutLine, type SwarmTask } from '../src/index.js';
 import { postReward } from '../src/rollouts/reward-report.js';
 import { settingsWith } from './support.js';
 
@@ -40,7 +40,8 @@ const fast = { attempts: 3, baseDelayMs: 1, timeoutMs: 5000 };
 describe('--reward-url', () => {
   it('POSTs each rollout\'s reward fields to the template expanded for it; the body equals the line\'s fields', async () => {
     const t = await trainer(() => 200);
-    const lines = await swarmRun(resolveOptions(SWARM_RUN_OPTIONS, { model: 'scripted:parallel', tasks: '2', 'group-size': '2', 'reward-url': `${t.base}/rl/{task_id}/{sample}/reward?rollout={rollout_id}` }, 'flag'));
+    const lines: RolloutLine[] = [];
+    await swarmRun(resolveOptions(SWARM_RUN_OPTIONS, { model: 'scripted:parallel', tasks: '2', 'group-size': '2', 'reward-url': `${t.base}/rl/{task_id}/{sample}/reward?rollout={rollout_id}` }, 'flag'), { onLine: (l) => { lines.push(l); } });
     expect(t.received).toHaveLength(4);
     for (const line of lines) {
       const got = t.received.find((r) => r.body['rollout_id'] === line['id']);
@@ -57,7 +58,8 @@ describe('--reward-url', () => {
 
   it('retries a 429 or 5xx, and takes the answer that finally comes', async () => {
     const t = await trainer((n) => (n === 0 ? 429 : n === 1 ? 503 : 200));
-    const lines = await runRollouts([task], settingsWith({ orchestrator: scriptedOrchestrator('parallel'), subagentModel: scriptedLookupModel() }), { groupSize: 1, rewardUrl: `${t.base}/reward`, rewardPost: fast });
+    const lines: RolloutLine[] = [];
+    await runRollouts([task], settingsWith({ orchestrator: scriptedOrchestrator('parallel'), subagentModel: scriptedLookupModel() }), { groupSize: 1, rewardUrl: `${t.base}/reward`, rewardPost: fast, onLine: (l) => { lines.push(l); } });
     expect(t.received).toHaveLength(3);
     expect(lines[0]?.['reward_post_error']).toBeUndefined();
   });
@@ -65,8 +67,12 @@ describe('--reward-url', () => {
   it('a trainer that refuses: the failure is named on the line and told once, and the line is still written', async () => {
     const t = await trainer(() => 400);
     const told: string[] = [];
-    const lines = await runRollouts([task], settingsWith({ orchestrator: scriptedOrchestrator('parallel'), subagentModel: scriptedLookupModel() }), {
+    const lines: RolloutLine[] = [];
+    await runRollouts([task], settingsWith({ orchestrator: scriptedOrchestrator('parallel'), subagentModel: scriptedLookupModel() }), {
       groupSize: 2,
+      onLine: (l) => {
+        lines.push(l);
+      },
       rewardUrl: `${t.base}/reward/{sample}`,
       rewardPost: fast,
       onRewardError: (m) => told.push(m),

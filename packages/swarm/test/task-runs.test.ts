@@ -5,7 +5,7 @@ import { ParlInputError, resolveOptions } from '@parl/core';
 import { messageText, startChatEndpoint, type ChatEndpoint } from '@parl/test-support/chat-endpoint';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileTasks, readTaskFile, runRolloutJob, swarmEval, swarmRun, SwarmScoreError, SWARM_EVAL_OPTIONS, SWARM_RUN_OPTIONS } from '../src/index.js';
+import { fileTasks, readTaskFile, runRolloutJob, swarmEval, swarmRun, SwarmScoreError, SWARM_EVAL_OPTIONS, SWARM_RUN_OPTIONS, type RolloutLine } from '../src/index.js';
 import { rolloutJob, taskRowOf } from '../src/jobs/rollout-job.js';
 import { numbersOf, orchestratorFrom, scriptedMock } from './support.js';
 
@@ -64,7 +64,8 @@ describe('tasks from files, scored through the registry', () => {
   it('parl swarm run on a WideSearch-shaped file: each record has r_perf = item F1, the score with item and row F1, and the row\'s metadata', async () => {
     const out = join(dir.path, 'wide.jsonl');
     const options = resolveOptions(SWARM_RUN_OPTIONS, { 'base-url': 'http://127.0.0.1:9/v1', model: 'm', 'subagent-model': 'sub', 'tasks-file': WIDE, out }, 'flag');
-    const lines = await swarmRun(options, { models: models(scriptedOrchestrator()) });
+    const lines: RolloutLine[] = [];
+    await swarmRun(options, { models: models(scriptedOrchestrator()), onLine: (l) => { lines.push(l); } });
     expect(lines.map((l) => l['task_id'])).toEqual(['ws-inner-planets', 'ws-apollo-landings']);
     const [planets, apollo] = lines;
     expect(planets?.['score']).toMatchObject({ scorer: 'table', success: false, item_precision: 0.75, item_recall: 0.75, row_f1: 0.75 });
@@ -129,7 +130,11 @@ describe('tasks from files, scored through the registry', () => {
       seen.push(user?.role === 'user' && user.content[0]?.type === 'text' ? user.content[0].text : '');
       return 'nothing';
     });
-    const run = (extra: Record<string, string>) => swarmRun(resolveOptions(SWARM_RUN_OPTIONS, { 'base-url': 'http://127.0.0.1:9/v1', model: 'm', tasks: '1', ...extra }, 'flag'), { models: () => orchestrator });
+    const run = async (extra: Record<string, string>): Promise<RolloutLine[]> => {
+      const lines: RolloutLine[] = [];
+      await swarmRun(resolveOptions(SWARM_RUN_OPTIONS, { 'base-url': 'http://127.0.0.1:9/v1', model: 'm', tasks: '1', ...extra }, 'flag'), { models: () => orchestrator, onLine: (l) => { lines.push(l); } });
+      return lines;
+    };
     await run({ suite: 'wide', entities: '2', attributes: '4' });
     expect(seen.at(-1)).toMatch(/^Fill in this table: for each of the entities [^,]+, [^,]+, give its \w+, \w+, \w+, \w+\. /);
     const [deep] = await run({ suite: 'deep', hops: '7', scorer: 'regex:nothing' });

@@ -15,7 +15,7 @@ import { startTokenGateway, type TokenGateway } from '@parl/test-support/local-l
 import { writeTinyGguf } from '@parl/test-support/local-llm/tiny-model';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSuite, runRollouts, type SwarmTask } from '../src/index.js';
+import { generateSuite, runRollouts, type RolloutLine, type SwarmTask } from '../src/index.js';
 import { endpointSettings } from '../src/jobs/episode-settings.js';
 
 const PYTHON = '/usr/bin/python3';
@@ -92,7 +92,8 @@ describe('sub-agents on their own endpoint', () => {
       limits: 'default' as const,
       env,
     };
-    const lines = await runRollouts([task], (ref) => ({ ...endpointSettings(input, ref), limits: { orchestrator_steps: 3, subagent_steps: 2 } }), { groupSize: 2 });
+    const lines: RolloutLine[] = [];
+    await runRollouts([task], (ref) => ({ ...endpointSettings(input, ref), limits: { orchestrator_steps: 3, subagent_steps: 2 } }), { groupSize: 2, onLine: (l) => { lines.push(l); } });
     // Work less the orchestrator's own steps: the sub-agents' model calls.
     const subSteps = lines.map((l) => (l['total_steps'] as number) - (l['stages'] as { main_steps: number }[]).reduce((n, s) => n + s.main_steps, 0));
     expect(lines.map((l) => l['num_subagents'])).toEqual([2, 2]);

@@ -11,6 +11,7 @@
  *
  * @module
  */
+import type { ScoreValue } from '../scoring/task-score.js';
 import type {
   LanguageModelV3,
   LanguageModelV3CallOptions,
@@ -47,7 +48,7 @@ export type SwarmAgentSettings = Omit<EpisodeOptions, 'orchestrator' | 'onEvent'
   /** String-argument tools every agent may call (the task's tools; `toolProviders` adds module and MCP tools). */
   readonly tools?: readonly TaskTool[];
   /** r_perf of an answer in [0, 1] (default 0: the reward is then the instantiation and finish terms only). */
-  readonly score?: (answer: string, prompt: string) => number;
+  readonly score?: (answer: string, prompt: string) => ScoreValue | Promise<ScoreValue>;
   /** The agent's id (the record's `task_id`; default `swarm-agent`). */
   readonly id?: string;
 };
