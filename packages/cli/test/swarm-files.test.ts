@@ -56,8 +56,17 @@ async function runBin(args: readonly string[], cwd: string): Promise<{ code: num
 }
 
 /** `words` with the endpoint's URL for `--base-url`. */
+/** The repository (a documented `--tasks-file examples/…` is read from there). */
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A documented command line on the test's endpoint: its endpoints (the judge's too) are the scripted one, its example files the repository's. */
 function onEndpoint(words: readonly string[]): string[] {
-  return words.map((w, i) => (words[i - 1] === '--base-url' ? endpoint.baseURL : w));
+  return words.map((w, i) => {
+    const flag = words[i - 1];
+    if (flag === '--base-url' || flag === '--judge-base-url') return endpoint.baseURL;
+    if (flag === '--tasks-file' && !w.startsWith('/')) return join(REPO, w);
+    return w;
+  });
 }
 
 describe('parl swarm eval', () => {
@@ -128,7 +137,7 @@ describe('parl swarm run: flags named in every error', () => {
       [['--out', join(dir.path, 'missing/dir/x.jsonl')], /^parl swarm: cannot write --out .*missing\/dir\/x\.jsonl: no such file or directory \(the folder .*missing\/dir must exist\)$/],
       [['--out', join(dir.path, 'a-folder')], /^parl swarm: cannot write --out .*a-folder: is a directory$/],
       [['--budget', '0'], /--budget.*a critical-step budget > 0/],
-      [['--restart'], /^parl swarm: --restart must be given only with --out/],
+      [['--restart'], /^parl swarm: --restart must be used with --out/],
       [['--request-timeout', '0'], /--request-timeout/],
     ] as const) {
       const r = await parl([...base, ...args]);

@@ -58,11 +58,14 @@ export function optionField(name: string, by: OptionSource): string {
   }
 }
 
-/** The text a row reads for a typed value of a config file or a library call, or undefined when it has none. */
-function textOf(value: unknown): string | undefined {
+/**
+ * The text a row reads for a typed value of a config file or a library call, or undefined when it
+ * has none (a repeatable row's list is one text per line, as the repeated flag gives it).
+ */
+function textOf(value: unknown, row: OptionRow<unknown>): string | undefined {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.every((v) => typeof v === 'string' || typeof v === 'number') ? value.join(',') : undefined;
+  if (Array.isArray(value)) return value.every((v) => typeof v === 'string' || typeof v === 'number') ? value.join(row.repeatable === true ? '\n' : ',') : undefined;
   if (value !== null && typeof value === 'object') return JSON.stringify(value);
   return undefined;
 }
@@ -119,7 +122,7 @@ export function resolveOptions<T extends object>(table: T, raw: Readonly<Record<
       continue;
     }
     const field = optionField(name as string, by);
-    const text = keyedByKey(by) ? textOf(given) : typeof given === 'string' ? given : undefined;
+    const text = keyedByKey(by) ? textOf(given, row) : typeof given === 'string' ? given : undefined;
     if (text === undefined) throw new ParlInputError(field, given, oneValue(by));
     config[key] = keyedByKey(by) && typeof given !== 'string' ? parseTyped(row, text, given, field) : row.parse(text, field);
   }

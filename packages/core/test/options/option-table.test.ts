@@ -240,3 +240,14 @@ describe('optionsMarkdown', () => {
     expect(replaceBetweenMarkers(doc, 'other', 'new\n')).toBeUndefined();
   });
 });
+
+describe('a repeatable row', () => {
+  const table = defineOptionTable({
+    server: { flag: 'server', arg: 'URL', repeatable: true, parse: (text: string) => text.split('\n'), help: 'a server (repeatable)' },
+  });
+
+  it('reads a library call\'s list as the repeated flag gives it: one text per line, never joined with commas', () => {
+    expect(resolveOptions(table, { server: ['stdio:node a.mjs', 'http://127.0.0.1:1/mcp'] }, 'library').server).toEqual(['stdio:node a.mjs', 'http://127.0.0.1:1/mcp']);
+    expect(resolveOptions(table, { server: 'stdio:node a.mjs\nhttp://127.0.0.1:1/mcp' }, 'flag').server).toEqual(['stdio:node a.mjs', 'http://127.0.0.1:1/mcp']);
+  });
+});
