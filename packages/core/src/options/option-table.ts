@@ -31,7 +31,7 @@ export interface OptionRow<T> {
    * @param text - the text as typed
    * @param field - the name to put in an error: `--lambda1` for a flag, `query.lambda1` for a
    *   query parameter
-   * @throws {@link ParlInputError} naming `field` (or a path under it), the text and what was expected
+   * @throws a `ParlInputError` naming `field` (or a path under it), the text and what was expected
    */
   parse(text: string, field: string): T;
   /** The value when the option is not given; absent: the option is undefined in the config. */
@@ -62,7 +62,7 @@ export interface OptionRow<T> {
   readonly needs?: string;
   /**
    * The flag may be given more than once (`--mcp A --mcp B`): the command line hands
-   * {@link OptionRow.parse} the texts joined by newlines, in the order given.
+   * its `parse` the texts joined by newlines, in the order given.
    */
   readonly repeatable?: boolean;
 }

@@ -7,7 +7,7 @@
 import type { SwarmTool } from './swarm-tool.js';
 import type { Lease } from './semaphore.js';
 
-/** Bounds how many calls run at once (a {@link Semaphore}, or the episode's sub-agent pool). */
+/** Bounds how many calls run at once (a `Semaphore`, or the episode's sub-agent pool). */
 export interface CallLimiter {
   /** Wait for a place. */
   acquire(): Promise<Lease>;
