@@ -32,6 +32,22 @@ describe('auth', () => {
     expect((await fetch(`${s.url}/v1/episodes/x?token=s3cret`)).status).toBe(401);
   });
 
+  it('answers 401, not 408, to a request whose headers come slowly (as from a loaded machine: 400 ms between two writes)', async () => {
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(s.url).port), '127.0.0.1');
+      let text = '';
+      socket.on('data', (d: Buffer) => {
+        text += d.toString();
+        if (text.includes('\r\n\r\n')) socket.end();
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+      socket.write('POST /v1/rewards HTTP/1.1\r\nHost: x\r\n');
+      setTimeout(() => socket.write('content-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n[]'), 400);
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 401/);
+  });
+
   it('refuses to start on a non-loopback address without a token', async () => {
     expect(isLoopback('127.0.0.1') && isLoopback('::1') && isLoopback('localhost')).toBe(true);
     expect(isLoopback('0.0.0.0')).toBe(false);
