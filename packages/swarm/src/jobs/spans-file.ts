@@ -11,6 +11,7 @@ import { appendFile, rename, rm, stat } from 'node:fs/promises';
 import { ParlInputError } from '@parl/core';
 import { appendedLines, openLineAppender, partialPathOf, type AppendedLine } from '@parl/io';
 import type { Tracer } from '@opentelemetry/api';
+import { swarmSpanResource } from './span-resource.js';
 
 /** A tracer whose finished spans are taken as OTLP JSON. */
 export interface SpanCapture {
@@ -20,14 +21,15 @@ export interface SpanCapture {
   take(): string | undefined;
 }
 
-/** A new span capture (the spans are held until taken). */
+/** A new span capture (the spans are held until taken), its resource naming the service (`swarmSpanResource`). */
 export async function openSpanCapture(): Promise<SpanCapture> {
-  const [{ BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor }, { JsonTraceSerializer }] = await Promise.all([
+  const [{ BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor }, { JsonTraceSerializer }, resource] = await Promise.all([
     import('@opentelemetry/sdk-trace-base'),
     import('@opentelemetry/otlp-transformer'),
+    swarmSpanResource(),
   ]);
   const exporter = new InMemorySpanExporter();
-  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  const provider = new BasicTracerProvider({ resource, spanProcessors: [new SimpleSpanProcessor(exporter)] });
   return {
     tracer: provider.getTracer('@parl/swarm'),
     take() {

@@ -16,6 +16,7 @@ import { toolboxOf, toolsOf, type Toolbox } from '../tools/toolbox.js';
 import type { EpisodeSettings } from './config.js';
 import { AgentFrame, type NextCall } from './agent-frame.js';
 import { LiveRecord } from './live-record.js';
+import { modelName } from './model-call.js';
 import { SubAgentPool } from './subagent-pool.js';
 import type { SubagentTranscript } from './swarm-record.js';
 
@@ -73,7 +74,7 @@ export class EpisodeState {
     readonly settings: Required<EpisodeSettings>,
   ) {
     this.root = new AgentFrame(0, undefined, this.live);
-    this.telemetry = new SwarmTelemetry(this.clock, settings.tracer);
+    this.telemetry = new SwarmTelemetry(this.clock, settings.tracer, modelName(settings.subagentModel));
     this.executor = new ToolExecutor(this.telemetry, settings.toolTimeoutMs);
     this.pool = new SubAgentPool(settings.concurrency);
     this.taskProviders = [corpusProvider(task.tools), ...settings.toolProviders];

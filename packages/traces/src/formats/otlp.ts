@@ -36,6 +36,7 @@ export const OTEL_OPERATION_ROLES: Readonly<Record<string, SpanRole>> = {
   retrieval: 'other',
   agent_step: 'other',
   invoke_workflow: 'other',
+  plan: 'other',
 };
 
 /**
