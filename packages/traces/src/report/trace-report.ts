@@ -70,6 +70,9 @@ function checkDrawn(value: number | undefined): number {
  *
  * @example
  * ```ts
+ * const input = [JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: '5b8aa5a2d2c872e8321cf37308d69df2', spanId: 'a1',
+ *   name: 'invoke_agent main', startTimeUnixNano: '1700000000000000000', endTimeUnixNano: '1700000003000000000',
+ *   attributes: [{ key: 'gen_ai.operation.name', value: { stringValue: 'invoke_agent' } }] }] }] }] })]; // e.g. createReadStream('traces.jsonl')
  * const report = new TraceReportBuilder({ drawn: 10 });
  * for await (const r of readTraces(input)) report.add({ record: r.record, finding: r.finding });
  * const html = report.html();
@@ -182,8 +185,12 @@ ${body}
  *
  * @example
  * ```ts
+ * import { createReadStream, writeFileSync } from 'node:fs';
+ * writeFileSync('traces.jsonl', `${JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: '5b8aa5a2d2c872e8321cf37308d69df2',
+ *   spanId: 'a1', name: 'invoke_agent main', startTimeUnixNano: '1700000000000000000', endTimeUnixNano: '1700000003000000000',
+ *   attributes: [{ key: 'gen_ai.operation.name', value: { stringValue: 'invoke_agent' } }] }] }] }] })}\n`);
  * const results = [];
- * for await (const r of readTraces(input)) results.push({ record: r.record, finding: r.finding });
+ * for await (const r of readTraces(createReadStream('traces.jsonl'))) results.push({ record: r.record, finding: r.finding });
  * writeFileSync('traces.html', traceReportHtml(results, { drawn: 20 }));
  * ```
  */
