@@ -163,6 +163,7 @@ function ownBytes(body: Uint8Array): Uint8Array {
  * @example
  * ```ts
  * const labeller = await createBodyLabeller({ threads: 1, maxQueued: 8 });
+ * const body = new TextEncoder().encode('[{"num_subagents": 4, "r_perf": 1}]');
  * const out = await labeller.label({ body, contentType: 'application/json', config: {} });
  * await labeller.close();
  * ```

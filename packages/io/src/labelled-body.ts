@@ -191,6 +191,7 @@ export interface CheckedBody {
  *
  * @example
  * ```ts
+ * const body = new TextEncoder().encode('[{"num_subagents": 4, "r_perf": 1}]');
  * const checked = checkRecordsBody({ body, contentType: 'application/json', config: {} }, 1 << 20);
  * ```
  */

@@ -109,6 +109,8 @@ export interface ReadRecordsOptions {
  *
  * @example
  * ```ts
+ * import { createReadStream, writeFileSync } from 'node:fs';
+ * writeFileSync('episodes.jsonl', '{"num_subagents": 4, "r_perf": 1}\nnot json\n');
  * for await (const item of readRecords(createReadStream('episodes.jsonl'))) {
  *   if (!isUnreadable(item)) console.log(item.location, item.value);
  * }

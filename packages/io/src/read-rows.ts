@@ -71,6 +71,8 @@ async function* columnar(format: ColumnarFormat, path: string, flag: string): As
  *
  * @example
  * ```ts
+ * import { writeFileSync } from 'node:fs';
+ * writeFileSync('tasks.csv', 'id,prompt,answer\nq1,"Capital of France?",Paris\n');
  * for await (const row of readRows('tasks.csv', '--tasks-file')) console.log(row.location, row.value);
  * ```
  */

@@ -5,7 +5,8 @@
  *
  * A block is a ```` ```ts ```` fence after `@example`. It runs as an async function body (top-level
  * `await` allowed) in a fresh temporary working folder, with its `import`s turned into dynamic
- * imports through the package's `importModule` (its own package name → its sources). Assertions
+ * imports through the package's `importModule` (its own package name → its sources; a relative
+ * specifier, as an internal module's example may use, → the source file beside it). Assertions
  * come from the comments, as written for a reader:
  *
  * - `expr; // <JSON value>` — `expr` must equal the value (numbers to 1e-6 relative);
@@ -18,12 +19,13 @@
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
 
-/** One `@example` block: its file (relative to the sources), where it is (`file.ts:line`) and its code. */
+/** One `@example` block: its file (relative to the sources, and absolute), where it is (`file.ts:line`) and its code. */
 export interface TsdocExample {
   readonly file: string;
+  readonly path: string;
   readonly where: string;
   readonly code: string;
 }
@@ -46,7 +48,7 @@ export function tsdocExamples(srcDir: string): TsdocExample[] {
         .map((line) => line.replace(/^\s*\* ?/, ''))
         .join('\n');
       const line = text.slice(0, match.index).split('\n').length;
-      found.push({ file: relative(srcDir, file), where: `${relative(srcDir, file)}:${line}`, code });
+      found.push({ file: relative(srcDir, file), path: file, where: `${relative(srcDir, file)}:${line}`, code });
     }
     return found;
   });
@@ -138,7 +140,9 @@ export async function runTsdocExample(example: TsdocExample, scope: ExampleScope
   const dir = mkdtempSync(join(tmpdir(), 'parl-example-'));
   process.chdir(dir);
   try {
-    await new AsyncFunction('__check', '__throws', '__import', 'console', ...names, js)(check, throws, scope.importModule, quiet, ...names.map((n) => globals[n]));
+    const importModule = (specifier: string): Promise<unknown> =>
+      scope.importModule(specifier.startsWith('.') ? join(dirname(example.path), specifier).replace(/\.js$/, '.ts') : specifier);
+    await new AsyncFunction('__check', '__throws', '__import', 'console', ...names, js)(check, throws, importModule, quiet, ...names.map((n) => globals[n]));
   } finally {
     process.chdir(home);
     rmSync(dir, { recursive: true, force: true });

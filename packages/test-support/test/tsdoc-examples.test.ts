@@ -9,7 +9,7 @@ import { runTsdocExample, tsdocExamples, type TsdocExample } from '../src/tsdoc-
 
 const SRC = join(import.meta.dirname, '..', 'src');
 const examples = tsdocExamples(SRC);
-const block = (code: string): TsdocExample => ({ file: 'x.ts', where: 'x.ts:1', code });
+const block = (code: string): TsdocExample => ({ file: 'x.ts', path: join(SRC, 'x.ts'), where: 'x.ts:1', code });
 const scope = { importModule: (specifier: string) => import(specifier) as Promise<unknown> };
 
 describe('runTsdocExample', () => {

@@ -147,7 +147,18 @@ function checkAgainstFooter(path: string, footer: ArrowFooter, state: StreamStat
  *
  * @example
  * ```ts
+ * import { writeFileSync } from 'node:fs';
+ * import { open } from 'node:fs/promises';
+ * import { RecordBatchReader, tableFromArrays, tableToIPC } from 'apache-arrow';
+ *
+ * writeFileSync('episodes.arrow', tableToIPC(tableFromArrays({ r_perf: Float64Array.from([0.5, 1]) }), 'file'));
+ * const handle = await open('episodes.arrow');
+ * const { size } = await handle.stat();
  * const reader = await RecordBatchReader.from(checkedArrowStream(handle, 'episodes.arrow', size));
+ * let rows = 0;
+ * for await (const batch of reader) rows += batch.numRows;
+ * rows; // 2
+ * await handle.close();
  * ```
  */
 export async function* checkedArrowStream(handle: FileHandle, path: string, size: number): AsyncGenerator<Uint8Array> {

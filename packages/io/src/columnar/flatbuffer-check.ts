@@ -194,7 +194,11 @@ class Checker {
  *
  * @example
  * ```ts
+ * import { MESSAGE } from './arrow-metadata-shapes.js';
+ * // An Arrow IPC message's metadata (here 8 bytes whose root offset points past the end):
+ * const metadata = new Uint8Array([64, 0, 0, 0, 0, 0, 0, 0]);
  * checkFlatBuffer(metadata, MESSAGE); // then Message.decode(metadata) reads inside it only
+ * // throws: Message
  * ```
  */
 export function checkFlatBuffer(bytes: Uint8Array, shape: FlatTable): void {
