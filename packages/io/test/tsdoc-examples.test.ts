@@ -35,7 +35,7 @@ describe("@parl/io's TSDoc examples run as written", () => {
     expect(examples.length).toBeGreaterThan(20);
   });
 
-  it.for(examples.map((e) => [e.where, e] as const))('%s', async ([_where, example], { skip }) => {
+  it.for(examples.map((e) => [e.where, e] as const))('%s', { timeout: 30_000 }, async ([_where, example], { skip }) => {
     if (example.file.startsWith('queue/') && redisLookup.path === undefined) skip(redisLookup.skipReason);
     const failures = await runTsdocExample(example, {
       importModule: (specifier) => (specifier === '@parl/io' ? Promise.resolve(self) : specifier === '@parl/io/queue' ? import('../src/queue.js') : import(specifier)),
@@ -43,5 +43,5 @@ describe("@parl/io's TSDoc examples run as written", () => {
       fileModule: (file) => import(join(SRC, file)) as Promise<Record<string, unknown>>,
     });
     expect(failures).toEqual([]);
-  }, 30_000);
+  });
 });
