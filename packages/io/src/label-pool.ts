@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { LabelledChunk } from './label-chunk.js';
-import type { ChunkLabeller } from './label-jsonl.js';
+import type { ChunkLabeller } from './internal/label-jsonl.js';
 import type { CheckedBodyResult, LabelThreadTask, ModuleCallTask } from './label-worker.js';
 import type { LabelBodyFailure, LabelBodyTask, LabelledBody } from './labelled-body.js';
 import { BODY_SLICE_BYTES, labelInSlices, type LabelledSlices } from './sliced-body.js';

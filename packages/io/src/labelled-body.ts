@@ -9,7 +9,7 @@
  * @module
  */
 import { labelReward, ParlInputError, recordText, resolveRewardConfig, type ResolvedRewardConfig, type RewardConfig } from '@parl/core';
-import { OutputBytes } from './output-bytes.js';
+import { OutputBytes } from './internal/output-bytes.js';
 import { readRangedRecordsBody, type BodyFormat, type BodyRecord } from './records-body.js';
 
 /** One body to label: its bytes as received (after gunzip), its content type and the resolved reward config. */

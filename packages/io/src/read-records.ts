@@ -20,7 +20,7 @@ import { JSONParser } from '@streamparser/json';
 import { ParlInputError } from '@parl/core';
 import { ParlIoError, describeFsError } from './errors.js';
 import { LineReader } from './input-lines.js';
-import { unreadableLineError } from './line-errors.js';
+import { unreadableLineError } from './internal/line-errors.js';
 
 /** The two record formats: one JSON value, or one JSON object per line. */
 export type RecordFormat = 'json' | 'jsonl';

@@ -56,7 +56,7 @@ async function* jsonRows(path: string, flag: string): AsyncGenerator<SourcedRow>
 }
 
 async function* columnar(format: ColumnarFormat, path: string, flag: string): AsyncGenerator<SourcedRow> {
-  const { columnarRows } = await import('./columnar/plain-rows.js');
+  const { columnarRows } = await import('./internal/columnar/plain-rows.js');
   let n = 0;
   for await (const value of columnarRows(format, path, flag)) yield { value, location: `row ${++n}`, format };
 }

@@ -15,7 +15,8 @@ import { writeTinyGguf } from '@parl/test-support/local-llm/tiny-model';
 import { findPython } from '@parl/test-support/python';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSuite, runRollouts, type RolloutLine, type SwarmTask } from '../src/index.js';
+import { generateSuite, type RolloutLine, type SwarmTask } from '../src/index.js';
+import { runRollouts } from '../src/rollouts/run-rollouts.js';
 import { endpointSettings } from '../src/jobs/episode-settings.js';
 
 const python = findPython();

@@ -9,7 +9,7 @@ import { mapTrace, stagesOf } from './mapping.js';
 import { resolveTraceOptions, type ConcreteTraceFormat, type TraceOptions } from './options.js';
 import type { TraceSpan } from './span.js';
 import { TraceInputError } from './errors.js';
-import { deriveModelCalls } from './derive-steps.js';
+import { deriveModelCalls } from './internal/derive-steps.js';
 import { NoStepInformationError } from './no-steps.js';
 import { buildTraceTree } from './trace-tree.js';
 

@@ -6,10 +6,10 @@
  */
 import { ROLLOUT_ID_ATTRIBUTE } from '@parl/core';
 import { spanLabel, type SpanRole } from '../span.js';
-import { msFromUnixNano } from '../time.js';
+import { msFromUnixNano } from '../internal/time.js';
 import { LANGSMITH_RUN_ROLES } from './langsmith.js';
 import { isMastraSpan } from './mastra.js';
-import { decodeAttributes, type AttributeValue } from './otlp-attributes.js';
+import { decodeAttributes, type AttributeValue } from '../internal/formats/otlp-attributes.js';
 import {
   addContent,
   catchSpanError,

@@ -8,11 +8,11 @@
 import { ParlInputError } from '@parl/core';
 import type { SerialCollapseFinding } from '../finding.js';
 import type { TraceClock } from '../options.js';
-import { measureStages, readDrawnStages, type DrawnStage } from './drawn-stages.js';
-import { capText, escapeHtml, plural } from './html-text.js';
-import { REPORT_STYLE } from './report-style.js';
-import { traceSectionHtml } from './trace-section.js';
-import { bySaving, REPORT_ID_CHARS, summaryHtml, traceTableHtml, type TraceSummary } from './trace-summary.js';
+import { measureStages, readDrawnStages, type DrawnStage } from '../internal/report/drawn-stages.js';
+import { capText, escapeHtml, plural } from '../internal/report/html-text.js';
+import { REPORT_STYLE } from '../internal/report/report-style.js';
+import { traceSectionHtml } from '../internal/report/trace-section.js';
+import { bySaving, REPORT_ID_CHARS, summaryHtml, traceTableHtml, type TraceSummary } from '../internal/report/trace-summary.js';
 
 import { DEFAULT_REPORT_DRAWN, MAX_REPORT_DRAWN } from './report-limits.js';
 
