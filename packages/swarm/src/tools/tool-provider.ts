@@ -9,8 +9,8 @@ import type { Lease } from './semaphore.js';
 
 /** Bounds how many calls run at once (a `Semaphore`, or the episode's sub-agent pool). */
 export interface CallLimiter {
-  /** Wait for a place. */
-  acquire(): Promise<Lease>;
+  /** Wait for a place; a wait that `signal` aborts ends (rejecting with its reason) and holds no place. */
+  acquire(signal?: AbortSignal): Promise<Lease>;
 }
 
 /** A set of tools from one source. */
