@@ -24,7 +24,7 @@ describe('scorer names', () => {
   it('checks each name and says what the scorers are', () => {
     expect(parseScorerSpec('number:2%')).toEqual({ name: 'number:2%', kind: 'number', argument: '2%' });
     expect(() => parseScorerSpec('fuzzy')).toThrow(/^--scorer must be one of exact, includes, regex:PATTERN, number:TOL .*got "fuzzy"$/);
-    expect(() => parseScorerSpec('regex:(')).toThrow(/--scorer must be a regular expression after regex:/);
+    expect(() => parseScorerSpec('regex:(')).toThrow(/--scorer must be a regular expression RE2 matches in linear time/);
     expect(() => parseScorerSpec('number:abc')).toThrow(/number:TOL with TOL a number ≥ 0/);
     expect(() => parseScorerSpec('exact:x')).toThrow(/exact with no argument/);
     expect(() => parseScorerSpec('module:')).toThrow(/module:… with its argument/);
@@ -47,6 +47,16 @@ describe('exact, includes, regex, number', () => {
   it('regex matches the pattern against the raw answer', async () => {
     expect(await score('regex:\\b19[0-9]{2}\\b', 'founded in 1923.', {})).toEqual({ scorer: 'regex:\\b19[0-9]{2}\\b', r_perf: 1, matched: '1923' });
     expect((await score('regex:^yes$', 'Yes', {})).r_perf).toBe(0);
+  });
+
+  it('regex refuses a pattern that needs backtracking when it is checked, as an input error', () => {
+    expect(() => parseScorerSpec('regex:(a)\\1')).toThrow(expect.objectContaining({ name: 'ParlInputError', code: 'PARL_ERR_INVALID_VALUE', message: expect.stringMatching(/^--scorer must be a regular expression RE2 matches in linear time, with no back-reference or lookaround \(.*\\1.*\), got "regex:\(a\)\\\\1"$/) }));
+    expect(() => parseScorerSpec('regex:foo(?=bar)', 'scorer', 'tasks.jsonl line 3')).toThrow(/^tasks\.jsonl line 3: scorer must be a regular expression RE2 matches in linear time.*\(\?=/);
+  });
+
+  it('regex matches in linear time: ^(a+)+$ on 40 a\'s and a b returns at once (a backtracking engine would run for days)', async () => {
+    expect((await score('regex:^(a+)+$', `${'a'.repeat(40)}b`, {})).r_perf).toBe(0);
+    expect((await score('regex:^(a+)+$', 'a'.repeat(40), {})).r_perf).toBe(1);
   });
 
   it('number takes the last number of the answer, within an absolute or relative tolerance', async () => {
