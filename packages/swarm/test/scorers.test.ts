@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { messageText, startChatEndpoint, type ChatReply } from '@parl/test-support/chat-endpoint';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { judgeEndpoint, makeScorer, normaliseAnswer, parseScorerSpec, SwarmScoreError, type AnswerTable, type ScoredTask } from '../src/index.js';
+import { fileTasks, generateSuite, isAnswerTable, judgeEndpoint, makeScorer, normaliseAnswer, parseScorerSpec, readTaskFile, SwarmScoreError, type AnswerTable, type ScoredTask } from '../src/index.js';
 
 let dir: TempDir;
 beforeAll(async () => {
@@ -247,5 +247,31 @@ describe('judge (an LLM on an OpenAI-compatible endpoint, BrowseComp\'s grading 
 
   it('judge without a judge is an input error naming --judge-model', async () => {
     await expect(makeScorer('judge', {})).rejects.toThrow(/^--judge-model must be given/);
+  });
+});
+
+describe('one table scorer', () => {
+  it('a built-in suite\'s task and a task file\'s row with the same answer table give the same score to the same answer', async () => {
+    const [task] = generateSuite('wide', { tasks: 1, seed: 3, entities: 3, attributes: 2 });
+    if (task === undefined || !isAnswerTable(task.answer)) throw new Error('a wide task has an answer table');
+    const rows = task.answer.rows;
+    // Spelled as a model may: a Markdown table, an article, surrounding punctuation, one value wrong, one row missing.
+    const [first, second] = rows;
+    const answer = [
+      '| entity | attribute | value |',
+      '| --- | --- | --- |',
+      `| The ${first?.[0]} | ${first?.[1]}. | "${first?.[2]}" |`,
+      `| ${second?.[0]} | ${second?.[1]} | not ${second?.[2]} |`,
+      ...rows.slice(3).map((r) => `| ${r.join(' | ')} |`),
+    ].join('\n');
+    const path = join(dir.path, 'same-table.jsonl');
+    await writeFile(path, `${JSON.stringify({ id: task.id, prompt: task.prompt, answer: task.answer })}\n`);
+    const [row] = await fileTasks(await readTaskFile(path, undefined), undefined, {});
+    const builtIn = await task.score(answer);
+    const fromFile = await row?.score(answer);
+    expect(fromFile).toEqual(builtIn);
+    expect(builtIn).toMatchObject({ scorer: 'table', item_f1: expect.closeTo((2 * (4 / 5) * (4 / 6)) / (4 / 5 + 4 / 6), 9) });
+    // One path: the package has no second item F1 that normalises its own way (answer-lines' itemF1 was one).
+    expect(Object.keys(await import('../src/index.js'))).not.toContain('itemF1');
   });
 });
