@@ -59,6 +59,7 @@ export type { SeededRandom } from './tasks/seeded-random.js';
 export { ROLLOUT_OPTIONS_FIELD, type RunOptionTexts, type SampleLine } from './rollouts/rollout-file.js';
 export type { RolloutSummary } from './rollouts/rollout-summary.js';
 export { RolloutsInterruptedError } from './rollouts/interrupted.js';
+export { isEpisodeError, SwarmEpisodesFailedError, type EpisodeFailure } from './rollouts/episode-failure.js';
 export {
   MAX_ROLLOUT_RESULT_BYTES,
   ROLLOUT_JOB_NAME,

@@ -222,12 +222,12 @@ describe('judge (an LLM on an OpenAI-compatible endpoint, BrowseComp\'s grading 
     }
   });
 
-  it('a judge that stays down is r_perf 0 with score.error naming it, never a crash', async () => {
+  it('a judge that stays down is a SwarmScoreError naming the task and the judge (an error of the episode), never r_perf 0', async () => {
     const endpoint = await startChatEndpoint(() => ({ status: 500 }));
     try {
-      const s = await score('judge', 'Ada', { answer: 'Ada Lovelace' }, judgeEndpoint(endpoint.baseURL, 'grader', {}, FAST));
-      expect(s['r_perf']).toBe(0);
-      expect(s['error']).toMatch(/^the judge judge\.chat\/grader failed: model judge\.chat\/grader failed after 3 attempts: HTTP 500/);
+      const grading = score('judge', 'Ada', { answer: 'Ada Lovelace' }, judgeEndpoint(endpoint.baseURL, 'grader', {}, FAST));
+      await expect(grading).rejects.toBeInstanceOf(SwarmScoreError);
+      await expect(grading).rejects.toThrow(/^scorer judge on task t1: the judge judge\.chat\/grader gave no reply: model judge\.chat\/grader failed after 3 attempts: HTTP 500/);
     } finally {
       await endpoint.close();
     }

@@ -15,11 +15,12 @@ import type { RolloutQueueEvent } from './queue-rollouts.js';
 import { openRolloutFile, recogniseRolloutFile, ROLLOUT_FILE_KIND, type RolloutFile } from '../rollouts/rollout-file.js';
 import { runOptionTexts } from '../rollouts/run-option-texts.js';
 import type { RolloutSummary } from '../rollouts/rollout-summary.js';
-import { collectRollouts, rolloutRef, runSample, type RolloutLine, type RolloutOptions } from '../rollouts/run-rollouts.js';
+import { collectRollouts, rolloutRef, runEach, type RolloutLine, type RolloutOptions } from '../rollouts/run-rollouts.js';
 import { endpointSettings } from './episode-settings.js';
 import { openSpansFile, recogniseSpansFile, SPANS_FILE_KIND } from './spans-file.js';
 import { loadTasks } from './task-source.js';
 import type { JudgeClient } from '../scoring/judge-client.js';
+import type { SwarmEpisodesFailedError } from '../rollouts/episode-failure.js';
 import { openRunTools } from '../tools/run-tools.js';
 
 /** Hooks of a run. */
@@ -39,7 +40,7 @@ export interface SwarmRunHooks {
   readonly signal?: AbortSignal;
   /** The judge instead of the one on `--judge-base-url` (a local run only). */
   readonly judge?: JudgeClient;
-  /** With `rewardUrl`: told of each reward POST that failed (one line); the line is written all the same, with `reward_post_error`. */
+  /** With `rewardUrl`: told of each reward POST that failed (one line); the line is written all the same, with `reward_post_error` in the final file. */
   readonly onRewardError?: (message: string) => void;
 }
 
@@ -53,6 +54,8 @@ export interface SwarmRunHooks {
  *   refuses (`queueName` without `queue`, `restart` without `out`…), an output that is not new nor of its own kind, two outputs on one
  *   path, a rollout file of another configuration (naming the flags that differ)
  * @throws {@link @parl/io!ParlIoError} before any episode: an output that is a folder or whose folder is missing
+ * @throws {@link SwarmEpisodesFailedError} after the run, when episodes failed (spec §10.2: no line
+ *   and no reward for them; the same call runs exactly those again)
  */
 export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}): Promise<RolloutSummary> {
   // The same table checks a library call as it checks the flags.
@@ -96,17 +99,7 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
         const settings = endpointSettings(input, ref);
         return { ...settings, trainingStep: settings.trainingStep ?? 0 };
       };
-      summary = await collectRollouts(
-        tasks,
-        rolloutOptions,
-        async (missing, keep) => {
-          for (const { task, sample } of missing) {
-            if (hooks.signal?.aborted === true) return;
-            await keep(await runSample(task, settingsOf, sample));
-          }
-        },
-        file,
-      );
+      summary = await collectRollouts(tasks, rolloutOptions, (missing, keep, fail) => runEach(missing, settingsOf, keep, fail, hooks.signal), file);
     } else {
       const { runQueuedRollouts } = await import('./queue-rollouts.js');
       summary = await runQueuedRollouts(

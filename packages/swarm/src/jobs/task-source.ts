@@ -11,11 +11,13 @@ import type { SuiteName } from '../tasks/task.js';
 import type { SwarmTask } from '../tasks/task.js';
 import { isAnswerTable } from '../scoring/accepted-answer.js';
 import type { JudgeClient } from '../scoring/judge-client.js';
+import type { ScorerContext } from '../scoring/scorer-registry.js';
 import { parseScorerSpec } from '../scoring/scorer-spec.js';
 import { fileTasks, suiteTasksScored } from '../tasks/scored-tasks.js';
 import { generateSuite } from '../tasks/suites.js';
 import { readTaskFile } from '../tasks/task-file.js';
 import { defaultScorer, type TaskRow } from '../tasks/task-row.js';
+import { requestRetry } from './episode-settings.js';
 import { judgeEndpoint } from './judge-endpoint.js';
 
 /** The options the tasks come from. */
@@ -31,6 +33,10 @@ export interface TaskSourceOptions {
   readonly scorer?: string | undefined;
   readonly judgeBaseUrl?: string | undefined;
   readonly judgeModel?: string | undefined;
+  /** Seconds one judge request may take (`--request-timeout`; its attempts are the model calls'). */
+  readonly requestTimeout?: number | undefined;
+  /** Seconds a `module:` scorer may take on one answer (`--scorer-timeout`). */
+  readonly scorerTimeout?: number | undefined;
 }
 
 /** Where the tasks come from besides the options. */
@@ -62,7 +68,7 @@ export function judgeOf(options: TaskSourceOptions, hooks: TaskSourceHooks): Jud
   }
   const url = options.judgeBaseUrl ?? options.baseUrl;
   if (url === undefined) throw new ParlInputError('--judge-base-url', '(none)', 'the judge\'s endpoint: --judge-base-url URL (or --base-url, which it defaults to)');
-  return judgeEndpoint(url, options.judgeModel, hooks.env);
+  return judgeEndpoint(url, options.judgeModel, hooks.env, requestRetry(options.requestTimeout));
 }
 
 /**
@@ -73,16 +79,17 @@ export function judgeOf(options: TaskSourceOptions, hooks: TaskSourceHooks): Jud
  */
 export async function loadTasks(options: TaskSourceOptions, hooks: TaskSourceHooks = {}): Promise<SwarmTask[]> {
   const judge = judgeOf(options, hooks);
+  const context: ScorerContext = { judge, ...(options.scorerTimeout === undefined ? {} : { scorerTimeoutMs: options.scorerTimeout * 1000 }) };
   if (options.tasksFile !== undefined) {
     const rows = await readTaskFile(options.tasksFile, options.scorer);
     const needing = rows.find((r) => usesJudge(r, options.scorer));
     if (needing !== undefined && judge === undefined) {
       throw new ParlInputError('--judge-model', undefined, `given (with --judge-base-url when the judge is elsewhere): task ${JSON.stringify(needing.id)} is scored by the judge`);
     }
-    return fileTasks(rows, options.scorer, { judge });
+    return fileTasks(rows, options.scorer, context);
   }
   const tasks = generateSuite(options.suite, options);
   if (options.scorer === undefined) return tasks;
   if (parseScorerSpec(options.scorer).kind === 'judge' && judge === undefined) throw new ParlInputError('--judge-model', undefined, 'given for --scorer judge');
-  return suiteTasksScored(tasks, options.scorer, { judge });
+  return suiteTasksScored(tasks, options.scorer, context);
 }

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { appendFile, rm, stat, truncate } from 'node:fs/promises';
+import { open as openFile, rm, stat, truncate } from 'node:fs/promises';
 import { ParlInputError } from '@parl/core';
 import { fileLines, readLineAt } from './file-lines.js';
 
@@ -113,7 +113,7 @@ export interface RolloutFile {
   readonly finished: ReadonlyMap<string, SampleRef>;
   /** Whether a partial file held finished samples (the run is a resume). */
   readonly resumed: boolean;
-  /** Append one finished sample to the partial file; where it went. */
+  /** Append one finished sample to the partial file, synced to disk; where it went. */
   append(line: SampleLine): Promise<SampleRef>;
   /** Remove the partial file (once the final file is in place). */
   dropPartial(): Promise<void>;
@@ -194,7 +194,14 @@ export async function openRolloutFile(out: string, open: OpenRolloutFileOptions)
       const text = JSON.stringify(line);
       const bytes = Buffer.byteLength(text);
       const offset = size;
-      await appendFile(partial, `${text}\n`);
+      // Synced before the caller goes on: a reward is posted only for a line that is on disk (spec §10.6).
+      const handle = await openFile(partial, 'a');
+      try {
+        await handle.appendFile(`${text}\n`);
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
       size += bytes + 1;
       return { group_id: line.group_id, sample: line.sample, total_reward: line['total_reward'] as number, at: { path: partial, offset, bytes } };
     },
