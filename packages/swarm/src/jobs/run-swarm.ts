@@ -69,7 +69,12 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
     refuseCodeInJobs(tasks, options);
   }
   const runOptions = runOptionTexts(options);
+  // With --restart the old files are removed only when the first new line is written: every input
+  // below is checked and every tool started first (spec §10.6's "nothing lost").
   const file: RolloutFile | undefined = options.out === undefined ? undefined : await openRolloutFile(options.out, { options: runOptions, restart: options.restart === true });
+  // Checked once before any tool starts (a missing endpoint, an unknown scripted name).
+  const first = tasks[0];
+  if (options.queue === undefined && first !== undefined) endpointSettings({ ...options, models: hooks.models }, rolloutRef(first, 0));
   // The tools are listed once, before any episode (a server that does not start is an error here).
   const tools = options.queue === undefined
     ? await openRunTools({ tools: options.tools, mcp: options.mcp, toolConcurrency: options.toolConcurrency, startTimeoutMs: options.toolTimeout * 1000 })
@@ -92,9 +97,6 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
     let summary: RolloutSummary;
     if (options.queue === undefined) {
       const input = { ...options, tracer: spans?.tracer, models: hooks.models, toolProviders: tools?.providers };
-      // Checked once before any episode runs (a missing endpoint, an unknown scripted name).
-      const first = tasks[0];
-      if (first !== undefined) endpointSettings(input, rolloutRef(first, 0));
       const settingsOf = (ref: Parameters<typeof endpointSettings>[1] & object) => {
         const settings = endpointSettings(input, ref);
         return { ...settings, trainingStep: settings.trainingStep ?? 0 };

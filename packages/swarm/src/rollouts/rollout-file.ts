@@ -4,8 +4,9 @@
  * their episodes, so a rerun resumes only a run of the same configuration. Opening the file reads
  * what is there as a stream and keeps only where each line is (never the lines themselves): a file
  * that is not a rollout file is refused, a different configuration is refused naming the flags
- * that differ (or, with `restart`, the old files are removed), and a last line cut short by a crash
- * is cut off before anything is appended.
+ * that differ (or, with `restart`, the old files are removed — last, when the first new line is
+ * appended, so a run that fails before it leaves them as they were), and a last line cut short by
+ * a crash is cut off before anything is appended.
  *
  * @module
  */
@@ -99,7 +100,11 @@ function differences(theirs: RunOptionTexts, ours: RunOptionTexts): string[] {
 export interface OpenRolloutFileOptions {
   /** The flag texts of this run's episode options; lines of other options are refused. */
   readonly options: RunOptionTexts;
-  /** Start over: remove the rollout file and its partial file (after checking they are rollout files). */
+  /**
+   * Start over: the old lines are not resumed, and the rollout file and its partial file (checked
+   * to be rollout files) are removed when the first new line is appended — never before, so a run
+   * that fails first (a bad input, a tool that does not start, a dead endpoint) leaves them intact.
+   */
   readonly restart?: boolean;
   /** The flag named in errors (default `--out`). */
   readonly flag?: string;
@@ -113,7 +118,9 @@ export interface RolloutFile {
   readonly finished: ReadonlyMap<string, SampleRef>;
   /** Whether a partial file held finished samples (the run is a resume). */
   readonly resumed: boolean;
-  /** Append one finished sample to the partial file, synced to disk; where it went. */
+  /** Whether old files of a `restart` are still there (no new line was appended yet): the final file must then not be replaced. */
+  readonly restartPending: boolean;
+  /** Append one finished sample to the partial file, synced to disk; where it went (with `restart`, the old files are removed first). */
   append(line: SampleLine): Promise<SampleRef>;
   /** Remove the partial file (once the final file is in place). */
   dropPartial(): Promise<void>;
@@ -167,9 +174,8 @@ export async function openRolloutFile(out: string, open: OpenRolloutFileOptions)
       });
     }
   }
-  if (open.restart === true) {
-    await rm(partial, { force: true });
-    await rm(out, { force: true });
+  let restartPending = open.restart === true;
+  if (restartPending) {
     finished.clear();
     partialLines = 0;
   } else {
@@ -190,7 +196,17 @@ export async function openRolloutFile(out: string, open: OpenRolloutFileOptions)
     path: out,
     finished,
     resumed: partialLines > 0,
+    get restartPending() {
+      return restartPending;
+    },
     async append(line) {
+      if (restartPending) {
+        // Last: every input was checked, every tool started, and a first episode finished.
+        await rm(partial, { force: true });
+        await rm(out, { force: true });
+        size = 0;
+        restartPending = false;
+      }
       const text = JSON.stringify(line);
       const bytes = Buffer.byteLength(text);
       const offset = size;

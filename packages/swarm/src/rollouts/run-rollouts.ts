@@ -204,7 +204,9 @@ export async function collectRollouts(tasks: readonly SwarmTask[], options: Roll
     await Promise.race([runMissing(missing, keep, fail), aborted(options.signal)]);
     await keeping;
     if (next < tasks.length) throw new Error(`rollouts of ${tasks[next]?.id} are missing after the run`);
-    await sink?.finish();
+    // A restart that wrote no line (every episode failed) leaves the old file as it was.
+    if (file?.restartPending === true) await sink?.abort();
+    else await sink?.finish();
   } catch (err) {
     // What was appended stays in the partial file; only the unfinished final file goes.
     stopped = true;
@@ -213,7 +215,7 @@ export async function collectRollouts(tasks: readonly SwarmTask[], options: Roll
     throw err;
   }
   if (failed.size > 0) throw new SwarmEpisodesFailedError([...failed.values()], tally.summary(), file !== undefined);
-  await file?.dropPartial();
+  if (file?.restartPending !== true) await file?.dropPartial();
   return tally.summary();
 }
 
