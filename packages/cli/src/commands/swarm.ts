@@ -78,7 +78,7 @@ export async function swarmRunCommand(io: CliIo, options: SwarmRunOptions): Prom
   const bar = await progressBar(io, 'parl swarm run');
   const controller = new AbortController();
   let done = 0;
-  let total = options.tasks * options.groupSize;
+  let total = (options.tasks ?? 0) * options.groupSize;
   let firstMalformed: string | undefined;
   let run: Promise<RolloutSummary> | undefined;
   // Ctrl-C: no new episode starts; once what finished is written, say what is done and how to resume.

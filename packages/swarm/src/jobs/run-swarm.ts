@@ -13,7 +13,8 @@ import type { LanguageModel } from 'ai';
 import { SWARM_RUN_OPTIONS, type SwarmRunOptions } from '../options.js';
 import type { RolloutQueueEvent } from './queue-rollouts.js';
 import { openRolloutFile, recogniseRolloutFile, ROLLOUT_FILE_KIND, type RolloutFile } from '../rollouts/rollout-file.js';
-import { runOptionTexts } from '../rollouts/run-option-texts.js';
+import { runOptionTexts, uncomparedFlags } from '../rollouts/run-option-texts.js';
+import { refuseDotSegmentIds } from '../rollouts/url-template.js';
 import type { RolloutSummary } from '../rollouts/rollout-summary.js';
 import { collectRollouts, rolloutRef, runEach, type RolloutLine, type RolloutOptions } from '../rollouts/run-rollouts.js';
 import { endpointSettings } from './episode-settings.js';
@@ -64,6 +65,7 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
   if (options.queue !== undefined && options.mcp !== undefined) throw new ParlInputError('--mcp', options.mcp.join(' '), 'not with --queue: each worker starts its own MCP servers (parl worker --mcp)');
   await claimOutputs(outputClaims(options));
   const tasks = await loadTasks(options, { judge: hooks.judge });
+  refuseDotSegmentIds({ '--base-url': options.baseUrl, '--subagent-base-url': options.subagentBaseUrl, '--reward-url': options.rewardUrl }, tasks.map((t) => t.id));
   if (options.queue !== undefined) {
     const { refuseCodeInJobs } = await import('./rollout-job.js');
     refuseCodeInJobs(tasks, options);
@@ -71,7 +73,7 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
   const runOptions = runOptionTexts(options);
   // With --restart the old files are removed only when the first new line is written: every input
   // below is checked and every tool started first (spec §10.6's "nothing lost").
-  const file: RolloutFile | undefined = options.out === undefined ? undefined : await openRolloutFile(options.out, { options: runOptions, restart: options.restart === true });
+  const file: RolloutFile | undefined = options.out === undefined ? undefined : await openRolloutFile(options.out, { options: runOptions, ignore: uncomparedFlags(options), restart: options.restart === true });
   // Checked once before any tool starts (a missing endpoint, an unknown scripted name).
   const first = tasks[0];
   if (options.queue === undefined && first !== undefined) endpointSettings({ ...options, models: hooks.models }, rolloutRef(first, 0));

@@ -89,9 +89,9 @@ export async function recogniseRolloutFile(path: string): Promise<string | undef
   return undefined;
 }
 
-/** `--model a` (now b) for each option whose text differs between a file's lines and this run. */
-function differences(theirs: RunOptionTexts, ours: RunOptionTexts): string[] {
-  const keys = [...new Set([...Object.keys(theirs), ...Object.keys(ours)])].sort();
+/** `--model a` (now b) for each option whose text differs between a file's lines and this run (`ignore`: flags this run does not compare). */
+function differences(theirs: RunOptionTexts, ours: RunOptionTexts, ignore: ReadonlySet<string>): string[] {
+  const keys = [...new Set([...Object.keys(theirs), ...Object.keys(ours)])].filter((k) => !ignore.has(k)).sort();
   const shown = (v: string | undefined): string => (v === undefined ? 'not given' : v);
   return keys.filter((k) => theirs[k] !== ours[k]).map((k) => `--${k} ${shown(theirs[k])} (now ${shown(ours[k])})`);
 }
@@ -100,6 +100,8 @@ function differences(theirs: RunOptionTexts, ours: RunOptionTexts): string[] {
 export interface OpenRolloutFileOptions {
   /** The flag texts of this run's episode options; lines of other options are refused. */
   readonly options: RunOptionTexts;
+  /** Flags not compared, whatever a line says of them (options this run does not use: an older line may name them). */
+  readonly ignore?: ReadonlySet<string>;
   /**
    * Start over: the old lines are not resumed, and the rollout file and its partial file (checked
    * to be rollout files) are removed when the first new line is appended — never before, so a run
@@ -160,7 +162,7 @@ export async function openRolloutFile(out: string, open: OpenRolloutFileOptions)
       if ('problem' in parsed) {
         throw new ParlInputError(flag, out, `a new file or ${ROLLOUT_FILE_KIND}, which ${file} is not (${parsed.problem}): parl never replaces a file it did not write; choose another path or move it away`, undefined, 'PARL_ERR_CONFLICT');
       }
-      const diff = differences(parsed.options, open.options);
+      const diff = differences(parsed.options, open.options, open.ignore ?? new Set());
       if (diff.length > 0) {
         mismatch ??= { file, lineNo: l.lineNo, diff };
         continue;

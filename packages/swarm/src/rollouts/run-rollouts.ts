@@ -175,20 +175,21 @@ export async function collectRollouts(tasks: readonly SwarmTask[], options: Roll
     options.onRewardError?.(failure);
   };
   const keep = async (finished: SampleLine): Promise<void> => {
-    // First the line, synced to disk; then its reward; then it counts (and its group may go out).
+    // First the line, synced to disk (and counted: the partial file holds what the progress
+    // counted); then its reward; then its group may go out.
     let ref: SampleRef | undefined;
     const kept = sampleLine(finished, runOptions);
     await (keeping = keeping.then(async () => {
       if (stopped) return;
       ref = file === undefined ? { group_id: kept.group_id, sample: kept.sample, total_reward: kept['total_reward'] as number, at: { line: kept } } : await file.append(kept);
+      tally.ran++;
+      await options.onProgress?.(++count, total);
     }));
     if (ref === undefined) return;
     await report(kept);
     await (keeping = keeping.then(async () => {
       if (stopped || ref === undefined) return;
       refs.set(sampleKey(kept.group_id, kept.sample), ref);
-      tally.ran++;
-      await options.onProgress?.(++count, total);
       await flushGroups();
     }));
   };
