@@ -235,7 +235,12 @@ export class ParlService {
     const spans = posted?.spans ?? body.spans;
     for (let from = 0; from < body.ids.length; from += ACCEPT_SLICE) {
       if (from > 0) await yieldToEventLoop();
-      for (let i = from; i < Math.min(body.ids.length, from + ACCEPT_SLICE); i++) this.store.putPosted(body.ids[i] as string, texts.toString('utf8', spans[2 * i], spans[2 * i + 1]), posted === undefined ? undefined : config);
+      for (let i = from; i < Math.min(body.ids.length, from + ACCEPT_SLICE); i++) {
+        const text = texts.toString('utf8', spans[2 * i], spans[2 * i + 1]);
+        // A posted NDJSON line is read trimmed (white space, and a byte order mark, around it).
+        if (posted === undefined) this.store.putPosted(body.ids[i] as string, text);
+        else this.store.putPosted(body.ids[i] as string, text.trim(), config);
+      }
     }
     // The numbers and bytes of labelling/body-extras.ts: packed points, log lines.
     const n = packedPointCount(body.numbers);

@@ -160,8 +160,10 @@ describe('POST /v1/rewards', () => {
       { text: JSON.stringify(RECORDS.slice(0, 2).map((r) => ({ ...r, id: `small-${String(r['id'])}` }))), type: 'application/json' },
       { text: ` [ ${many.slice(0, 7000).map((r) => JSON.stringify(r, null, 1)).join(' ,\n ')} ] `, type: 'application/json' },
       { text: `${many.slice(7000).map((r) => ` ${JSON.stringify(r)}\t`).join('\r\n')}\n`, type: 'application/x-ndjson' },
+      // Lines read trimmed: a byte order mark and no-break spaces around a record.
+      { text: `\uFEFF${JSON.stringify({ ...RECORDS[0], id: 'bom-1' })}\n\u00A0${JSON.stringify({ ...RECORDS[1], id: 'nbsp-2' })}\u00A0\n`, type: 'application/x-ndjson' },
     ];
-    for (const big of bodies.slice(1)) expect(Buffer.byteLength(big.text)).toBeGreaterThan(1 << 20);
+    for (const big of bodies.slice(1, 3)) expect(Buffer.byteLength(big.text)).toBeGreaterThan(1 << 20);
     for (const { text, type } of bodies) {
       const res = await s.post(`/v1/rewards${query}`, text, { 'content-type': type });
       expect(res.status).toBe(200);
