@@ -13,14 +13,18 @@
 //   /usr/bin/python3, on one thread, torch's default thread count and one per CPU, each timing
 //   paired with the WebAssembly kernel's; skipped with a message where torch is missing.
 //
+// With BASELINE=/path/to/old/dist/index.js, that build's WebAssembly kernels are timed too, in
+// the same pairs (roofline and PyTorch), so that old and new come from one run.
+//
 // Run: pnpm --filter @parl/core build && pnpm --filter @parl/core bench
-// Knobs: BENCH_REPS (default 11), BENCH_WARMUP (default 3), BENCH_PYTHON (default /usr/bin/python3).
+// Knobs: BENCH_REPS (default 11), BENCH_WARMUP (default 3), BENCH_PYTHON (default /usr/bin/python3),
+// BASELINE (another build's dist/index.js).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   allocateCriticalStepsBatchInput,
   allocateRewardBatch,
@@ -30,11 +34,14 @@ import {
   resolveBatchKernel,
   resolveRewardConfig,
   rewardBatch,
+  rewardTotalBatch,
 } from '../dist/index.js';
 
 const REPS = Number(process.env.BENCH_REPS ?? 11);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const PYTHON = process.env.BENCH_PYTHON ?? '/usr/bin/python3';
+const BASELINE = process.env.BASELINE;
+const baseline = BASELINE ? await import(pathToFileURL(BASELINE).href) : undefined;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const loadAtStart = os.loadavg();
 
@@ -156,6 +163,9 @@ measure('reward', 'rewardBatch WASM, a step per episode, inputs and out copied',
 measure('reward', 'memory bound: fill the 9 float64 outputs, nothing else', 'episodes', () => {
   for (const key of Object.keys(together.out)) together.out[key].fill(0.5);
 }, B, rPerf);
+measure('reward', 'memory bound: fill the float64 total alone, nothing else', 'episodes', () => together.out.total_reward.fill(0.5), B, rPerf);
+const rewardTotalKernel = () => rewardTotalBatch({ ...together.input, kernel: 'wasm' }, config, together.out.total_reward);
+measure('reward', 'rewardTotalBatch WASM (total only), a step per episode, in wasm memory', 'episodes', rewardTotalKernel, B, rPerf);
 measure('reward', 'rewardBatch JS, one shared step', 'episodes', () => rewardBatch({ ...rewardInput, kernel: 'js' }, shared, rewardOutPlain), B, rPerf);
 measure('reward', 'rewardBatch WASM, one shared step, all in wasm memory', 'episodes', () => rewardBatch({ ...together.input, kernel: 'wasm' }, shared, together.out), B, rPerf);
 
@@ -167,6 +177,21 @@ const criticalWasm = measure('critical', 'criticalStepsBatch WASM, full groups, 
 measure('critical', 'criticalStepsBatch WASM, full groups, steps copied in', 'elements', () => criticalStepsBatch({ ...full, kernel: 'wasm' }, csOut), cells, subSteps);
 const raggedJs = measure('critical', 'criticalStepsBatch JS, ragged', 'elements', () => criticalStepsBatch({ ...full, groupSizes, kernel: 'js' }, csOut), cells, subSteps);
 const raggedWasm = measure('critical', 'criticalStepsBatch WASM, ragged, steps in wasm memory', 'elements', () => criticalStepsBatch({ ...inPlace, groupSizes, kernel: 'wasm' }, csOut), cells, subSteps);
+
+// The baseline build's WebAssembly kernels on the same inputs, in its own WebAssembly memory.
+let baselineCritical;
+let baselineReward;
+if (baseline !== undefined) {
+  const baseInPlace = baseline.allocateCriticalStepsBatchInput(CB, T, N, 'wasm');
+  baseInPlace.subSteps.set(subSteps);
+  const baseTogether = baseline.allocateRewardBatch(B, 'float32', 'wasm');
+  for (const key of Object.keys(rewardInput)) baseTogether.input[key].set(rewardInput[key]);
+  baselineCritical = () => baseline.criticalStepsBatch({ ...baseInPlace, kernel: 'wasm' }, csOut);
+  baselineReward = () => baseline.rewardBatch({ ...baseTogether.input, kernel: 'wasm' }, config, baseTogether.out);
+  measure('reward', 'BASELINE rewardBatch WASM, a step per episode, all in wasm memory', 'episodes', baselineReward, B, rPerf);
+  measure('critical', 'BASELINE criticalStepsBatch WASM, full groups, steps in wasm memory', 'elements', baselineCritical, cells, subSteps);
+  measure('critical', 'BASELINE criticalStepsBatch WASM, ragged, steps in wasm memory', 'elements', () => baseline.criticalStepsBatch({ ...baseInPlace, groupSizes, kernel: 'wasm' }, csOut), cells, subSteps);
+}
 
 // --- the C roofline (or a memory-bandwidth proxy), each measurement paired with the kernel's --
 /** Build bench/roofline.c; returns a function measuring it once (elements/s) and a clean-up, or the proxy. */
@@ -203,6 +228,7 @@ const criticalWasmKernel = () => criticalStepsBatch({ ...inPlace, kernel: 'wasm'
 const rooflineRates = [];
 const rooflineShares = [];
 const jsShares = [];
+const baselineShares = [];
 try {
   for (let i = 0; i < REPS; i++) {
     const roof = rooflineRun.rate();
@@ -211,11 +237,18 @@ try {
     rooflineRates.push(roof);
     rooflineShares.push(wasm / roof);
     jsShares.push(js / roof);
+    if (baselineCritical !== undefined) baselineShares.push(cells / seconds(baselineCritical) / roof);
   }
 } finally {
   rooflineRun.stop();
 }
-const roofline = { what: rooflineRun.what, rate: median(rooflineRates), wasmShare: median(rooflineShares), jsShare: median(jsShares) };
+const roofline = {
+  what: rooflineRun.what,
+  rate: median(rooflineRates),
+  wasmShare: median(rooflineShares),
+  jsShare: median(jsShares),
+  baselineShare: baselineShares.length > 0 ? median(baselineShares) : undefined,
+};
 
 // --- PyTorch, each timing paired with the WebAssembly kernel's ----------------------------
 /** Start bench/torch_baseline.py; resolves to its header and a function timing one figure, or to a reason to skip. */
@@ -248,38 +281,42 @@ async function startTorch() {
  * PyTorch's `figure` on `threads` threads against `kernel` (handling `items` items), back to
  * back, REPS times after WARMUP rounds: median rates and the median of the per-pair ratios.
  */
-async function pairedWithTorch(torch, figure, threads, kernel, items) {
+async function pairedWithTorch(torch, figure, threads, kernel, items, baselineKernel) {
   for (let i = 0; i < WARMUP; i++) {
     await torch.time(figure, threads);
     kernel();
+    baselineKernel?.();
   }
   const torchRates = [];
   const rates = [];
   const ratios = [];
+  const baselineRatios = [];
   for (let i = 0; i < REPS; i++) {
     const tt = await torch.time(figure, threads);
     const tk = seconds(kernel);
     torchRates.push(items / tt);
     rates.push(items / tk);
     ratios.push(tt / tk);
+    if (baselineKernel !== undefined) baselineRatios.push(tt / seconds(baselineKernel));
   }
-  return { torch: median(torchRates), rate: median(rates), ratio: median(ratios) };
+  return { torch: median(torchRates), rate: median(rates), ratio: median(ratios), baselineRatio: baselineRatios.length > 0 ? median(baselineRatios) : undefined };
 }
 
 const torch = await startTorch();
 const torchRows = [];
 if (!('skipped' in torch)) {
   const threadCounts = [...new Set([1, torch.header.default_threads, torch.header.cpus])].sort((a, b) => a - b);
-  const criticalKernel = criticalWasmKernel;
-  const rewardKernel = rewardWasmKernel;
+  // PyTorch's critical steps against criticalStepsBatch; its every-field reward against
+  // rewardBatch (the same nine outputs); its total-only reward against rewardTotalBatch. The
+  // baseline build (which has no rewardTotalBatch) runs rewardBatch for both reward figures.
   for (const threads of threadCounts) {
-    for (const [figure, label, kernel, items] of [
-      ['critical_steps', 'critical steps (max, then sum over stages)', criticalKernel, cells],
-      ['critical_all_fields', 'critical steps, total steps, parallelism', criticalKernel, cells],
-      ['reward_all_fields', 'reward, every rewardBatch field in float64', rewardKernel, B],
-      ['reward', 'reward, total only in float32', rewardKernel, B],
+    for (const [figure, label, kernel, items, baselineKernel] of [
+      ['critical_steps', 'critical steps (max, then sum over stages)', criticalWasmKernel, cells, baselineCritical],
+      ['critical_all_fields', 'critical steps, total steps, parallelism', criticalWasmKernel, cells, baselineCritical],
+      ['reward_all_fields', 'reward, every rewardBatch field in float64', rewardWasmKernel, B, baselineReward],
+      ['reward', 'reward, total only (rewardTotalBatch)', rewardTotalKernel, B, baselineReward],
     ]) {
-      torchRows.push({ threads, figure, label, ...(await pairedWithTorch(torch, figure, threads, kernel, items)) });
+      torchRows.push({ threads, figure, label, ...(await pairedWithTorch(torch, figure, threads, kernel, items, baselineKernel)) });
     }
   }
   torch.stop();
@@ -291,16 +328,17 @@ console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown cpu'}, nproc ${os.availa
 console.log(`load average (1 min) ${loadAtStart[0].toFixed(2)} at start, ${loadAtEnd[0].toFixed(2)} at end`);
 console.log(`medians of ${REPS} back-to-back (scan, kernel) pairs after ${WARMUP} warm-up pairs`);
 console.log('');
-const header = `${'kernel'.padEnd(66)} ${'rate'.padEnd(20)} ${'÷ scan'.padStart(7)} ${'÷ JS kernel'.padStart(12)}`;
+const header = `${'kernel'.padEnd(76)} ${'rate'.padEnd(20)} ${'÷ scan'.padStart(7)} ${'÷ JS kernel'.padStart(12)}`;
 for (const group of ['reward', 'critical']) {
   console.log(header);
   const base = group === 'reward' ? rewardJs : criticalJs;
   for (const row of rows.filter((x) => x.group === group)) {
     const baseOf = row.label.includes('ragged') ? raggedJs : base;
+    if (row.label.startsWith('BASELINE')) row.label = row.label.replace('BASELINE', 'baseline build:');
     const perScan = row.ratio.toFixed(2).padStart(7);
-    console.log(`${row.label.padEnd(66)} ${`${fmt(row.rate)}${row.unit}/s`.padEnd(20)} ${perScan} ${(row.rate / baseOf.rate).toFixed(2).padStart(12)}`);
+    console.log(`${row.label.padEnd(76)} ${`${fmt(row.rate)}${row.unit}/s`.padEnd(20)} ${perScan} ${(row.rate / baseOf.rate).toFixed(2).padStart(12)}`);
   }
-  console.log(`${'plain scan (median over the rows above)'.padEnd(66)} ${`${fmt(median(rows.filter((x) => x.group === group).map((x) => x.scan)))}elements/s`}`);
+  console.log(`${'plain scan (median over the rows above)'.padEnd(76)} ${`${fmt(median(rows.filter((x) => x.group === group).map((x) => x.scan)))}elements/s`}`);
   console.log('');
 }
 console.log(`rewardBatch: B = ${B}; criticalStepsBatch: [B, T, N] = ${shape}, ragged: group sizes uniform in 0..${N}, ${inGroups} of ${cells} entries inside groups; ragged rates count every entry of the array`);
@@ -310,6 +348,7 @@ console.log(
   `  criticalStepsBatch WASM full, steps in wasm memory: ${(roofline.wasmShare * 100).toFixed(1)} % of it (target ≥ 50 %); JS kernel ${(roofline.jsShare * 100).toFixed(1)} %` +
     ` (medians of ${REPS} back-to-back (roofline, WASM, JS) triples)`,
 );
+if (roofline.baselineShare !== undefined) console.log(`  baseline build (${BASELINE}) WASM full: ${(roofline.baselineShare * 100).toFixed(1)} % of it, in the same rounds`);
 console.log('');
 if ('skipped' in torch) {
   console.log(`PyTorch baseline skipped: ${torch.skipped}`);
@@ -320,9 +359,10 @@ if ('skipped' in torch) {
   );
   for (const row of torchRows) {
     const unit = row.figure.startsWith('reward') ? 'episodes' : 'elements';
-    const target = row.figure === 'critical_steps' ? ' (target ≥ 2.5)' : row.figure === 'reward_all_fields' ? ' (target ≥ 3)' : '';
+    const target = row.figure === 'critical_steps' ? ' (target ≥ 2.5)' : row.figure.startsWith('reward') ? ' (target ≥ 3)' : '';
+    const before = row.baselineRatio === undefined ? '' : `; baseline build ${row.baselineRatio.toFixed(2)}`;
     console.log(
-      `  ${row.threads} thread${row.threads === 1 ? ' ' : 's'} ${row.label.padEnd(44)} PyTorch ${`${fmt(row.torch)}${unit}/s`.padEnd(20)} WASM ${`${fmt(row.rate)}${unit}/s`.padEnd(20)} WASM ÷ PyTorch ${row.ratio.toFixed(2)}${target}`,
+      `  ${row.threads} thread${row.threads === 1 ? ' ' : 's'} ${row.label.padEnd(44)} PyTorch ${`${fmt(row.torch)}${unit}/s`.padEnd(20)} WASM ${`${fmt(row.rate)}${unit}/s`.padEnd(20)} WASM ÷ PyTorch ${row.ratio.toFixed(2)}${target}${before}`,
     );
   }
   const one = (figure) => torchRows.find((row) => row.threads === 1 && row.figure === figure);

@@ -401,7 +401,8 @@
   ;; schedule does, s ≥ steps ? to : from + (to - from) · (s / steps), and a float32 input is
   ;; widened to float64 exactly, as JavaScript reads it. Each value is validated as the JavaScript
   ;; kernel does; the outputs are the nine float64 arrays of RewardBatchOutput, each computed
-  ;; with the JavaScript kernel's operations in its order.
+  ;; with the JavaScript kernel's operations in its order, or with $totalOnly set, total_reward
+  ;; alone (the other eight pointers are not written; λ by $lambdaMode 0 is still read).
   (func (export "reward")
     (param $size i32) (param $n i32) (param $a i32) (param $c i32) (param $p i32) (param $s i32) (param $kinds i32)
     (param $max f64) (param $lambdaMode i32)
@@ -409,7 +410,7 @@
     (param $kind2 i32) (param $from2 f64) (param $to2 f64) (param $steps2 f64)
     (param $oTotal i32) (param $oParallel i32) (param $oFinish i32) (param $oPerf i32)
     (param $oLambda1 i32) (param $oLambda2 i32)
-    (param $oInstantiation i32) (param $oFinishComponent i32) (param $oTask i32)
+    (param $oInstantiation i32) (param $oFinishComponent i32) (param $oTask i32) (param $totalOnly i32)
     (result i32)
     (local $i i32) (local $at i32) (local $ok v128)
     (local $vn v128) (local $va v128) (local $vc v128) (local $vp v128) (local $vs v128)
@@ -490,16 +491,20 @@
               (else
                 (local.set $l1 (f64x2.splat (local.get $from1)))
                 (local.set $l2 (f64x2.splat (local.get $from2)))))
-            (v128.store (i32.add (local.get $oLambda1) (local.get $at)) (local.get $l1))
-            (v128.store (i32.add (local.get $oLambda2) (local.get $at)) (local.get $l2))))
+            (if (i32.eqz (local.get $totalOnly))
+              (then
+                (v128.store (i32.add (local.get $oLambda1) (local.get $at)) (local.get $l1))
+                (v128.store (i32.add (local.get $oLambda2) (local.get $at)) (local.get $l2))))))
         (local.set $inst (f64x2.mul (local.get $l1) (local.get $rp)))
         (local.set $fin (f64x2.mul (local.get $l2) (local.get $rf)))
-        (v128.store (i32.add (local.get $oParallel) (local.get $at)) (local.get $rp))
-        (v128.store (i32.add (local.get $oFinish) (local.get $at)) (local.get $rf))
-        (v128.store (i32.add (local.get $oPerf) (local.get $at)) (local.get $vp))
-        (v128.store (i32.add (local.get $oInstantiation) (local.get $at)) (local.get $inst))
-        (v128.store (i32.add (local.get $oFinishComponent) (local.get $at)) (local.get $fin))
-        (v128.store (i32.add (local.get $oTask) (local.get $at)) (local.get $vp))
+        (if (i32.eqz (local.get $totalOnly))
+          (then
+            (v128.store (i32.add (local.get $oParallel) (local.get $at)) (local.get $rp))
+            (v128.store (i32.add (local.get $oFinish) (local.get $at)) (local.get $rf))
+            (v128.store (i32.add (local.get $oPerf) (local.get $at)) (local.get $vp))
+            (v128.store (i32.add (local.get $oInstantiation) (local.get $at)) (local.get $inst))
+            (v128.store (i32.add (local.get $oFinishComponent) (local.get $at)) (local.get $fin))
+            (v128.store (i32.add (local.get $oTask) (local.get $at)) (local.get $vp))))
         (v128.store (i32.add (local.get $oTotal) (local.get $at))
           (f64x2.add (f64x2.add (local.get $inst) (local.get $fin)) (local.get $vp)))
         (local.set $i (i32.add (local.get $i) (i32.const 2)))
