@@ -63,6 +63,14 @@ function seconds(fn) {
   return Number(process.hrtime.bigint() - t0) / 1e9;
 }
 
+/** Wall and CPU seconds of one call (the CPU time leaves out time spent waiting for a core). */
+function wallAndCpu(fn) {
+  const c0 = process.cpuUsage();
+  const wall = seconds(fn);
+  const c = process.cpuUsage(c0);
+  return { wall, cpu: (c.user + c.system) / 1e6 };
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** The baseline: a plain `for` loop summing a typed array. */
@@ -203,7 +211,10 @@ function startRoofline() {
     copy.set(subSteps);
     return {
       what: 'memory-bandwidth proxy (no cc): copying the [10^4, 10, 100] float32 array, elements/s',
-      rate: () => cells / seconds(() => copy.set(subSteps)),
+      rate: () => {
+        const t = wallAndCpu(() => copy.set(subSteps));
+        return { wall: cells / t.wall, cpu: cells / t.cpu };
+      },
       stop: () => {},
     };
   }
@@ -213,11 +224,12 @@ function startRoofline() {
   if (build.status !== 0) throw new Error(`cc failed: ${build.stderr}`);
   return {
     what: 'C max-reduce (bench/roofline.c, cc -O3 -march=native) over the same 10^7 float32 steps',
-    // one process per measurement: the median of 3 passes after 1 warm-up pass
+    // one process per measurement: the median of 3 passes after 1 warm-up pass, by wall and by CPU time
     rate: () => {
       const run = spawnSync(binary, [String(cells), '3', '1'], { encoding: 'utf8' });
       if (run.status !== 0) throw new Error(`roofline failed: ${run.stderr}`);
-      return Number(run.stdout.trim().split(' ')[0]);
+      const [wall, , cpu] = run.stdout.trim().split(' ').map(Number);
+      return { wall, cpu };
     },
     stop: () => rmSync(dir, { recursive: true, force: true }),
   };
@@ -225,30 +237,30 @@ function startRoofline() {
 
 const rooflineRun = startRoofline();
 const criticalWasmKernel = () => criticalStepsBatch({ ...inPlace, kernel: 'wasm' }, csOut);
-const rooflineRates = [];
-const rooflineShares = [];
-const jsShares = [];
-const baselineShares = [];
+// Shares by wall time (the target's figure) and by CPU time (on a shared machine, wall time also
+// counts the time each side waited for a core).
+const shares = { rate: [], cpuRate: [], wasm: [], js: [], baseline: [], wasmCpu: [], jsCpu: [], baselineCpu: [] };
 try {
   for (let i = 0; i < REPS; i++) {
     const roof = rooflineRun.rate();
-    const wasm = cells / seconds(criticalWasmKernel);
-    const js = cells / seconds(() => criticalStepsBatch({ ...full, kernel: 'js' }, csOut));
-    rooflineRates.push(roof);
-    rooflineShares.push(wasm / roof);
-    jsShares.push(js / roof);
-    if (baselineCritical !== undefined) baselineShares.push(cells / seconds(baselineCritical) / roof);
+    const wasm = wallAndCpu(criticalWasmKernel);
+    const js = wallAndCpu(() => criticalStepsBatch({ ...full, kernel: 'js' }, csOut));
+    shares.rate.push(roof.wall);
+    shares.cpuRate.push(roof.cpu);
+    shares.wasm.push(cells / wasm.wall / roof.wall);
+    shares.js.push(cells / js.wall / roof.wall);
+    shares.wasmCpu.push(cells / wasm.cpu / roof.cpu);
+    shares.jsCpu.push(cells / js.cpu / roof.cpu);
+    if (baselineCritical !== undefined) {
+      const base = wallAndCpu(baselineCritical);
+      shares.baseline.push(cells / base.wall / roof.wall);
+      shares.baselineCpu.push(cells / base.cpu / roof.cpu);
+    }
   }
 } finally {
   rooflineRun.stop();
 }
-const roofline = {
-  what: rooflineRun.what,
-  rate: median(rooflineRates),
-  wasmShare: median(rooflineShares),
-  jsShare: median(jsShares),
-  baselineShare: baselineShares.length > 0 ? median(baselineShares) : undefined,
-};
+const roofline = Object.fromEntries(Object.entries(shares).map(([key, xs]) => [key, xs.length > 0 ? median(xs) : undefined]));
 
 // --- PyTorch, each timing paired with the WebAssembly kernel's ----------------------------
 /** Start bench/torch_baseline.py; resolves to its header and a function timing one figure, or to a reason to skip. */
@@ -343,12 +355,16 @@ for (const group of ['reward', 'critical']) {
 }
 console.log(`rewardBatch: B = ${B}; criticalStepsBatch: [B, T, N] = ${shape}, ragged: group sizes uniform in 0..${N}, ${inGroups} of ${cells} entries inside groups; ragged rates count every entry of the array`);
 console.log('');
-console.log(`roofline: ${roofline.what}: ${fmt(roofline.rate)}elements/s`);
+const pct = (x) => `${(x * 100).toFixed(1)} %`;
+console.log(`roofline: ${rooflineRun.what}: ${fmt(roofline.rate)}elements/s (by CPU time ${fmt(roofline.cpuRate)}elements/s)`);
 console.log(
-  `  criticalStepsBatch WASM full, steps in wasm memory: ${(roofline.wasmShare * 100).toFixed(1)} % of it (target ≥ 50 %); JS kernel ${(roofline.jsShare * 100).toFixed(1)} %` +
-    ` (medians of ${REPS} back-to-back (roofline, WASM, JS) triples)`,
+  `  criticalStepsBatch WASM full, steps in wasm memory: ${pct(roofline.wasm)} of it (target ≥ 50 %); JS kernel ${pct(roofline.js)}` +
+    ` (medians of ${REPS} back-to-back (roofline, WASM, JS${baseline === undefined ? '' : ', baseline'}) rounds)`,
 );
-if (roofline.baselineShare !== undefined) console.log(`  baseline build (${BASELINE}) WASM full: ${(roofline.baselineShare * 100).toFixed(1)} % of it, in the same rounds`);
+console.log(`  the same by CPU time: WASM ${pct(roofline.wasmCpu)}, JS ${pct(roofline.jsCpu)}`);
+if (baseline !== undefined) {
+  console.log(`  baseline build (${BASELINE}) WASM full, in the same rounds: ${pct(roofline.baseline)} (by CPU time ${pct(roofline.baselineCpu)})`);
+}
 console.log('');
 if ('skipped' in torch) {
   console.log(`PyTorch baseline skipped: ${torch.skipped}`);
