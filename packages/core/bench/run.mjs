@@ -195,7 +195,9 @@ if (baseline !== undefined) {
   const baseTogether = baseline.allocateRewardBatch(B, 'float32', 'wasm');
   for (const key of Object.keys(rewardInput)) baseTogether.input[key].set(rewardInput[key]);
   baselineCritical = () => baseline.criticalStepsBatch({ ...baseInPlace, kernel: 'wasm' }, csOut);
-  baselineReward = () => baseline.rewardBatch({ ...baseTogether.input, kernel: 'wasm' }, config, baseTogether.out);
+  // its own resolved config: a config resolved by another build takes its slower general path
+  const baseConfig = baseline.resolveRewardConfig({});
+  baselineReward = () => baseline.rewardBatch({ ...baseTogether.input, kernel: 'wasm' }, baseConfig, baseTogether.out);
   measure('reward', 'BASELINE rewardBatch WASM, a step per episode, all in wasm memory', 'episodes', baselineReward, B, rPerf);
   measure('critical', 'BASELINE criticalStepsBatch WASM, full groups, steps in wasm memory', 'elements', baselineCritical, cells, subSteps);
   measure('critical', 'BASELINE criticalStepsBatch WASM, ragged, steps in wasm memory', 'elements', () => baseline.criticalStepsBatch({ ...baseInPlace, groupSizes, kernel: 'wasm' }, csOut), cells, subSteps);

@@ -8,7 +8,8 @@
 ;; The memory is imported: each arena (wasm-arena.ts) brings its own, laid out by the caller.
 ;; Pointers are byte offsets into it. The functions return -1 when every input was valid, else
 ;; the index of an episode with a bad input; the caller then runs the JavaScript kernel, which
-;; throws the error naming the first bad field.
+;; throws the error naming the first bad field. `critical_steps_whole` returns -2 instead for
+;; anything but the inputs it can prove it sums exactly: the caller then runs `critical_steps`.
 (module
   (import "env" "memory" (memory 1))
 
