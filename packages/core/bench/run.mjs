@@ -13,6 +13,10 @@
 //   /usr/bin/python3, on one thread, torch's default thread count and one per CPU, each timing
 //   paired with the WebAssembly kernel's; skipped with a message where torch is missing.
 //
+// The roofline shares and the one-thread PyTorch ratios are also given by CPU time (this process's,
+// the C program's and the Python thread's), which leaves out the time each side waited for a core
+// on a shared machine; the targets are read on the wall-time figures.
+//
 // With BASELINE=/path/to/old/dist/index.js, that build's WebAssembly kernels are timed too, in
 // the same pairs (roofline and PyTorch), so that old and new come from one run.
 //
@@ -286,7 +290,8 @@ async function startTorch() {
     child.stdin.write(`${figure} ${threads}\n`);
     const next = await lines.next();
     if (next.done) throw new Error(`torch_baseline.py stopped: ${stderr}`);
-    return Number(next.value);
+    const [wall, cpu] = next.value.split(' ').map(Number);
+    return { wall, cpu };
   };
   return { header: JSON.parse(first.value), time, stop: () => child.stdin.end() };
 }
@@ -305,15 +310,30 @@ async function pairedWithTorch(torch, figure, threads, kernel, items, baselineKe
   const rates = [];
   const ratios = [];
   const baselineRatios = [];
+  const cpuRatios = [];
+  const baselineCpuRatios = [];
   for (let i = 0; i < REPS; i++) {
     const tt = await torch.time(figure, threads);
-    const tk = seconds(kernel);
-    torchRates.push(items / tt);
-    rates.push(items / tk);
-    ratios.push(tt / tk);
-    if (baselineKernel !== undefined) baselineRatios.push(tt / seconds(baselineKernel));
+    const tk = wallAndCpu(kernel);
+    torchRates.push(items / tt.wall);
+    rates.push(items / tk.wall);
+    ratios.push(tt.wall / tk.wall);
+    if (tt.cpu !== undefined) cpuRatios.push(tt.cpu / tk.cpu);
+    if (baselineKernel !== undefined) {
+      const tb = wallAndCpu(baselineKernel);
+      baselineRatios.push(tt.wall / tb.wall);
+      if (tt.cpu !== undefined) baselineCpuRatios.push(tt.cpu / tb.cpu);
+    }
   }
-  return { torch: median(torchRates), rate: median(rates), ratio: median(ratios), baselineRatio: baselineRatios.length > 0 ? median(baselineRatios) : undefined };
+  const medianOf = (xs) => (xs.length > 0 ? median(xs) : undefined);
+  return {
+    torch: median(torchRates),
+    rate: median(rates),
+    ratio: median(ratios),
+    baselineRatio: medianOf(baselineRatios),
+    cpuRatio: medianOf(cpuRatios),
+    baselineCpuRatio: medianOf(baselineCpuRatios),
+  };
 }
 
 const torch = await startTorch();
@@ -379,8 +399,12 @@ if ('skipped' in torch) {
     const unit = row.figure.startsWith('reward') ? 'episodes' : 'elements';
     const target = row.figure === 'critical_steps' ? ' (target ≥ 2.5)' : row.figure.startsWith('reward') ? ' (target ≥ 3)' : '';
     const before = row.baselineRatio === undefined ? '' : `; baseline build ${row.baselineRatio.toFixed(2)}`;
+    const cpu =
+      row.cpuRatio === undefined
+        ? ''
+        : `; by CPU time ${row.cpuRatio.toFixed(2)}${row.baselineCpuRatio === undefined ? '' : ` (baseline build ${row.baselineCpuRatio.toFixed(2)})`}`;
     console.log(
-      `  ${row.threads} thread${row.threads === 1 ? ' ' : 's'} ${row.label.padEnd(44)} PyTorch ${`${fmt(row.torch)}${unit}/s`.padEnd(20)} WASM ${`${fmt(row.rate)}${unit}/s`.padEnd(20)} WASM ÷ PyTorch ${row.ratio.toFixed(2)}${target}${before}`,
+      `  ${row.threads} thread${row.threads === 1 ? ' ' : 's'} ${row.label.padEnd(44)} PyTorch ${`${fmt(row.torch)}${unit}/s`.padEnd(20)} WASM ${`${fmt(row.rate)}${unit}/s`.padEnd(20)} WASM ÷ PyTorch ${row.ratio.toFixed(2)}${target}${before}${cpu}`,
     );
   }
   const one = (figure) => torchRows.find((row) => row.threads === 1 && row.figure === figure);
