@@ -135,21 +135,49 @@ export function rewardTotalBatch(
   const result = out ?? new Float64Array(size);
   if (result.length < size) throw new ParlInputError('out.length', result.length, `at least ${size}`);
   if (batchKernelFor(input.kernel, size, AUTO_WASM_MIN_EPISODES) === 'wasm' && rewardWasm(size, input, cfg, result)) return result;
-  // Elsewhere, the JavaScript kernel's full breakdown, the total copied out.
-  const full = rewardBatch({ ...input, kernel: 'js' }, cfg, breakdownFor(size));
-  result.set(full.total_reward.subarray(0, size));
+  // Elsewhere, the JavaScript kernel, a slice of at most BREAKDOWN_SLICE episodes at a time into
+  // one breakdown kept between calls, each slice's totals copied out: no allocation per batch
+  // beyond views. A bad input is reported as rewardBatch reports it (bad steps first), by a run
+  // over the whole batch.
+  const breakdown = keptBreakdown(Math.min(size, BREAKDOWN_SLICE));
+  if (size <= BREAKDOWN_SLICE) {
+    result.set(rewardBatch({ ...input, kernel: 'js' }, cfg, breakdown).total_reward.subarray(0, size));
+    return result;
+  }
+  try {
+    for (let start = 0; start < size; start += BREAKDOWN_SLICE) {
+      const end = Math.min(size, start + BREAKDOWN_SLICE);
+      rewardBatch(sliceOfInput(input, start, end), cfg, breakdown);
+      result.set(breakdown.total_reward.subarray(0, end - start), start);
+    }
+  } catch (err) {
+    if (err instanceof ParlInputError) rewardBatch({ ...input, kernel: 'js' }, cfg);
+    throw err;
+  }
   return result;
 }
 
-/** Up to this many episodes, {@link rewardTotalBatch}'s JavaScript path reuses one breakdown (small batches run there). */
-const BREAKDOWN_KEPT_MAX = 65_536;
-let keptBreakdown: RewardBatchOutput | undefined;
+/** Episodes per slice of {@link rewardTotalBatch}'s JavaScript path (its breakdown: 4.5 MiB at most). */
+const BREAKDOWN_SLICE = 65_536;
+let kept: RewardBatchOutput | undefined;
 
-/** Outputs of the JavaScript kernel for {@link rewardTotalBatch}: kept between calls for small batches, new for others. */
-function breakdownFor(size: number): RewardBatchOutput {
-  if (size > BREAKDOWN_KEPT_MAX) return allocateRewardBatchOutput(size, 'js');
-  if (keptBreakdown === undefined || keptBreakdown.total_reward.length < size) keptBreakdown = allocateRewardBatchOutput(size, 'js');
-  return keptBreakdown;
+/** The breakdown {@link rewardTotalBatch}'s JavaScript path writes into, for at least `size` episodes, kept between calls. */
+function keptBreakdown(size: number): RewardBatchOutput {
+  if (kept === undefined || kept.total_reward.length < size) kept = allocateRewardBatchOutput(size, 'js');
+  return kept;
+}
+
+/** Episodes `start` to `end` of a batch's input, for the JavaScript kernel (views of typed arrays). */
+function sliceOfInput(input: RewardBatchInput, start: number, end: number): RewardBatchInput {
+  const part = (arr: NumericArray): NumericArray => (ArrayBuffer.isView(arr) ? arr.subarray(start, end) : arr.slice(start, end));
+  return {
+    numSubagents: part(input.numSubagents),
+    ...(input.assignedSubtasks === undefined ? {} : { assignedSubtasks: part(input.assignedSubtasks) }),
+    ...(input.completedSubtasks === undefined ? {} : { completedSubtasks: part(input.completedSubtasks) }),
+    rPerf: part(input.rPerf),
+    ...(input.trainingStep === undefined ? {} : { trainingStep: part(input.trainingStep) }),
+    kernel: 'js',
+  };
 }
 
 /**

@@ -63,7 +63,9 @@ function inputOf(episodes: Episode[], layout: { f32: boolean; assigned: boolean;
 }
 
 function expectSameTotals(got: Float64Array, want: Float64Array, size: number): void {
-  for (let i = 0; i < size; i++) expect(Object.is(got[i], want[i]), `total_reward[${i}]: ${got[i]} vs ${want[i]}`).toBe(true);
+  let first = -1;
+  for (let i = 0; i < size && first < 0; i++) if (!Object.is(got[i], want[i])) first = i;
+  expect(first, first < 0 ? '' : `total_reward[${first}]: ${got[first]} vs ${want[first]}`).toBe(-1);
 }
 
 describe('rewardTotalBatch', () => {
@@ -112,6 +114,28 @@ describe('rewardTotalBatch', () => {
       }),
       { numRuns: 100 },
     );
+  });
+
+  it('gives the same totals and errors on the JavaScript path for batches of several of its slices (65,536 episodes)', () => {
+    const size = 65_536 * 2 + 5;
+    const numSubagents = Float32Array.from({ length: size }, (_, i) => i % 121);
+    const completedSubtasks = Float32Array.from({ length: size }, (_, i) => (i * 7) % ((i % 121) + 1));
+    const rPerf = Float64Array.from({ length: size }, (_, i) => ((i * 37) % 1000) / 999);
+    const trainingStep = Array.from({ length: size }, (_, i) => (i * 13) % 12_000); // a plain array: sliced, not viewed
+    const input = { numSubagents, assignedSubtasks: numSubagents, completedSubtasks, rPerf, trainingStep };
+    for (const config of [{}, { parallelShape: 'log' as const }, { lambda1: 'cosine:0.1:0:5000', step: 700 }]) {
+      const want = rewardBatch({ ...input, kernel: 'js' }, config).total_reward;
+      for (const kernel of ['js', 'auto'] as const) expectSameTotals(rewardTotalBatch({ ...input, kernel }, config), want, size);
+    }
+    // a bad r_perf in the second slice and a bad step in the third: rewardBatch names the step
+    const badPerf = Float64Array.from(rPerf);
+    badPerf[70_000] = Number.NaN;
+    const badSteps = trainingStep.slice();
+    badSteps[140_000] = -1;
+    for (const bad of [{ ...input, rPerf: badPerf }, { ...input, rPerf: badPerf, trainingStep: badSteps }]) {
+      const expected = messageOf(() => rewardBatch({ ...bad, kernel: 'js' }));
+      expect(messageOf(() => rewardTotalBatch({ ...bad, kernel: 'js' }))).toBe(expected);
+    }
   });
 
   it('names a bad input as rewardBatch does, and refuses an output that is too short', () => {
