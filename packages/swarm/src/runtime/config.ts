@@ -67,6 +67,12 @@ export interface EpisodeSettings {
    * at depth d < D also has `create_subagent` / `assign_task`. Optional: 1 when absent.
    */
   readonly depth?: number;
+  /**
+   * Cancels the episode (spec §10.6): its in-flight model and tool calls are aborted, its
+   * sub-agents stop, and `runEpisode` rejects with the signal's reason (no record is made).
+   * Optional: never cancelled when absent.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** What `runEpisode` takes: the orchestrator's model, and any other setting to change from its default. */
@@ -125,5 +131,6 @@ export function episodeSettingsOf(options: EpisodeOptions): Required<EpisodeSett
     toolTimeoutMs: options.toolTimeoutMs ?? d.toolTimeoutMs,
     onEvent: options.onEvent ?? d.onEvent,
     depth: options.depth ?? d.depth,
+    signal: options.signal ?? new AbortController().signal,
   };
 }

@@ -8,6 +8,9 @@
 import { APICallError, generateText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import type { ToolCall } from '../tools/tool-call.js';
 import { EpisodeStopped, SwarmProviderError } from './errors.js';
+import type { ModelCaller, ModelReply } from './model-caller.js';
+
+export type { ModelReply } from './model-caller.js';
 
 /** Retry policy of model calls. */
 export interface RetryPolicy {
@@ -24,25 +27,6 @@ export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 500, timeo
 
 /** A tool call the model made. */
 export type ModelToolCall = ToolCall;
-
-/** What one model call returned. */
-export interface ModelReply {
-  /** The text of the reply. */
-  readonly text: string;
-  /** The tool calls, in order. */
-  readonly toolCalls: readonly ModelToolCall[];
-  /** Token usage, when reported. */
-  readonly inputTokens: number | undefined;
-  readonly outputTokens: number | undefined;
-  /** The provider's log-probabilities, when its raw answer carried them (OpenAI format). */
-  readonly logprobs: unknown;
-  /** The completion's token ids, when the provider returned them (vLLM's `return_token_ids`). */
-  readonly tokenIds: unknown;
-  /** The prompt's token ids, when the provider returned them (vLLM's `return_token_ids`: `prompt_token_ids` on the response). */
-  readonly promptTokenIds: unknown;
-  /** Attempts it took. */
-  readonly attempts: number;
-}
 
 /** `provider/modelId` of a model object, or the id string of a gateway model. */
 export function modelName(model: LanguageModel): { provider: string; modelId: string } {
@@ -131,6 +115,7 @@ export async function callModel(args: {
       const choice = firstChoice(result.response.body);
       return {
         text: result.text,
+        reasoning: result.reasoningText,
         toolCalls,
         inputTokens: result.usage.inputTokens,
         outputTokens: result.usage.outputTokens,
@@ -153,4 +138,21 @@ export async function callModel(args: {
       await sleep(args.retry.baseDelayMs * 2 ** (attempt - 1), args.signal);
     }
   }
+}
+
+/** The chat model call of `model` as an agent's {@link ModelCaller}: its retries, and with `tokenDetails` the reply's token ids and log-probabilities. */
+export function chatModelCaller(model: LanguageModel, options: { readonly retry: RetryPolicy; readonly tokenDetails?: boolean }): ModelCaller {
+  return {
+    name: modelName(model),
+    call: (turn) =>
+      callModel({
+        model,
+        system: turn.system,
+        messages: turn.conversation.messages,
+        tools: turn.tools.set,
+        signal: turn.signal,
+        retry: options.retry,
+        ...(options.tokenDetails === true ? { tokenDetails: true } : {}),
+      }),
+  };
 }
