@@ -21,6 +21,7 @@ import { openSpansFile, recogniseSpansFile, SPANS_FILE_KIND } from './spans-file
 import { loadTasks } from './task-source.js';
 import type { JudgeClient } from '../scoring/judge-client.js';
 import { openRunTools } from '../tools/run-tools.js';
+import type { TokenInModel } from '../tokens/token-in-model.js';
 
 /** Hooks of a run. */
 export interface SwarmRunHooks {
@@ -59,6 +60,9 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
   const options = resolveOptions(SWARM_RUN_OPTIONS, given, 'library');
   if (options.queue !== undefined && options.tools !== undefined) throw new ParlInputError('--tools', options.tools, 'not with --queue: each worker loads its own tools (parl worker --tools)');
   if (options.queue !== undefined && options.mcp !== undefined) throw new ParlInputError('--mcp', options.mcp.join(' '), 'not with --queue: each worker starts its own MCP servers (parl worker --mcp)');
+  if (options.queue !== undefined && options.tokenIn === true) throw new ParlInputError('--token-in', true, 'not with --queue (token in runs here: the model folder is read by this process)');
+  // Token in's folder, template and parsers are checked before any output is claimed or request made.
+  const tokenInModel = options.tokenIn === true ? await loadTokenInRun(options) : undefined;
   await claimOutputs(outputClaims(options));
   const tasks = await loadTasks(options, { judge: hooks.judge });
   if (options.queue !== undefined) {
@@ -88,7 +92,7 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
     };
     let summary: RolloutSummary;
     if (options.queue === undefined) {
-      const input = { ...options, tracer: spans?.tracer, models: hooks.models, toolProviders: tools?.providers };
+      const input = { ...options, tracer: spans?.tracer, models: hooks.models, toolProviders: tools?.providers, tokenInModel };
       // Checked once before any episode runs (a missing endpoint, an unknown scripted name).
       const first = tasks[0];
       if (first !== undefined) endpointSettings(input, rolloutRef(first, 0));
@@ -131,6 +135,19 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
   } finally {
     await tools?.close();
   }
+}
+
+/** Load `--token-in`'s model (lazily: a run in chat mode never loads the tokenizer libraries). */
+async function loadTokenInRun(options: SwarmRunOptions): Promise<TokenInModel> {
+  if (options.tokenizer === undefined) throw new ParlInputError('--tokenizer', undefined, 'the orchestrator model\'s folder (tokenizer.json, or tiktoken.model with tokenizer_config.json) for --token-in');
+  const { loadTokenInModel } = await import('../tokens/token-in-model.js');
+  return loadTokenInModel({
+    tokenizer: options.tokenizer,
+    chatTemplate: options.chatTemplate,
+    toolCallParser: options.toolCallParser ?? 'hermes',
+    reasoningParser: options.reasoningParser ?? 'none',
+    maxModelLen: options.maxModelLen,
+  });
 }
 
 /** The checks of `--out` and `--spans` before any episode runs. */
