@@ -98,7 +98,7 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
       if (first !== undefined) endpointSettings(input, rolloutRef(first, 0));
       const settingsOf = (ref: Parameters<typeof endpointSettings>[1] & object) => {
         const settings = endpointSettings(input, ref);
-        return { ...settings, trainingStep: settings.trainingStep ?? 0 };
+        return { ...settings, trainingStep: settings.trainingStep ?? 0, ...(hooks.signal === undefined ? {} : { signal: hooks.signal }) };
       };
       summary = await collectRollouts(
         tasks,

@@ -2,14 +2,14 @@
  * Token in's model call: one OpenAI completions request whose prompt is token ids
  * (`POST {baseURL}/completions` with `prompt: number[]`, as vLLM and SGLang serve it), asking for
  * the completion's token ids and log-probabilities (`return_token_ids: true`, `logprobs: 1`) and
- * always setting `max_tokens` (the completions API's default is 16). Retried as chat calls are:
- * bounded attempts, exponential backoff, a per-attempt timeout, all stopped by the episode's
- * signal.
+ * always setting `max_tokens` (the completions API's default is 16). Retried by the swarm's one
+ * retry helper, as chat calls are: bounded attempts, backoff honouring `Retry-After`, a timeout
+ * per attempt, all stopped by the episode's signal.
  *
  * @module
  */
 import { EpisodeStopped, SwarmProviderError } from './errors.js';
-import type { RetryPolicy } from './model-call.js';
+import { AttemptTimedOut, RetriesFailed, withRetries, type RetryPolicy } from './retries.js';
 
 /** What one completions call returned. */
 export interface TokenCompletion {
@@ -33,22 +33,18 @@ export interface CompletionsEndpoint {
   readonly apiKey?: string | undefined;
 }
 
-/** Why an answer's body cannot be read (not retried: the endpoint does not serve token ids). */
+/** An answer whose body cannot be read (not retried: the endpoint does not serve token ids). */
 class UnreadableAnswer extends Error {}
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new EpisodeStopped());
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new EpisodeStopped());
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+/** An HTTP error answer (retried when its status says a retry may mend it). */
+class ErrorAnswer extends Error {
+  constructor(
+    readonly status: number,
+    readonly headers: Headers,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 function isIds(value: unknown): value is number[] {
@@ -71,6 +67,12 @@ function completionOf(body: unknown): Omit<TokenCompletion, 'attempts'> {
 
 const RETRYABLE = new Set([408, 409, 425, 429]);
 
+/** Retried: timeouts, unreachable endpoints, HTTP 408 / 409 / 425 / 429 / 5xx; never an answer without token ids. */
+const COMPLETIONS_FAILURES = {
+  retryable: (err: unknown): boolean => (err instanceof ErrorAnswer ? err.status >= 500 || RETRYABLE.has(err.status) : !(err instanceof UnreadableAnswer)),
+  headersOf: (err: unknown): Headers | undefined => (err instanceof ErrorAnswer ? err.headers : undefined),
+};
+
 /**
  * Call the completions endpoint once (retrying provider failures).
  *
@@ -86,41 +88,44 @@ export async function callCompletions(args: {
 }): Promise<TokenCompletion> {
   const { endpoint } = args;
   const url = `${endpoint.baseUrl.replace(/\/+$/, '')}/completions`;
-  const name = `completions/${endpoint.model}`;
   const body = JSON.stringify({ model: endpoint.model, prompt: args.prompt, max_tokens: args.maxTokens, logprobs: 1, return_token_ids: true });
-  for (let attempt = 1; ; attempt++) {
+  let attempts = 0;
+  try {
+    return await withRetries(
+      async (signal, n) => {
+        attempts = n;
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(endpoint.apiKey === undefined ? {} : { authorization: `Bearer ${endpoint.apiKey}` }) },
+          body,
+          signal,
+        });
+        const text = await res.text();
+        if (!res.ok) throw new ErrorAnswer(res.status, res.headers, `HTTP ${res.status} from ${url}: ${text.replace(/\s+/g, ' ').slice(0, 200)}`);
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          throw new UnreadableAnswer(`${url}: the answer is not JSON`);
+        }
+        try {
+          return { ...completionOf(parsed), attempts: n };
+        } catch (err) {
+          throw new UnreadableAnswer(`${url}: ${(err as Error).message}`);
+        }
+      },
+      args.retry,
+      COMPLETIONS_FAILURES,
+      args.signal,
+    );
+  } catch (err) {
     if (args.signal.aborted) throw new EpisodeStopped();
-    const timeout = AbortSignal.timeout(args.retry.timeoutMs);
-    let status: number | undefined;
-    try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(endpoint.apiKey === undefined ? {} : { authorization: `Bearer ${endpoint.apiKey}` }) },
-        body,
-        signal: AbortSignal.any([args.signal, timeout]),
-      });
-      status = res.status;
-      const text = await res.text();
-      if (!res.ok) {
-        const reason = `HTTP ${res.status} from ${url}: ${text.replace(/\s+/g, ' ').slice(0, 200)}`;
-        if (attempt >= args.retry.attempts || !(res.status >= 500 || RETRYABLE.has(res.status))) throw new SwarmProviderError(name, attempt, reason, res.status, undefined);
-        await sleep(args.retry.baseDelayMs * 2 ** (attempt - 1), args.signal);
-        continue;
-      }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        throw new UnreadableAnswer('the answer is not JSON');
-      }
-      return { ...completionOf(parsed), attempts: attempt };
-    } catch (err) {
-      if (err instanceof SwarmProviderError) throw err;
-      if (args.signal.aborted) throw new EpisodeStopped();
-      if (err instanceof UnreadableAnswer) throw new SwarmProviderError(name, attempt, `${url}: ${err.message}`, status, err);
-      const reason = timeout.aborted ? `no answer within ${args.retry.timeoutMs} ms` : `cannot reach ${url}: ${err instanceof Error ? err.message : String(err)}`;
-      if (attempt >= args.retry.attempts) throw new SwarmProviderError(name, attempt, reason, status, err);
-      await sleep(args.retry.baseDelayMs * 2 ** (attempt - 1), args.signal);
-    }
+    const failed = err instanceof RetriesFailed ? err : new RetriesFailed(attempts, err);
+    const last = failed.lastError;
+    const reason =
+      last instanceof AttemptTimedOut || last instanceof ErrorAnswer || last instanceof UnreadableAnswer
+        ? last.message
+        : `cannot reach ${url}: ${last instanceof Error ? last.message : String(last)}`;
+    throw new SwarmProviderError(`completions/${endpoint.model}`, failed.attempts, reason, last instanceof ErrorAnswer ? last.status : undefined, last);
   }
 }

@@ -15,7 +15,7 @@ import { TokenConversation } from '../tokens/token-conversation.js';
 import type { TokenInModel } from '../tokens/token-in-model.js';
 import { callCompletions, type CompletionsEndpoint } from './completions-call.js';
 import type { ModelCaller, ModelReply, ModelTurn } from './model-caller.js';
-import type { RetryPolicy } from './model-call.js';
+import type { RetryPolicy } from './retries.js';
 
 /** `max_tokens` of a call when no `max_model_len` bounds it (the completions API's own default, 16, is never left to apply). */
 export const DEFAULT_TOKEN_IN_MAX_TOKENS = 4096;

@@ -10,6 +10,7 @@
  * @module
  */
 import type { OpenSpan, SwarmTelemetry } from '../telemetry/swarm-telemetry.js';
+import { oneLine } from './one-line.js';
 import type { Lease } from './semaphore.js';
 import type { CheckedInput, SwarmTool } from './swarm-tool.js';
 import type { ToolCall } from './tool-call.js';
@@ -33,11 +34,6 @@ export interface ToolResult {
 
 function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
-}
-
-function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 500 ? `${line.slice(0, 500)}…` : line;
 }
 
 function textOf(value: unknown): string {

@@ -80,6 +80,38 @@ describe('an episode with token in, through a token-level completions endpoint a
     expect(result.trajectory?.response_ids).toEqual(first);
   });
 
+  it('a 503 is retried by the one retry helper; a 400 is not', async () => {
+    const { createServer } = await import('node:http');
+    const answer = [...encode('Paris.'), IM_END];
+    let calls = 0;
+    let status = 503;
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        calls++;
+        if (calls === 1) return void res.writeHead(status, { 'content-type': 'application/json', 'retry-after-ms': '1' }).end('{"error":{"message":"busy"}}');
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ token_ids: answer, logprobs: { token_logprobs: answer.map(() => -1) }, finish_reason: 'stop' }] }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+    const run = () => runEpisode(task, { orchestrator: scriptedMock(['unused']), subagentModel: scriptedLookupModel(), retry: { attempts: 3, baseDelayMs: 1, timeoutMs: 10_000 }, tokenIn: { model, endpoint: { baseUrl, model: 'm' } } });
+    try {
+      const result = await run();
+      expect(calls).toBe(2);
+      expect(result.answer).toBe('Paris.');
+      calls = 0;
+      status = 400;
+      const err = await run().then(() => undefined, (e: unknown) => e);
+      expect(err).toBeInstanceOf(SwarmProviderError);
+      expect((err as SwarmProviderError).status).toBe(400);
+      expect(calls).toBe(1);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
   it('an endpoint that returns no token ids is a provider error naming what to ask for', async () => {
     const { createServer } = await import('node:http');
     const server = createServer((_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ text: 'hi', finish_reason: 'stop' }] })));
