@@ -34,7 +34,6 @@ export { connectMcpServer } from './tools/mcp-provider.js';
 export { openRunTools, type RunTools, type RunToolsOptions } from './tools/run-tools.js';
 export { SUITE_NAMES, type SuiteName, type SwarmTask, type TaskTool } from './tasks/task.js';
 export { generateSuite, SUITE_DEFAULTS, type SuiteOptions } from './tasks/suites.js';
-export { answerItems, itemF1, type AnswerItem } from './tasks/answer-lines.js';
 export { SUITES } from './tasks/suites/suite-registry.js';
 export type { SuiteEntry, SuiteShape } from './tasks/suites/suite-entry.js';
 export { MAX_ATTRIBUTES, SUITE_SETTINGS, type SuiteSetting, type SuiteSettingName } from './tasks/suites/suite-settings.js';
@@ -60,6 +59,7 @@ export type { SeededRandom } from './tasks/seeded-random.js';
 export { ROLLOUT_OPTIONS_FIELD, type RunOptionTexts, type SampleLine } from './rollouts/rollout-file.js';
 export type { RolloutSummary } from './rollouts/rollout-summary.js';
 export { RolloutsInterruptedError } from './rollouts/interrupted.js';
+export { isEpisodeError, SwarmEpisodesFailedError, type EpisodeFailure } from './rollouts/episode-failure.js';
 export {
   MAX_ROLLOUT_RESULT_BYTES,
   ROLLOUT_JOB_NAME,

@@ -9,7 +9,7 @@ import { ParlInputError, REWARD_DEFAULTS, type RewardConfig, type RewardOptions 
 import type { LanguageModel } from 'ai';
 import type { EpisodeSettings } from '../runtime/config.js';
 import { LIMIT_PRESETS, type LimitPreset } from '../runtime/limits.js';
-import { DEFAULT_RETRY } from '../runtime/model-call.js';
+import { DEFAULT_RETRY, type RetryPolicy } from '../runtime/model-call.js';
 import { scriptedLookupModel } from '../runtime/scripted-model.js';
 import { isScriptedName } from '../runtime/scripted-names.js';
 import type { SubagentKind } from '../options.js';
@@ -109,7 +109,7 @@ export function endpointSettings(input: EndpointSettingsInput, rollout?: Rollout
     onBudget: input.onBudget ?? 'fail',
     trainingStep: input.trainingStep,
     reward: rewardConfig(input),
-    retry: input.requestTimeout === undefined ? DEFAULT_RETRY : { ...DEFAULT_RETRY, timeoutMs: input.requestTimeout * 1000 },
+    retry: requestRetry(input.requestTimeout),
     singleAgent: false,
     tracer: input.tracer,
     tokenDetails: input.logprobs === true || trajectories,
@@ -134,6 +134,11 @@ function tokenInSettings(input: EndpointSettingsInput, baseUrl: string | undefin
   if (baseUrl === undefined) throw new ParlInputError('--base-url', undefined, `the completions endpoint (vLLM, SGLang) that serves --model ${input.model} with --token-in`);
   const apiKey = API_KEY_VARIABLES.map((v) => env[v]).find((v) => v !== undefined && v !== '');
   return { model: input.tokenInModel, endpoint: { baseUrl, model: input.model, ...(apiKey === undefined ? {} : { apiKey }) } };
+}
+
+/** The retry policy of a run's provider calls (the policy's and the judge's): the default attempts, each at most `requestTimeout` seconds (`--request-timeout`). */
+export function requestRetry(requestTimeout: number | undefined): RetryPolicy {
+  return requestTimeout === undefined ? DEFAULT_RETRY : { ...DEFAULT_RETRY, timeoutMs: requestTimeout * 1000 };
 }
 
 /** The reward config of the episodes: the reward options given (`maxSubagents` is the settings' own field). */

@@ -5,13 +5,13 @@
  * @module
  */
 import type { Tracer } from '@opentelemetry/api';
-import type { BudgetMode, RewardConfig } from '@parl/core';
+import { REWARD_DEFAULTS, type BudgetMode, type RewardConfig } from '@parl/core';
 import type { LanguageModel } from 'ai';
 import { DEFAULT_TOOL_TIMEOUT_MS } from '../tools/tool-executor.js';
 import type { ToolProvider } from '../tools/tool-provider.js';
 import type { ToolsFor } from '../tools/tools-for.js';
 import { LIMIT_PRESETS, type SwarmLimits } from './limits.js';
-import { DEFAULT_RETRY, type RetryPolicy } from './model-call.js';
+import { DEFAULT_RETRY, type RetryPolicy } from './retry-policy.js';
 import type { SwarmEventListener } from './swarm-events.js';
 import type { TokenInSettings } from './token-in-caller.js';
 
@@ -95,7 +95,7 @@ export type EpisodeOptions = Partial<Omit<EpisodeSettings, 'orchestrator'>> & { 
  */
 export const EPISODE_DEFAULTS = {
   concurrency: 8,
-  maxSubagents: 100,
+  maxSubagents: REWARD_DEFAULTS.maxSubagents,
   limits: LIMIT_PRESETS.default,
   budget: undefined,
   onBudget: 'fail',
