@@ -7,19 +7,9 @@
  * @module
  */
 import { retryWithExponentialBackoff } from '@ai-sdk/provider-utils';
+import type { RetryPolicy } from './retry-policy.js';
 
-/** Retry policy of model calls and reward reports. */
-export interface RetryPolicy {
-  /** Attempts per call (≥ 1). */
-  readonly attempts: number;
-  /** Delay before the first retry, ms; doubles each retry (unless the server says how long to wait). */
-  readonly baseDelayMs: number;
-  /** Per-attempt timeout, ms. */
-  readonly timeoutMs: number;
-}
-
-/** The default retry policy of model calls: 3 attempts, 500 ms then 1 s backoff, 120 s per attempt. */
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 500, timeoutMs: 120_000 };
+export { DEFAULT_RETRY, type RetryPolicy } from './retry-policy.js';
 
 /** An attempt that found no answer within the policy's timeout. */
 export class AttemptTimedOut extends Error {

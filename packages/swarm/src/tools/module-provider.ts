@@ -13,10 +13,9 @@ import { oneLine } from './one-line.js';
 import { schemaCheck } from './schema-check.js';
 import { Semaphore } from './semaphore.js';
 import type { SwarmTool } from './swarm-tool.js';
-import type { ToolProvider } from './tool-provider.js';
+import { DEFAULT_TOOL_CONCURRENCY, type ToolProvider } from './tool-provider.js';
 
-/** Tool calls running at once per tools module or MCP server, unless told otherwise. */
-export const DEFAULT_TOOL_CONCURRENCY = 16;
+export { DEFAULT_TOOL_CONCURRENCY };
 
 function isTool(value: unknown): value is Tool {
   return typeof value === 'object' && value !== null && 'inputSchema' in value;
