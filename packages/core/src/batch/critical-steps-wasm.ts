@@ -1,7 +1,6 @@
 /**
  * {@link criticalStepsBatch} on the WebAssembly SIMD kernels (kernels.wat `critical_steps_whole`,
- * else `critical_steps`), and
- * the allocation of inputs the kernel reads where they are.
+ * else `critical_steps`), and the allocation of inputs the kernels read where they are.
  *
  * @module
  */
