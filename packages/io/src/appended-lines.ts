@@ -98,6 +98,8 @@ export interface OpenLineAppenderOptions {
   readonly keep: boolean;
   /** A torn last line to cut off first (from {@link appendedLines}); only with `keep`. */
   readonly torn?: AppendedLine | undefined;
+  /** Sync each line to disk (`fdatasync`) before its append resolves: the line survives a crash of the machine. */
+  readonly durable?: boolean;
 }
 
 /** Open the file at `path` for appending lines. */
@@ -120,7 +122,17 @@ export async function openLineAppender(path: string, options: OpenLineAppenderOp
     async append(text) {
       const bytes = Buffer.byteLength(text);
       const offset = size;
-      await appendFile(path, `${text}\n`);
+      if (options.durable === true) {
+        const handle = await open(path, 'a');
+        try {
+          await handle.appendFile(`${text}\n`);
+          await handle.datasync();
+        } finally {
+          await handle.close();
+        }
+      } else {
+        await appendFile(path, `${text}\n`);
+      }
       size += bytes + 1;
       return { offset, bytes, complete: true };
     },

@@ -17,6 +17,9 @@ export { LIMIT_PRESETS, type LimitPreset, type SwarmLimits } from './runtime/lim
 export { DEFAULT_RETRY, type RetryPolicy } from './runtime/model-call.js';
 export { assembleTrajectory, TokenTrajectoryError, type CallTokens, type TokenTrajectory } from './runtime/token-trajectory.js';
 export { SwarmProviderError } from './runtime/errors.js';
+// Token in (spec §10.5)
+export { loadTokenInModel, type TokenInModel, type TokenInSource } from './tokens/token-in-model.js';
+export type { TokenInSettings } from './runtime/token-in-caller.js';
 // Models
 export { scriptedLookupModel } from './runtime/scripted-model.js';
 export { scriptedOrchestrator } from './runtime/scripted-orchestrator.js';
@@ -24,11 +27,9 @@ export { SCRIPTED_POLICIES, type ScriptedPolicy } from './runtime/scripted-names
 export { API_KEY_VARIABLES, endpointModel } from './jobs/endpoint-models.js';
 export { parseEndpointPrefix, UntrustedEndpointError } from './jobs/endpoint-trust.js';
 // Tools
-export type { ToolProvider, CallLimiter } from './tools/tool-provider.js';
+export type { ToolProvider } from './tools/tool-provider.js';
 export type { CheckedInput, SwarmTool, ToolCallContext } from './tools/swarm-tool.js';
 export type { ToolSpec } from './tools/tool-spec.js';
-export type { Lease } from './tools/semaphore.js';
-export type { OpenSpan } from './telemetry/swarm-telemetry.js';
 export { TOOLS_FOR, type ToolsFor } from './tools/tools-for.js';
 export { ToolCallError } from './tools/tool-call-error.js';
 export { loadToolsModule } from './tools/module-provider.js';
@@ -49,6 +50,7 @@ export type { RolloutLine, RolloutSettings } from './rollouts/run-rollouts.js';
 export type { SampleLine } from './rollouts/rollout-file.js';
 export type { RolloutSummary } from './rollouts/rollout-summary.js';
 export { RolloutsInterruptedError } from './rollouts/interrupted.js';
+export { SwarmEpisodesFailedError, type EpisodeFailure } from './rollouts/episode-failure.js';
 export { openSpanCapture, type SpanCapture } from './jobs/spans-file.js';
 export { ROLLOUT_JOB_NAME, rolloutJobHandler, type RolloutJobHandler, type RolloutJobHooks, type RolloutJobResult } from './jobs/rollout-job.js';
 export { RolloutJobError, type RolloutQueueEvent } from './jobs/queue-rollouts.js';
