@@ -27,7 +27,8 @@ describe('runTsdocExample', () => {
   });
 
   it('finds the examples of a source folder (a broken extractor must not pass by finding none)', () => {
-    expect(examples.map((e) => e.file)).toContain('scripted-endpoint.ts');
+    expect(examples.length).toBeGreaterThan(0);
+    expect(examples.filter((e) => e.code.trim() === '' || !/^[\w/.-]+\.ts:\d+$/.test(e.where))).toEqual([]);
   });
 });
 
