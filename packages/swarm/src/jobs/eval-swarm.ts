@@ -13,7 +13,7 @@ import { runEpisode } from '../runtime/episode.js';
 import type { SwarmRecord } from '../runtime/swarm-record.js';
 import type { JudgeClient } from '../scoring/judge-client.js';
 import type { SwarmTask } from '../tasks/task.js';
-import { openRunTools } from '../tools/run-tools.js';
+import { openRunTools, runToolsOptionsOf } from '../tools/run-tools.js';
 import type { ToolProvider } from '../tools/tool-provider.js';
 import { endpointSettings } from './episode-settings.js';
 import { openSpanCapture } from './spans-file.js';
@@ -79,7 +79,7 @@ function criticalStepsOf(r: SwarmRecord): number {
 export async function swarmEval(options: SwarmEvalOptions, hooks: SwarmEvalHooks = {}): Promise<SwarmEvaluation> {
   const tasks = await loadTasks(options, { judge: hooks.judge });
   // The tools are listed once, before any episode (a server that does not start is an error here).
-  const tools = await openRunTools({ tools: options.tools, mcp: options.mcp, toolConcurrency: options.toolConcurrency, startTimeoutMs: options.toolTimeout * 1000 });
+  const tools = await openRunTools({ ...runToolsOptionsOf(options), startTimeoutMs: options.toolTimeout * 1000 });
   try {
     return await evaluate(options, tasks, tools.providers, hooks);
   } finally {

@@ -17,10 +17,10 @@ import { runOptionTexts } from '../rollouts/run-option-texts.js';
 import type { RolloutSummary } from '../rollouts/rollout-summary.js';
 import { collectRollouts, rolloutRef, runSample, type RolloutLine, type RolloutOptions } from '../rollouts/run-rollouts.js';
 import { endpointSettings } from './episode-settings.js';
-import { openSpansFile, recogniseSpansFile, SPANS_FILE_KIND } from './spans-file.js';
+import { openSpansFile, recogniseSpansFile, SPANS_FILE_KIND, type SpansFile } from './spans-file.js';
 import { loadTasks } from './task-source.js';
 import type { JudgeClient } from '../scoring/judge-client.js';
-import { openRunTools } from '../tools/run-tools.js';
+import { openRunTools, runToolsOptionsOf, type RunTools } from '../tools/run-tools.js';
 
 /** Hooks of a run. */
 export interface SwarmRunHooks {
@@ -67,12 +67,13 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
   }
   const runOptions = runOptionTexts(options);
   const file: RolloutFile | undefined = options.out === undefined ? undefined : await openRolloutFile(options.out, { options: runOptions, restart: options.restart === true });
-  // The tools are listed once, before any episode (a server that does not start is an error here).
-  const tools = options.queue === undefined
-    ? await openRunTools({ tools: options.tools, mcp: options.mcp, toolConcurrency: options.toolConcurrency, startTimeoutMs: options.toolTimeout * 1000 })
-    : undefined;
-  const spans = options.spans === undefined ? undefined : await openSpansFile(options.spans, { resume: file?.resumed === true });
+  let tools: RunTools | undefined;
+  let spans: SpansFile | undefined;
+  // Opened inside the try whose finally closes them: no MCP server outlives the run.
   try {
+    // The tools are listed once, before any episode (a server that does not start is an error here).
+    if (options.queue === undefined) tools = await openRunTools({ ...runToolsOptionsOf(options), startTimeoutMs: options.toolTimeout * 1000 });
+    if (options.spans !== undefined) spans = await openSpansFile(options.spans, { resume: file?.resumed === true });
     const rolloutOptions: RolloutOptions = {
       groupSize: options.groupSize,
       runOptions,

@@ -10,10 +10,11 @@ import type { RunOptionTexts } from './rollout-file.js';
 
 /**
  * The options that do not shape a line: where the endpoint is, where the files and the queue are,
- * how long to wait on a request, and whether to start over. Every other option — a new row of
+ * how long to wait on a request, whether to start over, and the MCP servers' credentials (headers,
+ * forwarded variables, the OAuth client: never written to a file). Every other option — a new row of
  * the table included — counts, so a resume never mixes lines of two configurations.
  */
-export const NON_SHAPING_OPTIONS: ReadonlySet<string> = new Set(['baseUrl', 'out', 'spans', 'queue', 'queueName', 'restart', 'requestTimeout']);
+export const NON_SHAPING_OPTIONS: ReadonlySet<string> = new Set(['baseUrl', 'out', 'spans', 'queue', 'queueName', 'restart', 'requestTimeout', 'mcpHeader', 'mcpEnv', 'mcpClientId', 'mcpClientSecret']);
 
 /** The flag texts of `options` that shape an episode's line (a switch that is off is left out). */
 export function runOptionTexts(options: SwarmRunOptions): RunOptionTexts {
