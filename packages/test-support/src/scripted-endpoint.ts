@@ -28,6 +28,8 @@ export interface SeenRequest {
   readonly messages: readonly { readonly role: string; readonly content?: unknown }[];
   /** Whether the request offered `assign_task` (the swarm, not the single agent). */
   readonly swarm: boolean;
+  /** The names of the tools the request offered. */
+  readonly tools: readonly string[];
 }
 
 /** Options of {@link startScriptedEndpoint}. */
@@ -97,6 +99,7 @@ export async function startScriptedEndpoint(options: ScriptedEndpointOptions = {
       authorization: req.headers.authorization,
       messages: parsed.messages ?? [],
       swarm: (parsed.tools ?? []).some((t) => t.function?.name === 'assign_task'),
+      tools: (parsed.tools ?? []).map((t) => t.function?.name ?? ''),
     };
     const index = requests.push(seen) - 1;
     const reply = completion(seen.model, answer(seen, index), index);

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { connectMcpServer, type McpCredentials } from './mcp-provider.js';
+import type { McpCredentials } from './mcp-connection.js';
+import { connectMcpServer } from './mcp-provider.js';
 import { loadToolsModule } from './module-provider.js';
 import type { ToolProvider } from './tool-provider.js';
 import { toolboxOf } from './toolbox.js';
