@@ -15,6 +15,8 @@ import { ParlInputError, type OptionParser } from '@parl/core';
 export const ENV_PREFIX = 'env:';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+// A header value's last word `env:VAR` (`Bearer env:TOKEN`) is read from the environment.
+const ENV_WORD = /(^|\s)env:(\S*)$/;
 // RFC 9110's token: the characters a header name may hold.
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -25,8 +27,9 @@ function headerShown(line: string): string {
 }
 
 /**
- * `--mcp-header`: one `NAME: VALUE` per line (a repeated flag's texts), `VALUE` literal or
- * `env:VAR`. An error shows the header's name, never its value.
+ * `--mcp-header`: one `NAME: VALUE` per line (a repeated flag's texts), `VALUE` literal, or
+ * ending in `env:VAR` (`Bearer env:TOKEN`), which is read from the environment. An error shows
+ * the header's name, never its value.
  */
 export const mcpHeaderOption: OptionParser<string[]> = (text, field) =>
   text.split('\n').map((line) => {
@@ -36,8 +39,9 @@ export const mcpHeaderOption: OptionParser<string[]> = (text, field) =>
     if (!HEADER_NAME.test(name) || value === '') {
       throw new ParlInputError(field, headerShown(line), "a header 'NAME: VALUE' (VALUE may be env:VAR to read it from the environment variable VAR)");
     }
-    if (value.startsWith(ENV_PREFIX) && !ENV_NAME.test(value.slice(ENV_PREFIX.length))) {
-      throw new ParlInputError(field, headerShown(line), `a header 'NAME: env:VAR' naming an environment variable (letters, digits and _)`);
+    const word = ENV_WORD.exec(value);
+    if (word !== null && !ENV_NAME.test(word[2] ?? '')) {
+      throw new ParlInputError(field, headerShown(line), `a header 'NAME: env:VAR' or 'NAME: TEXT env:VAR' naming an environment variable (letters, digits and _)`);
     }
     return `${name}: ${value}`;
   });
@@ -74,20 +78,27 @@ export function valueFrom(text: string, field: string, env: Environment): string
 }
 
 /**
- * The headers `lines` (`NAME: VALUE`, as {@link mcpHeaderOption} returns them) give, values read
- * from `env` where they say `env:VAR`.
+ * The headers `lines` (`NAME: VALUE`, as {@link mcpHeaderOption} returns them) give, a value's
+ * last word `env:VAR` read from `env`.
  *
- * @throws ParlInputError naming the header (never its value) when a variable is not set
+ * @throws ParlInputError naming the header and `env:VAR` (never a value) when a variable is not set
  */
 export function headersFrom(lines: readonly string[], field: string, env: Environment): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(':');
     const name = line.slice(0, colon).trim();
+    const value = line.slice(colon + 1).trim();
+    const word = ENV_WORD.exec(value);
+    if (word === null) {
+      headers[name] = value;
+      continue;
+    }
+    const variable = `${ENV_PREFIX}${word[2] ?? ''}`;
     try {
-      headers[name] = valueFrom(line.slice(colon + 1).trim(), field, env);
+      headers[name] = `${value.slice(0, word.index)}${word[1] ?? ''}${valueFrom(variable, field, env)}`;
     } catch (err) {
-      throw new ParlInputError(field, `${name}: ${line.slice(colon + 1).trim()}`, (err as ParlInputError).expected);
+      throw new ParlInputError(field, `${name}: ${variable}`, (err as ParlInputError).expected);
     }
   }
   return headers;

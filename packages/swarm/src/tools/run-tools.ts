@@ -5,6 +5,7 @@
  * @module
  */
 import type { McpCredentials } from './mcp-connection.js';
+import type { Environment } from './mcp-credentials.js';
 import { connectMcpServer } from './mcp-provider.js';
 import { loadToolsModule } from './module-provider.js';
 import type { ToolProvider } from './tool-provider.js';
@@ -20,6 +21,8 @@ export interface RunToolsOptions extends McpCredentials {
   readonly toolConcurrency?: number | undefined;
   /** Bounds an MCP server's start and listing, ms. */
   readonly startTimeoutMs?: number | undefined;
+  /** Where `env:VAR` values and forwarded variables are read (default `process.env`). */
+  readonly environment?: Environment | undefined;
   /** The flag names in errors (default `--tools` and `--mcp`). */
   readonly flags?: { readonly tools: string; readonly mcp: string } | undefined;
 }
@@ -71,6 +74,7 @@ export async function openRunTools(options: RunToolsOptions): Promise<RunTools> 
         mcpEnv: options.mcpEnv,
         mcpClientId: options.mcpClientId,
         mcpClientSecret: options.mcpClientSecret,
+        ...(options.environment === undefined ? {} : { environment: options.environment }),
         ...(options.toolConcurrency === undefined ? {} : { concurrency: options.toolConcurrency }),
         ...(options.startTimeoutMs === undefined ? {} : { startTimeoutMs: options.startTimeoutMs }),
       }));
