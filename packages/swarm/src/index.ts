@@ -81,4 +81,4 @@ export { openSpanCapture, openSpansFile, type OpenSpansFileOptions, type SpanCap
 export { swarmRun, type SwarmRunHooks } from './jobs/run-swarm.js';
 export { swarmEval, type ModeSummary, type SwarmEvalHooks, type SwarmEvaluation } from './jobs/eval-swarm.js';
 export type { SwarmEvent, SwarmEventListener } from './runtime/swarm-events.js';
-export { SwarmAgent, type SwarmAgentSettings, type SwarmReward, type SwarmRunResult } from './agent/swarm-agent.js';
+export { SwarmAgent, type SwarmAgentMcpSettings, type SwarmAgentSettings, type SwarmReward, type SwarmRunResult } from './agent/swarm-agent.js';

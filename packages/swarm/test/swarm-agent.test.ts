@@ -72,3 +72,25 @@ describe('SwarmAgent', () => {
     expect(record.budget_exhausted).toBe(true);
   });
 });
+
+describe('SwarmAgent with MCP servers (the settings of parl swarm run\'s --mcp rows)', () => {
+  it('starts the servers on its first run, its orchestrator calls their tools, close() stops them', async () => {
+    const { stdioMcpSpec } = await import('@parl/test-support/mcp-servers');
+    const { orchestratorFrom, toolTexts } = await import('./support.js');
+    const swarm = new SwarmAgent({
+      model: orchestratorFrom((n, options) => (n === 0 ? [['capital', { country: 'Japan' }], ['has_env', { name: 'PARL_AGENT_FORWARDED' }]] : toolTexts(options).join(' | '))),
+      subagentModel: scriptedLookupModel(),
+      mcp: [stdioMcpSpec()],
+      mcpEnv: ['PARL_AGENT_FORWARDED'],
+    });
+    process.env['PARL_AGENT_FORWARDED'] = 'yes';
+    try {
+      const result = await swarm.generate({ prompt: 'What is the capital of Japan?' });
+      expect(result.text).toBe('Tokyo | set');
+      expect(result.record.tool_errors).toBe(0);
+    } finally {
+      delete process.env['PARL_AGENT_FORWARDED'];
+      await swarm.close();
+    }
+  }, 30_000);
+});

@@ -35,12 +35,24 @@ import { runEpisode } from '../runtime/episode.js';
 import type { SwarmEvent } from '../runtime/swarm-events.js';
 import type { EpisodeResult, SwarmRecord } from '../runtime/swarm-record.js';
 import type { SwarmTask, TaskTool } from '../tasks/task.js';
+import type { SwarmRunOptions } from '../options.js';
+import { openRunTools, type RunTools } from '../tools/run-tools.js';
+import type { ToolProvider } from '../tools/tool-provider.js';
+
+/**
+ * The MCP servers a `SwarmAgent` starts itself, with the same settings as `parl swarm run`'s
+ * option rows (`mcp`, `mcpHeader`, `mcpEnv`, `mcpClientId`, `mcpClientSecret`: one row each).
+ */
+export type SwarmAgentMcpSettings = Partial<Pick<SwarmRunOptions, 'mcp' | 'mcpHeader' | 'mcpEnv' | 'mcpClientId' | 'mcpClientSecret'>>;
 
 /** The AI SDK's default runtime context of an agent (its `Context`, not re-exported by `ai`). */
 type Context = Agent<never, {}> extends Agent<never, {}, infer C, never> ? C : never;
 
-/** How a `SwarmAgent` runs: the episode settings, with the models named as an AI SDK app names them. */
-export type SwarmAgentSettings = Omit<EpisodeOptions, 'orchestrator' | 'onEvent'> & {
+/**
+ * How a `SwarmAgent` runs: the episode settings, with the models named as an AI SDK app names
+ * them, and the MCP servers it starts on its first run (closed by {@link SwarmAgent.close}).
+ */
+export type SwarmAgentSettings = Omit<EpisodeOptions, 'orchestrator' | 'onEvent'> & SwarmAgentMcpSettings & {
   /** The orchestrator's model. */
   readonly model: LanguageModel;
   /** The frozen sub-agents' model (default: the orchestrator's). */
@@ -136,18 +148,41 @@ export class SwarmAgent implements Agent<never, {}> {
   /** No tools in the AI SDK's loop: the swarm runs its own (the orchestrator's, the task's). */
   readonly tools = {};
   private runs = 0;
+  private mcpTools: Promise<RunTools> | undefined;
 
   /** @param settings - the models, tools and episode settings (see {@link SwarmAgentSettings}) */
   constructor(private readonly settings: SwarmAgentSettings) {
     this.id = settings.id ?? 'swarm-agent';
   }
 
+  /** The MCP servers of the settings, started (and their tools listed) once, on the first run. */
+  private async mcpProviders(): Promise<readonly ToolProvider[]> {
+    const { mcp, mcpHeader, mcpEnv, mcpClientId, mcpClientSecret, toolTimeoutMs } = this.settings;
+    if (mcp === undefined || mcp.length === 0) return [];
+    this.mcpTools ??= openRunTools({ mcp, mcpHeader, mcpEnv, mcpClientId, mcpClientSecret, flags: { tools: 'tools', mcp: 'mcp' }, ...(toolTimeoutMs === undefined ? {} : { startTimeoutMs: toolTimeoutMs }) });
+    try {
+      return (await this.mcpTools).providers;
+    } catch (err) {
+      this.mcpTools = undefined;
+      throw err;
+    }
+  }
+
+  /** Stop the MCP servers this agent started (a later run starts them again). */
+  async close(): Promise<void> {
+    const tools = this.mcpTools;
+    this.mcpTools = undefined;
+    await (await tools?.catch(() => undefined))?.close();
+  }
+
   /** The episode of one call, run with `onEvent` as its listener. */
-  private episode(prompt: string, onEvent: (e: SwarmEvent) => void, signal: AbortSignal | undefined): Promise<EpisodeResult> {
-    const { model, subagentModel, tools, score, id: _id, ...rest } = this.settings;
+  private async episode(prompt: string, onEvent: (e: SwarmEvent) => void, signal: AbortSignal | undefined): Promise<EpisodeResult> {
+    const { model, subagentModel, tools, score, id: _id, mcp: _mcp, mcpHeader: _h, mcpEnv: _e, mcpClientId: _i, mcpClientSecret: _s, ...rest } = this.settings;
     const task: SwarmTask = { id: this.id, kind: 'wide', prompt, tools: tools ?? [], score: (answer) => (score === undefined ? 0 : score(answer, prompt)) };
     signal?.throwIfAborted();
-    return runEpisode(task, { trainingStep: 0, ...rest, orchestrator: model, ...(subagentModel === undefined ? {} : { subagentModel }), onEvent }, `${this.id}/run-${this.runs++}`);
+    const mcpProviders = await this.mcpProviders();
+    const toolProviders = [...(rest.toolProviders ?? []), ...mcpProviders];
+    return runEpisode(task, { trainingStep: 0, ...rest, toolProviders, orchestrator: model, ...(subagentModel === undefined ? {} : { subagentModel }), onEvent }, `${this.id}/run-${this.runs++}`);
   }
 
   /** Run the swarm on the prompt; the result is the AI SDK's, with the record, reward and episode added. */
