@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startScriptedEndpoint, type ScriptedEndpoint } from '@parl/test-support/scripted-endpoint';
+import { startChatEndpoint, type ChatEndpoint } from '@parl/test-support/chat-endpoint';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -18,16 +18,14 @@ const sseRetryClient = fileURLToPath(new URL('./conformance/sse-retry-client.mjs
 /** The tools of the scenarios' servers and the arguments the scripted orchestrator calls them with. */
 const SCENARIO_TOOLS: Readonly<Record<string, Record<string, unknown>>> = { add_numbers: { a: 5, b: 3 }, 'test-tool': {} };
 
-let endpoint: ScriptedEndpoint;
+let endpoint: ChatEndpoint;
 let dir: TempDir;
 beforeAll(async () => {
   dir = await makeTempDir('mcp-conformance');
-  endpoint = await startScriptedEndpoint({
-    answer: (request) => {
-      if (request.messages.at(-1)?.role === 'tool') return { text: 'done' };
-      const calls = request.tools.filter((name) => name in SCENARIO_TOOLS).map((name) => ({ name, arguments: SCENARIO_TOOLS[name] ?? {} }));
-      return calls.length === 0 ? { text: 'done' } : { toolCalls: calls };
-    },
+  endpoint = await startChatEndpoint((request) => {
+    if (request.messages.at(-1)?.role === 'tool') return { text: 'done' };
+    const names = (request.tools ?? []).map((t) => t.function.name).filter((name) => name in SCENARIO_TOOLS);
+    return names.length === 0 ? { text: 'done' } : { toolCalls: names.map((name) => [name, SCENARIO_TOOLS[name] ?? {}] as const) };
   });
 });
 afterAll(async () => {

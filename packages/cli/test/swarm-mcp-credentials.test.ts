@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startHttpMcpServer, type HttpMcpServer } from '@parl/test-support/mcp-servers';
-import { startScriptedEndpoint, type ScriptedEndpoint } from '@parl/test-support/scripted-endpoint';
+import { startChatEndpoint, type ChatEndpoint } from '@parl/test-support/chat-endpoint';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parl } from './support/memory-io.js';
@@ -11,15 +11,15 @@ const TOKEN = 'mcp-secret-7d2e91c4';
 const LITERAL = 'literal-header-value-5b8a';
 let dir: TempDir;
 let server: HttpMcpServer;
-let endpoint: ScriptedEndpoint;
+let endpoint: ChatEndpoint;
 
 beforeAll(async () => {
   dir = await makeTempDir('cli-mcp-credentials');
   server = await startHttpMcpServer(['--bearer-env', 'PARL_TEST_MCP_TOKEN'], { ...process.env, PARL_TEST_MCP_TOKEN: TOKEN });
   // The orchestrator calls the server's capital tool, then answers.
-  endpoint = await startScriptedEndpoint({
-    answer: (request) => (request.messages.at(-1)?.role === 'tool' ? { text: 'done' } : request.tools.includes('capital') ? { toolCalls: [{ name: 'capital', arguments: { country: 'Kenya' } }] } : { text: 'no tool' }),
-  });
+  endpoint = await startChatEndpoint((request) =>
+    request.messages.at(-1)?.role === 'tool' ? { text: 'done' } : (request.tools ?? []).some((t) => t.function.name === 'capital') ? { toolCalls: [['capital', { country: 'Kenya' }]] } : { text: 'no tool' },
+  );
   process.env['PARL_TEST_MCP_TOKEN'] = TOKEN;
 });
 afterAll(async () => {

@@ -5,14 +5,15 @@
  * @module
  */
 import type { Tracer } from '@opentelemetry/api';
-import type { BudgetMode, RewardConfig } from '@parl/core';
+import { REWARD_DEFAULTS, type BudgetMode, type RewardConfig } from '@parl/core';
 import type { LanguageModel } from 'ai';
 import { DEFAULT_TOOL_TIMEOUT_MS } from '../tools/tool-executor.js';
 import type { ToolProvider } from '../tools/tool-provider.js';
 import type { ToolsFor } from '../tools/tools-for.js';
 import { LIMIT_PRESETS, type SwarmLimits } from './limits.js';
-import { DEFAULT_RETRY, type RetryPolicy } from './model-call.js';
+import { DEFAULT_RETRY, type RetryPolicy } from './retry-policy.js';
 import type { SwarmEventListener } from './swarm-events.js';
+import type { TokenInSettings } from './token-in-caller.js';
 
 
 /** How an episode runs. */
@@ -67,6 +68,19 @@ export interface EpisodeSettings {
    * at depth d < D also has `create_subagent` / `assign_task`. Optional: 1 when absent.
    */
   readonly depth?: number;
+  /**
+   * Cancels the episode (spec §10.6): its in-flight model and tool calls are aborted, its
+   * sub-agents stop, and `runEpisode` rejects with the signal's reason (no record is made).
+   * Optional: never cancelled when absent.
+   */
+  readonly signal?: AbortSignal;
+  /**
+   * Token in (spec §10.5): the orchestrator's conversation held as token ids and each of its calls
+   * a completions request on them (its tokenizer, chat template and parsers, and the endpoint);
+   * implies {@link EpisodeSettings.tokenTrajectories}. Sub-agents stay on chat completions.
+   * Optional: chat mode when absent.
+   */
+  readonly tokenIn?: TokenInSettings | undefined;
 }
 
 /** What `runEpisode` takes: the orchestrator's model, and any other setting to change from its default. */
@@ -81,7 +95,7 @@ export type EpisodeOptions = Partial<Omit<EpisodeSettings, 'orchestrator'>> & { 
  */
 export const EPISODE_DEFAULTS = {
   concurrency: 8,
-  maxSubagents: 100,
+  maxSubagents: REWARD_DEFAULTS.maxSubagents,
   limits: LIMIT_PRESETS.default,
   budget: undefined,
   onBudget: 'fail',
@@ -117,13 +131,15 @@ export function episodeSettingsOf(options: EpisodeOptions): Required<EpisodeSett
     reward: options.reward ?? d.reward,
     retry: options.retry ?? d.retry,
     singleAgent: options.singleAgent ?? d.singleAgent,
-    tokenDetails: (options.tokenDetails ?? d.tokenDetails) || (options.tokenTrajectories ?? d.tokenTrajectories),
-    tokenTrajectories: options.tokenTrajectories ?? d.tokenTrajectories,
+    tokenDetails: (options.tokenDetails ?? d.tokenDetails) || (options.tokenTrajectories ?? d.tokenTrajectories) || options.tokenIn !== undefined,
+    tokenTrajectories: (options.tokenTrajectories ?? d.tokenTrajectories) || options.tokenIn !== undefined,
     tracer: options.tracer,
     toolProviders: options.toolProviders ?? d.toolProviders,
     toolsFor: options.toolsFor ?? d.toolsFor,
     toolTimeoutMs: options.toolTimeoutMs ?? d.toolTimeoutMs,
     onEvent: options.onEvent ?? d.onEvent,
     depth: options.depth ?? d.depth,
+    signal: options.signal ?? new AbortController().signal,
+    tokenIn: options.tokenIn,
   };
 }

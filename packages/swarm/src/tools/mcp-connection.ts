@@ -18,6 +18,7 @@ import { forwardedEnvironment, headersFrom, valueFrom, type Environment } from '
 import { BrowserAuthorizationNeeded, HeadlessOAuthProvider } from './mcp-oauth.js';
 import { ProcessGroupStdioTransport } from './mcp-stdio-transport.js';
 import { mcpTargetOf, type McpTarget } from './mcp-target.js';
+import { oneLine } from './one-line.js';
 import { DEFAULT_TOOL_TIMEOUT_MS } from './tool-executor.js';
 
 /**
@@ -65,11 +66,9 @@ export interface McpConnection {
 
 const CLIENT_INFO = { name: 'parl-swarm', version: '1' } as const;
 
-/** One line of an error's message, at most 300 characters. */
-export function oneLine(err: unknown): string {
-  const text = err instanceof Error ? err.message || err.name : String(err);
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+/** An error's message (its name when it has none), on one line. */
+export function messageLine(err: unknown): string {
+  return oneLine(err instanceof Error ? err.message || err.name : err);
 }
 
 /** `promise`, or an error saying `what` took longer than `ms`. */
@@ -160,7 +159,7 @@ export async function connectMcpClient(value: string, options: McpConnectionOpti
     const browser = browserNeeded(err);
     if (browser !== undefined) return browser.message;
     const stderr = stdio?.lastStderrLine;
-    return stderr === undefined ? oneLine(err) : `${oneLine(err)}; its last stderr line: ${stderr.slice(0, 300)}`;
+    return stderr === undefined ? messageLine(err) : `${messageLine(err)}; its last stderr line: ${stderr.slice(0, 300)}`;
   };
   let gaveUp = false;
   let connecting: Promise<ConnectedClient>;

@@ -10,8 +10,8 @@
 import { CallToolResultSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ParlInputError } from '@parl/core';
 import { jsonSchema, type JSONSchema7 } from 'ai';
-import { connectMcpClient, oneLine, within, type McpConnectionOptions } from './mcp-connection.js';
-import { DEFAULT_TOOL_CONCURRENCY } from './module-provider.js';
+import { connectMcpClient, messageLine, within, type McpConnectionOptions } from './mcp-connection.js';
+import { DEFAULT_TOOL_CONCURRENCY } from './tool-provider.js';
 import { outputCheck, schemaCheck } from './schema-check.js';
 import { Semaphore } from './semaphore.js';
 import type { SwarmTool } from './swarm-tool.js';
@@ -77,7 +77,7 @@ export async function connectMcpServer(value: string, options: McpConnectOptions
           const params = { name: d.name, arguments: input as Record<string, unknown> };
           result = (await connection.authorized(() => client.request({ method: 'tools/call', params }, CallToolResultSchema, { signal: context.signal, timeout: startMs }))) as CallToolResult;
         } catch (err) {
-          throw new ToolCallError(`${d.name} failed: the MCP server ${shortName} ${context.signal.aborted ? 'gave no answer in time' : `answered with an error: ${oneLine(err)}`}`);
+          throw new ToolCallError(`${d.name} failed: the MCP server ${shortName} ${context.signal.aborted ? 'gave no answer in time' : `answered with an error: ${messageLine(err)}`}`);
         }
         const text = resultText(result);
         if (result.isError === true) throw new ToolCallError(`${d.name}: ${text === '' ? 'the tool reported an error' : text}`);
