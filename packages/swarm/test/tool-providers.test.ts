@@ -157,13 +157,32 @@ describe('an HTTP MCP server that needs a credential', () => {
   const environment = { ...process.env, PARL_TEST_MCP_TOKEN: secret };
   let guarded: HttpMcpServer;
   let login: HttpMcpServer;
+  let oauth: HttpMcpServer;
   beforeAll(async () => {
     guarded = await startHttpMcpServer(['--bearer-env', 'PARL_TEST_MCP_TOKEN'], environment);
     login = await startHttpMcpServer(['--browser-login']);
+    oauth = await startHttpMcpServer(['--oauth']);
   });
   afterAll(async () => {
     await guarded?.stop();
     await login?.stop();
+    await oauth?.stop();
+  });
+
+  it('OAuth without a browser: registered, approved at once, PKCE; an expired token is refreshed and the call made again', async () => {
+    const tools = await openRunTools({ mcp: [oauth.url] });
+    try {
+      expect(tools.providers[0]?.tools.map((t) => t.name)).toContain('capital');
+      // The server's tokens last 1 s.
+      await new Promise((r) => setTimeout(r, 1_200));
+      const { texts, record } = await callTools(tools.providers, [['capital', { country: 'France' }]]);
+      expect(texts[0]).toBe('Paris');
+      expect(record.tool_errors).toBe(0);
+    } finally {
+      await tools.close();
+    }
+    const grants = (await (await fetch(new URL('/oauth-grants', oauth.url))).json()) as string[];
+    expect(grants).toEqual(['authorization_code', 'refresh_token']);
   });
 
   it('a bearer token from the environment (--mcp-header with env:) reaches it; a wrong or missing one is one line without the token', async () => {
