@@ -59,6 +59,7 @@ export class ProcessGroupStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
 
   private child: ChildProcess | undefined;
+  private pgid: number | undefined;
   private readonly buffer = new ReadBuffer();
   private stderrTail = '';
   private forget: (() => void) | undefined;
@@ -89,11 +90,14 @@ export class ProcessGroupStdioTransport implements Transport {
       });
       child.once('spawn', () => {
         const pgid = child.pid as number;
+        this.pgid = pgid;
         this.forget = onProcessExit(() => signalGroup(pgid, 'SIGKILL'));
         resolve();
       });
       child.once('close', () => {
         this.child = undefined;
+        // A group that is gone is not signalled again (its id may be reused).
+        if (this.pgid !== undefined && !groupAlive(this.pgid)) this.forget?.();
         this.onclose?.();
       });
       child.stdin?.on('error', (err) => this.onerror?.(err));
@@ -134,10 +138,10 @@ export class ProcessGroupStdioTransport implements Transport {
   }
 
   private async stop(): Promise<void> {
-    const child = this.child;
-    const pgid = child?.pid;
-    if (pgid !== undefined) {
-      child?.stdin?.end();
+    // The group, even when its leader (a wrapper) has exited and left the server behind.
+    const pgid = this.pgid;
+    if (pgid !== undefined && groupAlive(pgid)) {
+      this.child?.stdin?.end();
       signalGroup(pgid, 'SIGTERM');
       const until = Date.now() + (this.params.graceMs ?? STOP_GRACE_MS);
       while (groupAlive(pgid) && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
