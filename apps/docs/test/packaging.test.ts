@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { startScriptedEndpoint, type ScriptedEndpoint } from '@parl/test-support/scripted-endpoint';
+import { startChatEndpoint, type ChatEndpoint } from '@parl/test-support/chat-endpoint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_APP_DIR, documentedPackages, REPO_ROOT } from './support/build-site.js';
 import { describeRun, installTarballs, outsideWorkspaceEnv, packPackage, run, tarballEntries, unexpectedEntries } from './support/pack.js';
@@ -214,7 +214,7 @@ describe('@parl/cli installed alone from its tarball with core and io (issue 21:
 describe('parl swarm installed from tarballs as the README says (core, io, cli, swarm; issue 29): eval works without @parl/traces, and the swarm example runs', () => {
   const swarmDir = join(workDir, 'swarm-alone');
   let swarmInstall: SpawnSyncReturns<string>;
-  let endpoint: ScriptedEndpoint;
+  let endpoint: ChatEndpoint;
 
   /** Run a command in the install folder without blocking this process (the endpoint answers from it). */
   const runAsync = (command: string, args: readonly string[]): Promise<{ status: number | null; stdout: string; stderr: string }> => {
@@ -229,7 +229,7 @@ describe('parl swarm installed from tarballs as the README says (core, io, cli, 
   beforeAll(async () => {
     mkdirSync(swarmDir);
     swarmInstall = installTarballs(swarmDir, ['@parl/core', '@parl/io', '@parl/cli', '@parl/swarm'].map((name) => tarballs.get(name) as string));
-    endpoint = await startScriptedEndpoint();
+    endpoint = await startChatEndpoint();
   });
   afterAll(async () => {
     await endpoint?.close();

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startScriptedEndpoint, type ScriptedEndpoint } from '@parl/test-support/scripted-endpoint';
+import { startChatEndpoint, type ChatEndpoint } from '@parl/test-support/chat-endpoint';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { readTraces } from '@parl/traces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,11 +18,11 @@ import { parl } from './support/memory-io.js';
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 let dir: TempDir;
-let endpoint: ScriptedEndpoint;
+let endpoint: ChatEndpoint;
 
 beforeAll(async () => {
   dir = await makeTempDir('cli-swarm-files');
-  endpoint = await startScriptedEndpoint();
+  endpoint = await startChatEndpoint();
 });
 afterAll(async () => {
   await endpoint?.close();
@@ -157,7 +157,7 @@ describe('parl swarm run: flags named in every error', () => {
 describe.sequential('Ctrl-C', () => {
   it('says how many episodes are done and how to resume; the rerun completes the lines and the spans', async () => {
     requireBuiltBin();
-    const slow = await startScriptedEndpoint({ delayMs: 150 });
+    const slow = await startChatEndpoint(undefined, { delayMs: 150 });
     try {
       const cwd = join(dir.path, 'ctrl-c');
       await mkdir(cwd);

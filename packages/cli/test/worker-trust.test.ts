@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startScriptedEndpoint, type ScriptedEndpoint } from '@parl/test-support/scripted-endpoint';
+import { startChatEndpoint, type ChatEndpoint } from '@parl/test-support/chat-endpoint';
 import { findRedisServer, startRedisServer, type RedisServer } from '@parl/test-support/redis-server';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,8 +21,8 @@ if (!HAVE_REDIS) console.warn(`parl worker trust tests skipped: ${redisLookup.sk
 
 describe.skipIf(!HAVE_REDIS)('parl worker --allow-endpoint and --queue env:NAME', () => {
   let dir: TempDir | undefined;
-  let trusted: ScriptedEndpoint | undefined;
-  let other: ScriptedEndpoint | undefined;
+  let trusted: ChatEndpoint | undefined;
+  let other: ChatEndpoint | undefined;
   let redis: RedisServer | undefined;
   let worker: ChildProcess | undefined;
   let log = '';
@@ -30,8 +30,8 @@ describe.skipIf(!HAVE_REDIS)('parl worker --allow-endpoint and --queue env:NAME'
   beforeAll(async () => {
     requireBuiltBin();
     dir = await makeTempDir('cli-worker-trust');
-    trusted = await startScriptedEndpoint();
-    other = await startScriptedEndpoint();
+    trusted = await startChatEndpoint();
+    other = await startChatEndpoint();
     redis = await startRedisServer(redisLookup.path as string);
     const env: NodeJS.ProcessEnv = { ...process.env, PARL_API_KEY: 'sk-worker-secret', PARL_QUEUE_URL: redis.url };
     delete env['OPENAI_API_KEY'];
@@ -52,33 +52,33 @@ describe.skipIf(!HAVE_REDIS)('parl worker --allow-endpoint and --queue env:NAME'
   it('the worker took its queue from the environment: the URL is not on its command line', () => {
     expect(worker?.spawnargs.join(' ')).not.toContain((redis as RedisServer).url);
     expect(log).toMatch(/^parl worker: taking sweep runs and swarm rollouts from redis:\/\/127\.0\.0\.1:\d+, queue trust, 2 at a time;/);
-    expect(log).toContain(`parl worker: PARL_API_KEY goes only to endpoints under ${(trusted as ScriptedEndpoint).baseURL}`);
+    expect(log).toContain(`parl worker: PARL_API_KEY goes only to endpoints under ${(trusted as ChatEndpoint).baseURL}`);
   });
 
   it('a job naming an endpoint the worker does not trust is not run: no request, no key, a named error naming the job', async () => {
     process.env['PARL_QUEUE_URL'] = (redis as RedisServer).url;
     const r = await parl([
-      'swarm', 'run', '--base-url', (other as ScriptedEndpoint).baseURL, '--model', 'm', '--subagents', 'scripted', '--tasks', '1',
+      'swarm', 'run', '--base-url', (other as ChatEndpoint).baseURL, '--model', 'm', '--subagents', 'scripted', '--tasks', '1',
       '--queue', 'env:PARL_QUEUE_URL', '--queue-name', 'trust', '--out', join((dir as TempDir).path, 'untrusted.jsonl'),
     ]);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain(`rollout wide-s1-0/0 names the endpoint ${(other as ScriptedEndpoint).baseURL}, which this worker does not trust with its API key`);
-    expect((other as ScriptedEndpoint).requests).toHaveLength(0);
-    expect(log).toMatch(new RegExp(`parl worker: rollout wide-s1-0/0 failed: rollout wide-s1-0/0 names the endpoint ${(other as ScriptedEndpoint).baseURL.replace(/[.]/g, '\\.')}, which this worker does not trust`));
+    expect(r.stderr).toContain(`rollout wide-s1-0/0 names the endpoint ${(other as ChatEndpoint).baseURL}, which this worker does not trust with its API key`);
+    expect((other as ChatEndpoint).requests).toHaveLength(0);
+    expect(log).toMatch(new RegExp(`parl worker: rollout wide-s1-0/0 failed: rollout wide-s1-0/0 names the endpoint ${(other as ChatEndpoint).baseURL.replace(/[.]/g, '\\.')}, which this worker does not trust`));
   }, 60_000);
 
   it('a job on a trusted endpoint runs, with the worker\'s key', async () => {
     process.env['PARL_QUEUE_URL'] = (redis as RedisServer).url;
     const out = join((dir as TempDir).path, 'trusted.jsonl');
     const r = await parl([
-      'swarm', 'run', '--base-url', (trusted as ScriptedEndpoint).baseURL, '--model', 'm', '--subagents', 'scripted', '--tasks', '1',
+      'swarm', 'run', '--base-url', (trusted as ChatEndpoint).baseURL, '--model', 'm', '--subagents', 'scripted', '--tasks', '1',
       '--queue', 'env:PARL_QUEUE_URL', '--queue-name', 'trust', '--out', out,
     ]);
     expect(r.stderr).toMatch(/^parl swarm run: 1 episodes in /);
     expect(r.code).toBe(0);
     expect((await readFile(out, 'utf8')).trim().split('\n')).toHaveLength(1);
-    expect((trusted as ScriptedEndpoint).requests.map((q) => q.authorization)).toEqual(['Bearer sk-worker-secret']);
+    expect((trusted as ChatEndpoint).requests.map((q) => q.authorization)).toEqual(['Bearer sk-worker-secret']);
   }, 60_000);
 
   it('--queue env:NAME with NAME unset is one line naming the flag', async () => {

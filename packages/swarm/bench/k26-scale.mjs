@@ -1,5 +1,5 @@
 // K2.6 scale: one episode with 300 sub-agents and 4,201 tool calls against a fast loopback
-// OpenAI-compatible endpoint (./fast-endpoint.mjs, its own process) and fast tools (the suite's
+// OpenAI-compatible endpoint (./fast-endpoint.ts, test-support's scripted endpoint in its own process) and fast tools (the suite's
 // corpus `open`), against a raw `fetch` loop that replays the very request bodies the runtime sent,
 // in the same shape (the orchestrator's call, then every sub-agent's chain of calls at once, then
 // the orchestrator's last call). Warm, interleaved: a discarded warm-up round, then ROUNDS rounds
@@ -28,7 +28,8 @@ const WORKLOADS = { A: '7,6', B: '1,1' };
 const [task] = generateSuite('wide', { tasks: 1, seed: 1 });
 
 async function startEndpoint(toolCalls) {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./fast-endpoint.mjs', import.meta.url)), String(SUBAGENTS), toolCalls], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+  const child = spawn(tsx, [fileURLToPath(new URL('./fast-endpoint.ts', import.meta.url)), String(SUBAGENTS), toolCalls], { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });
   const [url] = await once(lines, 'line');
   process.once('exit', () => child.kill('SIGTERM'));

@@ -23,12 +23,15 @@ import {
   type ResolvedOptions,
 } from '@parl/core';
 import { QUEUE_NAME_ROW, QUEUE_URL_ROW } from '@parl/io';
-import { LIMIT_PRESET_NAMES, type LimitPreset } from './runtime/limits.js';
+import { LIMIT_PRESET_NAMES, LIMIT_PRESETS, type LimitPreset } from './runtime/limits.js';
+import { DEFAULT_RETRY } from './runtime/retry-policy.js';
 import { parseScorerSpec, SCORER_SYNTAX } from './scoring/scorer-spec.js';
 import { GENERATED_SUITE_DEFAULTS, MAX_ATTRIBUTES, SUITE_SETTINGS } from './tasks/suites/suite-settings.js';
 import { checkUrlTemplate } from './rollouts/url-template.js';
 import { SCRIPTED_LOOKUP_NAME, SCRIPTED_ORCHESTRATOR_NAMES, SCRIPTED_PREFIX } from './runtime/scripted-names.js';
 import { SUITE_NAMES, type SuiteName } from './tasks/task.js';
+import { DEFAULT_TOOL_TIMEOUT_MS } from './tools/tool-executor.js';
+import { DEFAULT_TOOL_CONCURRENCY } from './tools/tool-provider.js';
 import { TOOLS_FOR, type ToolsFor } from './tools/tools-for.js';
 
 /** Who runs the sub-agents: a language model with the task's tools, or the frozen look-up program. */
@@ -135,15 +138,15 @@ const common = {
   scorer: { flag: 'scorer', arg: 'NAME', parse: scorerOption, defaultText: 'table for a table answer, else exact', help: `how the final answer is scored, unless a task row names its own: ${SCORER_SYNTAX}` },
   judgeBaseUrl: { flag: 'judge-base-url', arg: 'URL', parse: urlOption, defaultText: 'the --base-url', help: 'the judge scorer\'s OpenAI-compatible endpoint; its API key is read from PARL_JUDGE_API_KEY' },
   judgeModel: { flag: 'judge-model', arg: 'NAME', parse: nonEmptyTextOption, help: 'the judge scorer\'s model (needed by the judge scorer and by tables\' judge columns)' },
-  limits: { flag: 'limits', arg: 'PRESET', choices: LIMIT_PRESET_NAMES, parse: choiceOption(LIMIT_PRESET_NAMES), default: 'default', help: 'model-call caps of the orchestrator / each sub-agent: default 100/50, browsecomp 15/100, widesearch 100/100' },
-  requestTimeout: { flag: 'request-timeout', arg: 'SECONDS', parse: positiveDecimalOption, default: 120, help: 'seconds one model or judge request may take before it is abandoned and retried (each of the 3 attempts)' },
+  limits: { flag: 'limits', arg: 'PRESET', choices: LIMIT_PRESET_NAMES, parse: choiceOption(LIMIT_PRESET_NAMES), default: 'default', help: `model-call caps of the orchestrator / each sub-agent: ${LIMIT_PRESET_NAMES.map((n) => `${n} ${LIMIT_PRESETS[n].orchestrator_steps}/${LIMIT_PRESETS[n].subagent_steps}`).join(', ')}` },
+  requestTimeout: { flag: 'request-timeout', arg: 'SECONDS', parse: positiveDecimalOption, default: DEFAULT_RETRY.timeoutMs / 1000, help: `seconds one model or judge request may take before it is abandoned and retried (each of the ${DEFAULT_RETRY.attempts} attempts)` },
   scorerTimeout: { flag: 'scorer-timeout', arg: 'S', parse: positiveDecimalOption, default: 60, help: 'seconds a module: scorer may take to score one answer; past it, as when it throws, the episode is an error (no line, no reward) and a rerun runs it again' },
   tools: { flag: 'tools', arg: 'FILE', parse: nonEmptyTextOption, help: 'a module whose exports are AI SDK tools (tool({ description, inputSchema, execute }), zod or JSON schemas, async allowed), added to the task\'s tools' },
   mcp: { flag: 'mcp', arg: 'SERVER', parse: mcpOption, repeatable: true, help: 'an MCP server whose tools are added to the task\'s tools: stdio:COMMAND ARGS… (started here) or an http(s):// URL (streamable HTTP); repeatable' },
   toolsFor: { flag: 'tools-for', arg: 'WHO', choices: TOOLS_FOR, parse: choiceOption(TOOLS_FOR), default: 'both', help: 'who gets the task\'s tools: the sub-agents and the orchestrator (its direct fallback), the sub-agents only, or the orchestrator only' },
-  toolTimeout: { flag: 'tool-timeout', arg: 'S', parse: positiveDecimalOption, default: 60, help: 'seconds a tool call may take; a call past it returns an error to the model (counted in tool_errors)' },
+  toolTimeout: { flag: 'tool-timeout', arg: 'S', parse: positiveDecimalOption, default: DEFAULT_TOOL_TIMEOUT_MS / 1000, help: 'seconds a tool call may take (its wait for a place counts); a call past it returns an error to the model (counted in tool_errors)' },
   depth: { flag: 'depth', arg: 'D', parse: integerOptionIn(1, 16), default: 1, help: 'levels of agents: with D > 1 a sub-agent at depth d < D also has create_subagent / assign_task (its record entry nests, spec §5.2); max_subagents, --concurrency and the budget hold over the whole tree' },
-  toolConcurrency: { flag: 'tool-concurrency', arg: 'N', parse: positiveIntegerOption, default: 16, help: 'tool calls running at once per --tools module or --mcp server; the others wait' },
+  toolConcurrency: { flag: 'tool-concurrency', arg: 'N', parse: positiveIntegerOption, default: DEFAULT_TOOL_CONCURRENCY, help: 'tool calls running at once per --tools module or --mcp server; the others wait (a call past --tool-timeout keeps its place until the tool ends)' },
 } as const;
 
 /** `parl swarm run`'s options. */

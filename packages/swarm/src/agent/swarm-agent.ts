@@ -12,13 +12,7 @@
  * @module
  */
 import type { ScoreValue } from '../scoring/task-score.js';
-import type {
-  LanguageModelV3,
-  LanguageModelV3CallOptions,
-  LanguageModelV3GenerateResult,
-  LanguageModelV3StreamPart,
-  LanguageModelV3StreamResult,
-} from '@ai-sdk/provider';
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import {
   generateText,
   streamText,
@@ -32,6 +26,7 @@ import {
 } from 'ai';
 import type { EpisodeOptions } from '../runtime/config.js';
 import { runEpisode } from '../runtime/episode.js';
+import { ProgramModel, UNKNOWN_USAGE } from '../runtime/program-model.js';
 import type { SwarmEvent } from '../runtime/swarm-events.js';
 import type { EpisodeResult, SwarmRecord } from '../runtime/swarm-record.js';
 import type { SwarmTask, TaskTool } from '../tasks/task.js';
@@ -117,11 +112,6 @@ class EventQueue implements AsyncIterable<SwarmEvent> {
   }
 }
 
-const NO_USAGE = {
-  inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: undefined, text: undefined, reasoning: undefined },
-};
-
 /** The user's text of a call: a string prompt, or the last user message's text parts. */
 function promptText(prompt: string | readonly ModelMessage[] | undefined, messages: readonly ModelMessage[] | undefined): string {
   if (typeof prompt === 'string') return prompt;
@@ -162,29 +152,34 @@ export class SwarmAgent implements Agent<never, {}> {
     this.id = settings.id ?? 'swarm-agent';
   }
 
-  /** The episode of one call, run with `onEvent` as its listener. */
-  private episode(prompt: string, onEvent: (e: SwarmEvent) => void, signal: AbortSignal | undefined): Promise<EpisodeResult> {
-    const { model, subagentModel, tools, score, id: _id, ...rest } = this.settings;
+  /**
+   * The episode of one call, run with `onEvent` as its listener; the call's abort signal (the AI
+   * SDK's `abortSignal`, with the settings' `signal`) cancels it mid-run (spec §10.6).
+   */
+  private episode(prompt: string, onEvent: (e: SwarmEvent) => void, callSignal: AbortSignal | undefined): Promise<EpisodeResult> {
+    const { model, subagentModel, tools, score, id: _id, signal: settingsSignal, ...rest } = this.settings;
     const task: SwarmTask = { id: this.id, kind: 'wide', prompt, tools: tools ?? [], score: (answer) => (score === undefined ? 0 : score(answer, prompt)) };
+    const signals = [callSignal, settingsSignal].filter((s): s is AbortSignal => s !== undefined);
+    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
     signal?.throwIfAborted();
-    return runEpisode(task, { trainingStep: 0, ...rest, orchestrator: model, ...(subagentModel === undefined ? {} : { subagentModel }), onEvent }, `${this.id}/run-${this.runs++}`);
+    return runEpisode(
+      task,
+      { trainingStep: 0, ...rest, orchestrator: model, ...(subagentModel === undefined ? {} : { subagentModel }), onEvent, ...(signal === undefined ? {} : { signal }) },
+      `${this.id}/run-${this.runs++}`,
+    );
   }
 
   /** Run the swarm on the prompt; the result is the AI SDK's, with the record, reward and episode added. */
   async generate(options: AgentCallParameters<never, {}>): Promise<GenerateTextResult<{}, Context, never> & SwarmRunResult> {
     const prompt = promptText(options.prompt, options.messages);
     let episode: EpisodeResult | undefined;
-    const model: LanguageModelV3 = {
-      specificationVersion: 'v3',
-      provider: 'parl',
-      modelId: 'swarm',
-      supportedUrls: {},
-      doGenerate: async (call: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> => {
+    const model = new ProgramModel('swarm', {
+      usage: 'unknown',
+      generate: async (call) => {
         episode = await this.episode(prompt, () => undefined, call.abortSignal);
-        return { content: [{ type: 'text', text: episode.answer }], finishReason: { unified: 'stop', raw: undefined }, usage: NO_USAGE, warnings: [] };
+        return [{ type: 'text', text: episode.answer }];
       },
-      doStream: () => Promise.reject(new Error('generate() does not stream')),
-    };
+    });
     const result = await generateText({ model, prompt, ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }) });
     const ran = episode as EpisodeResult;
     // The SDK's own result object; its type parameters are those of a text call without tools or output schema.
@@ -201,15 +196,11 @@ export class SwarmAgent implements Agent<never, {}> {
     let settle: { resolve: (r: SwarmRunResult) => void; reject: (e: unknown) => void } | undefined;
     const swarm = new Promise<SwarmRunResult>((resolve, reject) => (settle = { resolve, reject }));
     swarm.catch(() => undefined);
-    const model: LanguageModelV3 = {
-      specificationVersion: 'v3',
-      provider: 'parl',
-      modelId: 'swarm',
-      supportedUrls: {},
-      doGenerate: () => Promise.reject(new Error('stream() does not generate')),
-      doStream: async (call: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> => {
+    const model = new ProgramModel('swarm', {
+      usage: 'unknown',
+      stream: (call) => {
         let textId = 0;
-        const stream = new ReadableStream<LanguageModelV3StreamPart>({
+        return new ReadableStream<LanguageModelV3StreamPart>({
           start: (controller) => {
             controller.enqueue({ type: 'stream-start', warnings: [] });
             const onEvent = (event: SwarmEvent): void => {
@@ -224,7 +215,7 @@ export class SwarmAgent implements Agent<never, {}> {
             };
             this.episode(prompt, onEvent, call.abortSignal).then(
               (episode) => {
-                controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: undefined }, usage: NO_USAGE });
+                controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: undefined }, usage: UNKNOWN_USAGE });
                 controller.close();
                 events.end();
                 settle?.resolve({ record: episode.record, reward: rewardOf(episode.record), episode });
@@ -237,9 +228,8 @@ export class SwarmAgent implements Agent<never, {}> {
             );
           },
         });
-        return { stream };
       },
-    };
+    });
     const result = streamText({
       model,
       prompt,

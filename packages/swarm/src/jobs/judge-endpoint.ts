@@ -9,7 +9,9 @@
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
-import { callModel, DEFAULT_RETRY, modelName, type RetryPolicy } from '../runtime/model-call.js';
+import { agentToolsOf } from '../runtime/agent-tools.js';
+import { chatModelCaller, DEFAULT_RETRY, type RetryPolicy } from '../runtime/model-call.js';
+import { Conversation } from '../runtime/transcript.js';
 import type { JudgeClient } from '../scoring/judge-client.js';
 
 /** The environment variable the judge's API key is read from. */
@@ -20,12 +22,14 @@ const JUDGE_SYSTEM = 'You are a strict grader. Reply in exactly the format you a
 
 /** A judge on `model` (any AI SDK model), with `retry` for its provider failures. */
 export function judgeOnModel(model: LanguageModel, retry: RetryPolicy = DEFAULT_RETRY): JudgeClient {
-  const { provider, modelId } = modelName(model);
+  const caller = chatModelCaller(model, { retry });
+  const { provider, modelId } = caller.name;
+  const tools = agentToolsOf([]);
   return {
     model: `${provider}/${modelId}`,
     attempts: retry.attempts,
     async complete(prompt) {
-      const reply = await callModel({ model, system: JUDGE_SYSTEM, messages: [{ role: 'user', content: prompt }], tools: {}, signal: new AbortController().signal, retry });
+      const reply = await caller.call({ system: JUDGE_SYSTEM, conversation: new Conversation(JUDGE_SYSTEM, prompt), tools, signal: new AbortController().signal });
       return { text: reply.text, inputTokens: reply.inputTokens, outputTokens: reply.outputTokens };
     },
   };

@@ -101,7 +101,7 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
       const input = { ...options, tracer: spans?.tracer, models: hooks.models, toolProviders: tools?.providers };
       const settingsOf = (ref: Parameters<typeof endpointSettings>[1] & object) => {
         const settings = endpointSettings(input, ref);
-        return { ...settings, trainingStep: settings.trainingStep ?? 0 };
+        return { ...settings, trainingStep: settings.trainingStep ?? 0, ...(hooks.signal === undefined ? {} : { signal: hooks.signal }) };
       };
       summary = await collectRollouts(tasks, rolloutOptions, (missing, keep, fail) => runEach(missing, settingsOf, keep, fail, hooks.signal), file);
     } else {

@@ -19,6 +19,7 @@
  *
  * @module
  */
+import { AttemptTimedOut, RetriesFailed, withRetries, type RetryPolicy } from '../runtime/retries.js';
 import { expandUrl } from './url-template.js';
 import type { SampleLine } from './rollout-file.js';
 
@@ -28,15 +29,8 @@ const REWARD_FIELDS = [
   'training_step', 'critical_steps', 'num_subagents', 'budget_exhausted',
 ] as const;
 
-/** How reward reports are retried. */
-export interface RewardPostPolicy {
-  /** Attempts per rollout (≥ 1). */
-  readonly attempts: number;
-  /** Delay before the first retry, ms; doubles each retry. */
-  readonly baseDelayMs: number;
-  /** Per-attempt timeout, ms. */
-  readonly timeoutMs: number;
-}
+/** How reward reports are retried (the swarm's one {@link RetryPolicy}: attempts, backoff, a timeout per attempt). */
+export type RewardPostPolicy = RetryPolicy;
 
 /** The default: 3 attempts, 0.5 s then 1 s apart, 30 s each. */
 export const DEFAULT_REWARD_POST: RewardPostPolicy = { attempts: 3, baseDelayMs: 500, timeoutMs: 30_000 };
@@ -53,26 +47,48 @@ function retryable(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }
 
+/** A trainer's answer that was not 2xx. */
+class RewardRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly headers: Headers,
+    text: string,
+  ) {
+    super(`HTTP ${status}${text === '' ? '' : `: ${text}`}`);
+  }
+}
+
+/** Why an attempt failed, one line. */
+function reasonOf(err: unknown): string {
+  if (err instanceof RewardRefused || err instanceof AttemptTimedOut) return err.message;
+  return `cannot reach it (${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)})`;
+}
+
 /**
- * POST the line's reward fields to `template` expanded for it.
+ * POST the line's reward fields to `template` expanded for it, with the swarm's one retry helper
+ * (a trainer's `Retry-After` honoured).
  *
  * @returns undefined when the trainer took it (a 2xx answer), else one line naming the URL and why
  */
 export async function postReward(template: string, line: SampleLine, policy: RewardPostPolicy = DEFAULT_REWARD_POST): Promise<string | undefined> {
   const url = expandUrl(template, { rollout_id: String(line['id']), task_id: String(line['task_id'] ?? line.group_id), sample: line.sample });
   const body = JSON.stringify(rewardBody(line));
-  let reason = '';
-  for (let attempt = 1; attempt <= policy.attempts; attempt++) {
-    if (attempt > 1) await new Promise((r) => setTimeout(r, policy.baseDelayMs * 2 ** (attempt - 2)));
-    try {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': String(line['id']) }, body, signal: AbortSignal.timeout(policy.timeoutMs) });
-      const text = (await res.text()).replace(/\s+/g, ' ').trim().slice(0, 200);
-      if (res.ok) return undefined;
-      reason = `HTTP ${res.status}${text === '' ? '' : `: ${text}`}`;
-      if (!retryable(res.status)) return `POST ${url} failed after ${attempt} attempt${attempt === 1 ? '' : 's'}: ${reason}`;
-    } catch (err) {
-      reason = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${policy.timeoutMs} ms` : `cannot reach it (${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)})`;
-    }
+  try {
+    await withRetries(
+      async (signal) => {
+        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': String(line['id']) }, body, signal });
+        const text = (await res.text()).replace(/\s+/g, ' ').trim().slice(0, 200);
+        if (!res.ok) throw new RewardRefused(res.status, res.headers, text);
+      },
+      policy,
+      {
+        retryable: (err) => !(err instanceof RewardRefused) || retryable(err.status),
+        headersOf: (err) => (err instanceof RewardRefused ? err.headers : undefined),
+      },
+    );
+    return undefined;
+  } catch (err) {
+    const failed = err instanceof RetriesFailed ? err : new RetriesFailed(1, err);
+    return `POST ${url} failed after ${failed.attempts} attempt${failed.attempts === 1 ? '' : 's'}: ${reasonOf(failed.lastError)}`;
   }
-  return `POST ${url} failed after ${policy.attempts} attempts: ${reason}`;
 }

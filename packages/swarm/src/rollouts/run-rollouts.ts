@@ -230,7 +230,8 @@ export async function collectRollouts(tasks: readonly SwarmTask[], options: Roll
  *   {@link RolloutsInterruptedError}; what finished before stays in `<out>.partial` for the next run
  */
 export async function runRollouts(tasks: readonly SwarmTask[], settings: RolloutSettings, options: RolloutOptions): Promise<RolloutSummary> {
-  const step = (s: EpisodeSettings): EpisodeSettings => ({ ...s, trainingStep: s.trainingStep ?? 0 });
+  // The run's signal cancels the episode in flight too (spec §10.6: its calls are aborted, no line is written).
+  const step = (s: EpisodeSettings): EpisodeSettings => ({ ...s, trainingStep: s.trainingStep ?? 0, ...(options.signal === undefined ? {} : { signal: options.signal }) });
   const withStep: RolloutSettings = typeof settings === 'function' ? (ref) => step(settings(ref)) : step(settings);
   return collectRollouts(tasks, options, (missing, keep, fail) => runEach(missing, withStep, keep, fail, options.signal));
 }

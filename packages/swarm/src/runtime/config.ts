@@ -5,13 +5,13 @@
  * @module
  */
 import type { Tracer } from '@opentelemetry/api';
-import type { BudgetMode, RewardConfig } from '@parl/core';
+import { REWARD_DEFAULTS, type BudgetMode, type RewardConfig } from '@parl/core';
 import type { LanguageModel } from 'ai';
 import { DEFAULT_TOOL_TIMEOUT_MS } from '../tools/tool-executor.js';
 import type { ToolProvider } from '../tools/tool-provider.js';
 import type { ToolsFor } from '../tools/tools-for.js';
 import { LIMIT_PRESETS, type SwarmLimits } from './limits.js';
-import { DEFAULT_RETRY, type RetryPolicy } from './model-call.js';
+import { DEFAULT_RETRY, type RetryPolicy } from './retry-policy.js';
 import type { SwarmEventListener } from './swarm-events.js';
 
 
@@ -67,6 +67,12 @@ export interface EpisodeSettings {
    * at depth d < D also has `create_subagent` / `assign_task`. Optional: 1 when absent.
    */
   readonly depth?: number;
+  /**
+   * Cancels the episode (spec §10.6): its in-flight model and tool calls are aborted, its
+   * sub-agents stop, and `runEpisode` rejects with the signal's reason (no record is made).
+   * Optional: never cancelled when absent.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** What `runEpisode` takes: the orchestrator's model, and any other setting to change from its default. */
@@ -81,7 +87,7 @@ export type EpisodeOptions = Partial<Omit<EpisodeSettings, 'orchestrator'>> & { 
  */
 export const EPISODE_DEFAULTS = {
   concurrency: 8,
-  maxSubagents: 100,
+  maxSubagents: REWARD_DEFAULTS.maxSubagents,
   limits: LIMIT_PRESETS.default,
   budget: undefined,
   onBudget: 'fail',
@@ -125,5 +131,6 @@ export function episodeSettingsOf(options: EpisodeOptions): Required<EpisodeSett
     toolTimeoutMs: options.toolTimeoutMs ?? d.toolTimeoutMs,
     onEvent: options.onEvent ?? d.onEvent,
     depth: options.depth ?? d.depth,
+    signal: options.signal ?? new AbortController().signal,
   };
 }

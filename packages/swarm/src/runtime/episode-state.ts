@@ -1,35 +1,24 @@
 /**
- * What the loops of one episode share: its clock and spans, the live record, the stop signal,
- * the sub-agent definitions and pool, the tool-call executor and the agents' toolboxes.
+ * What the agents of one episode share: its clock and spans, the live record, the stop and
+ * cancel signals, the model callers, the sub-agent definitions and pool, the tool-call executor
+ * and the agents' toolboxes.
  *
  * @module
  */
-import type { ToolSet } from 'ai';
 import type { SwarmTask } from '../tasks/task.js';
 import { MicrosecondClock } from '../telemetry/clock.js';
 import { SwarmTelemetry } from '../telemetry/swarm-telemetry.js';
 import { corpusProvider } from '../tools/corpus-provider.js';
 import { ToolExecutor } from '../tools/tool-executor.js';
 import type { ToolProvider } from '../tools/tool-provider.js';
-import { toolSetOf } from '../tools/tool-set.js';
-import { toolboxOf, toolsOf, type Toolbox } from '../tools/toolbox.js';
 import type { EpisodeSettings } from './config.js';
 import { AgentFrame, type NextCall } from './agent-frame.js';
+import { agentToolsOf, type AgentTools } from './agent-tools.js';
 import { LiveRecord } from './live-record.js';
+import type { ModelCaller } from './model-caller.js';
+import { chatModelCaller } from './model-call.js';
 import { SubAgentPool } from './subagent-pool.js';
 import type { SubagentTranscript } from './swarm-record.js';
-
-/** An agent's tools: the executor's toolbox and the AI SDK tool set the model is offered. */
-export interface AgentTools {
-  readonly box: Toolbox;
-  readonly set: ToolSet;
-}
-
-/** The tools of some providers, for one agent. */
-export function agentToolsOf(providers: readonly ToolProvider[]): AgentTools {
-  const box = toolboxOf(providers);
-  return { box, set: toolSetOf(toolsOf(box)) };
-}
 
 /** The shared state of one episode. */
 export class EpisodeState {
@@ -39,8 +28,14 @@ export class EpisodeState {
   readonly telemetry: SwarmTelemetry;
   /** The spec §5 stages, built as the episode runs. */
   readonly live = new LiveRecord();
-  /** Aborted when the episode stops (the budget is spent, or the orchestrator failed). */
+  /** Aborted when the episode stops (the budget is spent, the orchestrator failed, or the episode was cancelled). */
   readonly controller = new AbortController();
+  /** Aborted when the episode is cancelled (the settings' `signal`; never, without one). */
+  readonly cancel: AbortSignal;
+  /** The orchestrator's model calls. */
+  readonly orchestratorCaller: ModelCaller;
+  /** The sub-agents' model calls. */
+  readonly subagentCaller: ModelCaller;
   /** The orchestrator's frame (the top of the record). */
   readonly root: AgentFrame;
   /** Sub-agent definitions so far, over the whole tree (bounded by `maxSubagents`). */
@@ -79,6 +74,23 @@ export class EpisodeState {
     this.taskProviders = [corpusProvider(task.tools), ...settings.toolProviders];
     this.subagentProviders = settings.toolsFor === 'orchestrator' ? [] : this.taskProviders;
     this.subagentTools = agentToolsOf(this.subagentProviders);
+    this.orchestratorCaller = chatModelCaller(settings.orchestrator, { retry: settings.retry, tokenDetails: settings.tokenDetails });
+    this.subagentCaller = chatModelCaller(settings.subagentModel, { retry: settings.retry });
+    this.cancel = settings.signal;
+    if (this.cancel.aborted) this.controller.abort();
+    else this.cancel.addEventListener('abort', this.stopOnCancel, { once: true });
+  }
+
+  private readonly stopOnCancel = (): void => this.controller.abort();
+
+  /** The episode is over: a long-lived cancel signal no longer holds on to it. */
+  close(): void {
+    this.cancel.removeEventListener('abort', this.stopOnCancel);
+  }
+
+  /** Throw the cancel signal's reason when the episode was cancelled (spec §10.6: nothing is written for it). */
+  throwIfCancelled(): void {
+    this.cancel.throwIfAborted();
   }
 
   /** The episode's stop signal. */
@@ -97,3 +109,5 @@ export class EpisodeState {
     return frame.fits(next, this.settings.budget);
   }
 }
+
+export { agentToolsOf, type AgentTools };

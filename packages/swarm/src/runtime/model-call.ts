@@ -1,48 +1,25 @@
 /**
- * One model call through the AI SDK's `generateText` (one step: the tools carry no `execute`, so
- * the call returns the tool calls the model made), with bounded retries, exponential backoff and
- * a per-attempt timeout, all stopped by the episode's `AbortSignal`.
+ * The chat model call of any AI SDK `LanguageModel` (a provider's model object, `v2` to `v4`, or a
+ * gateway id): the provider's own `doGenerate`, called directly, once per model call, with the
+ * agent's prompt as it stands (never copied) and its tools as converted once per agent. What
+ * `generateText` did for us and we need is done here, once: the tool calls parsed and the
+ * malformed ones named as the SDK names them, the usage read, the retries (with `Retry-After`),
+ * a timeout per attempt, and the abort.
  *
  * @module
  */
-import { APICallError, generateText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Content } from '@ai-sdk/provider';
+import { APICallError, gateway, InvalidToolInputError, JSONParseError, NoSuchToolError, type LanguageModel } from 'ai';
+import { oneLine } from '../tools/one-line.js';
 import type { ToolCall } from '../tools/tool-call.js';
+import { toolNamed } from '../tools/toolbox.js';
+import type { AgentTools } from './agent-tools.js';
 import { EpisodeStopped, SwarmProviderError } from './errors.js';
+import type { ModelCaller, ModelReply, ModelTurn } from './model-caller.js';
+import { AttemptTimedOut, DEFAULT_RETRY, RetriesFailed, withRetries, type RetryPolicy } from './retries.js';
 
-/** Retry policy of model calls. */
-export interface RetryPolicy {
-  /** Attempts per model call (≥ 1). */
-  readonly attempts: number;
-  /** Delay before the first retry, ms; doubles each retry. */
-  readonly baseDelayMs: number;
-  /** Per-attempt timeout, ms. */
-  readonly timeoutMs: number;
-}
-
-/** The default retry policy: 3 attempts, 500 ms then 1 s backoff, 120 s per attempt. */
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 500, timeoutMs: 120_000 };
-
-/** A tool call the model made. */
-export type ModelToolCall = ToolCall;
-
-/** What one model call returned. */
-export interface ModelReply {
-  /** The text of the reply. */
-  readonly text: string;
-  /** The tool calls, in order. */
-  readonly toolCalls: readonly ModelToolCall[];
-  /** Token usage, when reported. */
-  readonly inputTokens: number | undefined;
-  readonly outputTokens: number | undefined;
-  /** The provider's log-probabilities, when its raw answer carried them (OpenAI format). */
-  readonly logprobs: unknown;
-  /** The completion's token ids, when the provider returned them (vLLM's `return_token_ids`). */
-  readonly tokenIds: unknown;
-  /** The prompt's token ids, when the provider returned them (vLLM's `return_token_ids`: `prompt_token_ids` on the response). */
-  readonly promptTokenIds: unknown;
-  /** Attempts it took. */
-  readonly attempts: number;
-}
+export { DEFAULT_RETRY, type RetryPolicy } from './retries.js';
+export type { ModelReply } from './model-caller.js';
 
 /** `provider/modelId` of a model object, or the id string of a gateway model. */
 export function modelName(model: LanguageModel): { provider: string; modelId: string } {
@@ -50,19 +27,15 @@ export function modelName(model: LanguageModel): { provider: string; modelId: st
   return { provider: model.provider, modelId: model.modelId };
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new EpisodeStopped());
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new EpisodeStopped());
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+/**
+ * The model whose `doGenerate` is called: a gateway id through the default provider (as the AI
+ * SDK resolves it). A `v2` or `v3` model takes the same prompt as a `v4` one for what the swarm
+ * sends (system, text, tool calls, text tool results); its usage is read as it comes.
+ */
+function generatingModel(model: LanguageModel): LanguageModelV4 {
+  if (typeof model !== 'string') return model as LanguageModelV4;
+  const provider = (globalThis as { AI_SDK_DEFAULT_PROVIDER?: { languageModel(id: string): LanguageModel } }).AI_SDK_DEFAULT_PROVIDER ?? gateway;
+  return provider.languageModel(model) as LanguageModelV4;
 }
 
 function firstChoice(body: unknown): Record<string, unknown> | undefined {
@@ -84,73 +57,117 @@ function tokenDetailOptions(model: LanguageModel): Record<string, Record<string,
   return { [provider]: { logprobs: true, return_token_ids: true } };
 }
 
-function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+/** A token count as a `v3`/`v4` model reports it (`{ total }`), or as a `v2` one does (a number). */
+function tokens(count: unknown): number | undefined {
+  if (typeof count === 'number') return count;
+  const total = (count as { total?: unknown } | undefined)?.total;
+  return typeof total === 'number' ? total : undefined;
+}
+
+/** The arguments of a tool call, parsed as `generateText` parses them; `invalid` names what the SDK would reject. */
+function parseToolCall(part: LanguageModelV4Content & { type: 'tool-call' }, tools: AgentTools): ToolCall {
+  const text = part.input;
+  let parsed: { ok: true; value: unknown } | { ok: false; error: unknown };
+  if (text.trim() === '') parsed = { ok: true, value: {} };
+  else {
+    try {
+      parsed = { ok: true, value: JSON.parse(text) as unknown };
+    } catch (err) {
+      parsed = { ok: false, error: new JSONParseError({ text, cause: err }) };
+    }
+  }
+  const input = parsed.ok ? parsed.value : text;
+  const base = { id: part.toolCallId, name: part.toolName, input };
+  if (toolNamed(tools.box, part.toolName) === undefined) {
+    return { ...base, invalid: oneLine(String(new NoSuchToolError({ toolName: part.toolName, availableTools: tools.functions.map((f) => f.name) }))) };
+  }
+  if (!parsed.ok) return { ...base, invalid: oneLine(String(new InvalidToolInputError({ toolName: part.toolName, toolInput: text, cause: parsed.error }))) };
+  return { ...base, invalid: undefined };
+}
+
+/** Why a call failed, one line. */
+function reasonOf(err: unknown): string {
+  if (err instanceof AttemptTimedOut) return err.message;
+  if (APICallError.isInstance(err)) return `${err.statusCode === undefined ? `cannot reach ${err.url}` : `HTTP ${err.statusCode} from ${err.url}`}: ${oneLine(err.message)}`;
+  return oneLine(err);
+}
+
+const PROVIDER_FAILURES = {
+  retryable: (err: unknown) => APICallError.isInstance(err) && err.isRetryable,
+  headersOf: (err: unknown) => (APICallError.isInstance(err) ? err.responseHeaders : undefined),
+};
+
+/** The chat model call of one model, with its retry policy. */
+class ChatModelCaller implements ModelCaller {
+  readonly name: { provider: string; modelId: string };
+  private readonly model: LanguageModelV4;
+  private readonly label: string;
+  private readonly providerOptions: LanguageModelV4CallOptions['providerOptions'];
+
+  constructor(
+    model: LanguageModel,
+    private readonly retry: RetryPolicy,
+    tokenDetails: boolean,
+  ) {
+    this.name = modelName(model);
+    this.label = `${this.name.provider}/${this.name.modelId}`;
+    this.model = generatingModel(model);
+    this.providerOptions = tokenDetails ? tokenDetailOptions(model) : undefined;
+  }
+
+  async call(turn: ModelTurn): Promise<ModelReply> {
+    const { tools } = turn;
+    const options: LanguageModelV4CallOptions = {
+      prompt: turn.conversation.prompt,
+      ...(tools.functions.length === 0 ? {} : { tools: tools.functions as LanguageModelV4CallOptions['tools'] & object, toolChoice: { type: 'auto' as const } }),
+      ...(this.providerOptions === undefined ? {} : { providerOptions: this.providerOptions }),
+    };
+    let attempts = 0;
+    try {
+      const result = await withRetries(
+        (abortSignal, n) => {
+          attempts = n;
+          return this.model.doGenerate({ ...options, abortSignal });
+        },
+        this.retry,
+        PROVIDER_FAILURES,
+        turn.signal,
+      );
+      let text = '';
+      let reasoning: string | undefined;
+      const toolCalls: ToolCall[] = [];
+      for (const part of result.content) {
+        if (part.type === 'text') text += part.text;
+        else if (part.type === 'reasoning') reasoning = (reasoning ?? '') + part.text;
+        else if (part.type === 'tool-call') toolCalls.push(parseToolCall(part, tools));
+      }
+      const body = result.response?.body;
+      const choice = firstChoice(body);
+      return {
+        text,
+        reasoning,
+        toolCalls,
+        inputTokens: tokens(result.usage.inputTokens),
+        outputTokens: tokens(result.usage.outputTokens),
+        logprobs: choice?.['logprobs'] ?? undefined,
+        tokenIds: choice?.['token_ids'] ?? undefined,
+        promptTokenIds: (body as Record<string, unknown> | undefined)?.['prompt_token_ids'] ?? undefined,
+        attempts,
+      };
+    } catch (err) {
+      if (turn.signal.aborted) throw new EpisodeStopped();
+      const failed = err instanceof RetriesFailed ? err : new RetriesFailed(attempts, err);
+      const last = failed.lastError;
+      throw new SwarmProviderError(this.label, failed.attempts, reasonOf(last), APICallError.isInstance(last) ? last.statusCode : undefined, last);
+    }
+  }
 }
 
 /**
- * Call the model once (retrying provider failures).
- *
- * @throws {@link SwarmProviderError} after the last failed attempt, or at once for an error that
- *   no retry mends; {@link EpisodeStopped} when `signal` aborted
+ * The chat model call of `model` as an agent's {@link ModelCaller}: its retries (provider failures
+ * the SDK marks retryable, and timeouts), and with `tokenDetails` the reply's token ids and
+ * log-probabilities.
  */
-export async function callModel(args: {
-  readonly model: LanguageModel;
-  readonly system: string;
-  readonly messages: readonly ModelMessage[];
-  readonly tools: ToolSet;
-  readonly signal: AbortSignal;
-  readonly retry: RetryPolicy;
-  /** Ask the provider for the reply's log-probabilities and token ids, and keep its raw answer to read them from. */
-  readonly tokenDetails?: boolean;
-}): Promise<ModelReply> {
-  const { provider, modelId } = modelName(args.model);
-  const name = `${provider}/${modelId}`;
-  for (let attempt = 1; ; attempt++) {
-    if (args.signal.aborted) throw new EpisodeStopped();
-    const timeout = AbortSignal.timeout(args.retry.timeoutMs);
-    try {
-      const result = await generateText({
-        model: args.model,
-        system: args.system,
-        messages: [...args.messages],
-        tools: args.tools,
-        maxRetries: 0,
-        abortSignal: AbortSignal.any([args.signal, timeout]),
-        ...(args.tokenDetails === true ? { include: { responseBody: true }, providerOptions: tokenDetailOptions(args.model) } : {}),
-      });
-      const errors = new Map<string, string>();
-      for (const part of result.content) if (part.type === 'tool-error') errors.set(part.toolCallId, oneLine(String(part.error)));
-      const toolCalls: ModelToolCall[] = [];
-      for (const part of result.content) {
-        if (part.type !== 'tool-call') continue;
-        const invalid = part.invalid === true ? (errors.get(part.toolCallId) ?? 'an invalid tool call') : undefined;
-        toolCalls.push({ id: part.toolCallId, name: part.toolName, input: part.input, invalid });
-      }
-      const choice = firstChoice(result.response.body);
-      return {
-        text: result.text,
-        toolCalls,
-        inputTokens: result.usage.inputTokens,
-        outputTokens: result.usage.outputTokens,
-        logprobs: choice?.['logprobs'] ?? undefined,
-        tokenIds: choice?.['token_ids'] ?? undefined,
-        promptTokenIds: (result.response.body as Record<string, unknown> | undefined)?.['prompt_token_ids'] ?? undefined,
-        attempts: attempt,
-      };
-    } catch (err) {
-      if (args.signal.aborted) throw new EpisodeStopped();
-      const timedOut = timeout.aborted;
-      const status = APICallError.isInstance(err) ? err.statusCode : undefined;
-      const retryable = timedOut || (APICallError.isInstance(err) && err.isRetryable);
-      const reason = timedOut
-        ? `no answer within ${args.retry.timeoutMs} ms`
-        : APICallError.isInstance(err)
-          ? `${status === undefined ? `cannot reach ${err.url}` : `HTTP ${status} from ${err.url}`}: ${oneLine(err.message)}`
-          : oneLine(err instanceof Error ? `${err.name}: ${err.message}` : String(err));
-      if (!retryable || attempt >= args.retry.attempts) throw new SwarmProviderError(name, attempt, reason, status, err);
-      await sleep(args.retry.baseDelayMs * 2 ** (attempt - 1), args.signal);
-    }
-  }
+export function chatModelCaller(model: LanguageModel, options: { readonly retry?: RetryPolicy; readonly tokenDetails?: boolean } = {}): ModelCaller {
+  return new ChatModelCaller(model, options.retry ?? DEFAULT_RETRY, options.tokenDetails === true);
 }

@@ -11,18 +11,8 @@
  *
  * @module
  */
-import type {
-  LanguageModelV3,
-  LanguageModelV3CallOptions,
-  LanguageModelV3Content,
-  LanguageModelV3GenerateResult,
-  LanguageModelV3Prompt,
-} from '@ai-sdk/provider';
-
-const USAGE = {
-  inputTokens: { total: 0, noCache: 0, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 0, text: 0, reasoning: undefined },
-};
+import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3Prompt } from '@ai-sdk/provider';
+import { ProgramModel } from './program-model.js';
 
 function textOf(prompt: LanguageModelV3Prompt, role: 'user'): string {
   const message = prompt.find((m) => m.role === role);
@@ -43,34 +33,30 @@ function toolOutputs(prompt: LanguageModelV3Prompt): { name: string; text: strin
   return out;
 }
 
-function reply(content: LanguageModelV3Content[], calls: boolean): LanguageModelV3GenerateResult {
-  return { content, finishReason: { unified: calls ? 'tool-calls' : 'stop', raw: undefined }, usage: USAGE, warnings: [] };
-}
-
 /** The frozen look-up program as a language model (provider `parl`, model id `scripted-lookup`). */
-export class ScriptedLookupModel implements LanguageModelV3 {
-  readonly specificationVersion = 'v3';
-  readonly provider = 'parl';
-  readonly modelId = 'scripted-lookup';
-  readonly supportedUrls = {};
+export class ScriptedLookupModel extends ProgramModel {
   private calls = 0;
 
-  doGenerate(options: LanguageModelV3CallOptions): PromiseLike<LanguageModelV3GenerateResult> {
-    options.abortSignal?.throwIfAborted();
+  constructor() {
+    super('scripted-lookup', { generate: (options) => this.reply(options) });
+  }
+
+  /** Its reply to a call (what `doGenerate` answers). */
+  reply(options: LanguageModelV3CallOptions): LanguageModelV3Content[] {
     const n = this.calls++;
     const prompt = textOf(options.prompt, 'user');
     const outputs = toolOutputs(options.prompt);
     const opened = outputs.filter((o) => o.name === 'open');
     const searched = outputs.filter((o) => o.name === 'search');
     if (searched.length === 0) {
-      return Promise.resolve(reply([{ type: 'tool-call', toolCallId: `s${n}`, toolName: 'search', input: JSON.stringify({ query: prompt }) }], true));
+      return [{ type: 'tool-call', toolCallId: `s${n}`, toolName: 'search', input: JSON.stringify({ query: prompt }) }];
     }
     if (opened.length === 0) {
       const ids = [...(searched[searched.length - 1]?.text ?? '').matchAll(/^(doc-\d+):/gm)].map((m) => m[1] as string);
       if (ids.length > 0) {
-        return Promise.resolve(reply(ids.map((id, i) => ({ type: 'tool-call', toolCallId: `o${n}-${i}`, toolName: 'open', input: JSON.stringify({ id }) })), true));
+        return ids.map((id, i) => ({ type: 'tool-call', toolCallId: `o${n}-${i}`, toolName: 'open', input: JSON.stringify({ id }) }));
       }
-      return Promise.resolve(reply([{ type: 'text', text: 'nothing found' }], false));
+      return [{ type: 'text', text: 'nothing found' }];
     }
     const asked = prompt.toLowerCase();
     const lines: string[] = [];
@@ -84,11 +70,7 @@ export class ScriptedLookupModel implements LanguageModelV3 {
         if (new RegExp(`\\b${attribute}\\b`).test(asked)) lines.push(`${entity} | ${attribute} | ${line.slice(at + 2)}`);
       }
     }
-    return Promise.resolve(reply([{ type: 'text', text: lines.length === 0 ? 'nothing found' : lines.join('\n') }], false));
-  }
-
-  doStream(): never {
-    throw new Error('the scripted look-up model answers doGenerate only');
+    return [{ type: 'text', text: lines.length === 0 ? 'nothing found' : lines.join('\n') }];
   }
 }
 

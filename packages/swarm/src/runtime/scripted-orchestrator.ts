@@ -19,23 +19,13 @@
  *
  * @module
  */
-import type {
-  LanguageModelV3,
-  LanguageModelV3CallOptions,
-  LanguageModelV3Content,
-  LanguageModelV3GenerateResult,
-  LanguageModelV3Prompt,
-} from '@ai-sdk/provider';
+import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3Prompt } from '@ai-sdk/provider';
+import { ProgramModel } from './program-model.js';
 import type { ScriptedPolicy } from './scripted-names.js';
 import { ScriptedLookupModel } from './scripted-model.js';
 
 /** The system prompt the scripted orchestrators give their sub-agents. */
 export const SCRIPTED_WORKER_PROMPT = 'You look facts up in the corpus with search and open, and answer with one line per value: entity | attribute | value.';
-
-const USAGE = {
-  inputTokens: { total: 0, noCache: 0, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 0, text: 0, reasoning: undefined },
-};
 
 /** One tool call of the conversation, with its result once there is one. */
 interface PastCall {
@@ -234,34 +224,23 @@ function decide(policy: ScriptedPolicy, history: History, canDelegate: boolean):
 }
 
 /** A scripted orchestrator as a language model (provider `parl`, model id `scripted-<policy>`). */
-export class ScriptedOrchestratorModel implements LanguageModelV3 {
-  readonly specificationVersion = 'v3';
-  readonly provider = 'parl';
-  readonly modelId: string;
-  readonly supportedUrls = {};
+export class ScriptedOrchestratorModel extends ProgramModel {
   private readonly lookup = new ScriptedLookupModel();
 
   /** @param policy - which policy it plays (see the module's table) */
   constructor(readonly policy: ScriptedPolicy) {
-    this.modelId = `scripted-${policy}`;
+    super(`scripted-${policy}`, { generate: (options) => this.reply(options) });
   }
 
-  async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
-    options.abortSignal?.throwIfAborted();
+  /** Its reply to a call (what `doGenerate` answers). */
+  reply(options: LanguageModelV3CallOptions): LanguageModelV3Content[] {
     const canDelegate = (options.tools ?? []).some((t) => t.name === 'assign_task');
     const history = historyOf(options.prompt);
     const step = decide(this.policy, history, canDelegate);
-    if (step === 'lookup') return this.lookup.doGenerate(options);
-    if ('answer' in step) {
-      return { content: [{ type: 'text', text: step.answer }], finishReason: { unified: 'stop', raw: undefined }, usage: USAGE, warnings: [] };
-    }
+    if (step === 'lookup') return this.lookup.reply(options);
+    if ('answer' in step) return [{ type: 'text', text: step.answer }];
     const turn = history.turns.length;
-    const content: LanguageModelV3Content[] = step.calls.map(([toolName, input], i) => ({ type: 'tool-call', toolCallId: `t${turn}-${i}`, toolName, input: JSON.stringify(input) }));
-    return { content, finishReason: { unified: 'tool-calls', raw: undefined }, usage: USAGE, warnings: [] };
-  }
-
-  doStream(): never {
-    throw new Error('a scripted orchestrator answers doGenerate only');
+    return step.calls.map(([toolName, input], i) => ({ type: 'tool-call', toolCallId: `t${turn}-${i}`, toolName, input: JSON.stringify(input) }));
   }
 }
 

@@ -1,22 +1,24 @@
 /**
- * The sub-agent loop: one sub-agent run on one assigned task — its model calls and its tool calls
- * (through the tool-call executor) until it answers, hits its cap, fails or is stopped. Its steps
- * are its model calls, each counted in the record as it starts and checked against the budget
- * first. Below `depth` it may delegate too: it then has its own frame (its model calls are the
- * main steps of its nested entry, spec §5.2) and `create_subagent` / `assign_task`.
+ * A sub-agent: the one agent loop on one assigned task, with the sub-agents' tools, its step cap
+ * and its place in the budget, until it answers, hits its cap, fails or is stopped. Its steps are
+ * its model calls, each counted in the record as it starts and checked against the budget first.
+ * Below `depth` it may delegate too: it then has its own frame (its model calls are the main
+ * steps of its nested entry, spec §5.2) and `create_subagent` / `assign_task`.
  *
  * @module
  */
 import type { OpenSpan } from '../telemetry/swarm-telemetry.js';
 import type { Lease } from '../tools/semaphore.js';
 import { AgentFrame } from './agent-frame.js';
+import { runAgentLoop } from './agent-loop.js';
+import { agentToolsOf, type AgentTools } from './agent-tools.js';
 import { delegationProviders, type Assignment, type SubAgentOutcome } from './delegation-tools.js';
-import { dispatchCalls } from './dispatch.js';
 import { EpisodeStopped, SwarmProviderError } from './errors.js';
-import { agentToolsOf, type AgentTools, type EpisodeState } from './episode-state.js';
-import { callModel, modelName, type ModelReply } from './model-call.js';
-import { replyAttributes } from './reply-attributes.js';
+import type { EpisodeState } from './episode-state.js';
+import { agentRules, type StopRuleName } from './stop-rules.js';
 import { Conversation } from './transcript.js';
+
+const SPENT = 'stopped: the critical-step budget is spent';
 
 /** Run one sub-agent of `frame`'s current turn on its assignment, under its `assign_task` span, holding `lease`. */
 export async function runSubAgent(state: EpisodeState, frame: AgentFrame, a: Assignment, parent: OpenSpan, lease: Lease | undefined): Promise<SubAgentOutcome> {
@@ -41,30 +43,42 @@ export async function runSubAgent(state: EpisodeState, frame: AgentFrame, a: Ass
     telemetry.end(span, at, error === undefined ? undefined : { type: error, message: outcome.text }, { 'parl.subagent.steps': calls() });
     return outcome;
   };
-  for (;;) {
-    if (state.budgetExhausted) return end({ text: 'stopped: the critical-step budget is spent', finished: false }, 'budget');
-    if (calls() >= s.limits.subagent_steps) return end({ text: `stopped at its cap of ${s.limits.subagent_steps} model calls`, finished: false }, 'step_cap');
-    if (!(own === undefined ? state.fits(frame, slot) : state.fits(own, 'main'))) {
+  const caller = state.subagentCaller;
+  let stop: StopRuleName;
+  let text: string | undefined;
+  try {
+    const ended = await runAgentLoop(state, {
+      caller,
+      system: a.systemPrompt,
+      conversation,
+      tools,
+      span,
+      rules: agentRules({ cancel: state.cancel, episode: state, cap: s.limits.subagent_steps, fits: () => (own === undefined ? state.fits(frame, slot) : state.fits(own, 'main')), caller }),
+      steps: calls,
+      startCall: () => (own === undefined ? frame.countCall(slot) : own.openTurn()),
+      lease,
+    });
+    stop = ended.stop;
+    text = ended.lastReply?.text;
+  } catch (err) {
+    if (err instanceof EpisodeStopped) return end({ text: state.cancel.aborted ? 'stopped: the episode was cancelled' : SPENT, finished: false }, state.cancel.aborted ? 'cancelled' : 'budget');
+    if (err instanceof SwarmProviderError) return end({ text: `its model failed: ${err.message}`, finished: false }, 'provider');
+    throw err;
+  }
+  switch (stop) {
+    case 'answered':
+      return end({ text: text ?? '', finished: true });
+    case 'cancelled':
+      return end({ text: 'stopped: the episode was cancelled', finished: false }, 'cancelled');
+    case 'step_cap':
+      return end({ text: `stopped at its cap of ${s.limits.subagent_steps} model calls`, finished: false }, 'step_cap');
+    case 'context':
+      return end({ text: 'stopped: its next prompt would not fit the model\'s context', finished: false }, 'context');
+    case 'budget':
       s.onEvent({ type: 'budget-refused', who: 'subagent', agent: a.agent });
       state.exhaust();
-      return end({ text: 'stopped: the critical-step budget is spent', finished: false }, 'budget');
-    }
-    if (own === undefined) frame.countCall(slot);
-    else own.openTurn();
-    const chat = telemetry.chat(modelName(s.subagentModel), span, clock.now());
-    let reply: ModelReply;
-    try {
-      reply = await callModel({ model: s.subagentModel, system: a.systemPrompt, messages: conversation.messages, tools: tools.set, signal: state.signal, retry: s.retry });
-    } catch (err) {
-      const stopped = err instanceof EpisodeStopped;
-      telemetry.end(chat, clock.now(), { type: stopped ? 'aborted' : 'provider', message: String(err) });
-      if (stopped) return end({ text: 'stopped: the critical-step budget is spent', finished: false }, 'budget');
-      if (err instanceof SwarmProviderError) return end({ text: `its model failed: ${err.message}`, finished: false }, 'provider');
-      throw err;
-    }
-    telemetry.end(chat, clock.now(), undefined, replyAttributes(reply));
-    conversation.assistant(reply);
-    if (reply.toolCalls.length === 0) return end({ text: reply.text, finished: true });
-    conversation.toolResults(await dispatchCalls(state, reply.toolCalls, tools.box, span, lease));
+      return end({ text: SPENT, finished: false }, 'budget');
+    case 'budget_spent':
+      return end({ text: SPENT, finished: false }, 'budget');
   }
 }

@@ -22,8 +22,8 @@ export class SubAgentPool implements CallLimiter {
     return this.places.held;
   }
 
-  /** Wait for a place for one sub-agent. */
-  acquire(): Promise<Lease> {
-    return this.places.acquire();
+  /** Wait for a place for one sub-agent (a wait that `signal` aborts ends). */
+  acquire(signal?: AbortSignal): Promise<Lease> {
+    return this.places.acquire(signal);
   }
 }

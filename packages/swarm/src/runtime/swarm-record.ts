@@ -20,8 +20,12 @@ export interface SubagentTranscript {
   readonly messages: readonly ChatMessage[];
 }
 
-/** Why an episode stopped. */
-export type StopReason = 'answer' | 'orchestrator_steps' | 'budget';
+/**
+ * Why an episode stopped: the orchestrator answered, reached its step cap, or the budget was
+ * spent; `context`: its next prompt would not have fitted the model's context (a model caller
+ * that knows its prompt's length, spec §10.5).
+ */
+export type StopReason = 'answer' | 'orchestrator_steps' | 'budget' | 'context';
 
 /** The spec §10 record of an episode (a §5 record; with the §2 / §3 fields when a training step was given). */
 export type SwarmRecord = EpisodeRecord & {

@@ -1,11 +1,12 @@
 /**
- * The orchestrator's transcript in the OpenAI chat format (spec §10's `messages`), kept next to
- * the AI SDK messages the runtime sends back to the model.
+ * An agent's conversation: the prompt its next model call sends (a language model's prompt,
+ * system message first, grown in place: nothing is copied per call) and its transcript in the
+ * OpenAI chat format (spec §10's `messages`).
  *
  * @module
  */
-import type { ModelMessage } from 'ai';
-import type { ModelReply } from './model-call.js';
+import type { LanguageModelV4Message } from '@ai-sdk/provider';
+import type { ModelReply } from './model-caller.js';
 
 /** One message in the OpenAI chat format. */
 export type ChatMessage =
@@ -21,10 +22,10 @@ export type ChatMessage =
     }
   | { readonly role: 'tool'; readonly tool_call_id: string; readonly content: string };
 
-/** The conversation of one agent: AI SDK messages for the next call, and the OpenAI-format transcript. */
+/** The conversation of one agent: the prompt of its next call, and the OpenAI-format transcript. */
 export class Conversation {
-  /** The AI SDK messages (without the system prompt). */
-  readonly messages: ModelMessage[] = [];
+  /** The prompt of the next model call, system message first (appended to, never copied). */
+  readonly prompt: LanguageModelV4Message[];
   /** The transcript, system prompt first. */
   readonly transcript: ChatMessage[];
 
@@ -34,7 +35,7 @@ export class Conversation {
    */
   constructor(system: string, user: string) {
     this.transcript = [{ role: 'system', content: system }, { role: 'user', content: user }];
-    this.messages.push({ role: 'user', content: user });
+    this.prompt = [{ role: 'system', content: system }, { role: 'user', content: [{ type: 'text', text: user }] }];
   }
 
   /** Add the model's reply. */
@@ -51,17 +52,17 @@ export class Conversation {
       ...(reply.logprobs === undefined ? {} : { logprobs: reply.logprobs }),
       ...(reply.tokenIds === undefined ? {} : { token_ids: reply.tokenIds }),
     });
-    const content: Exclude<ModelMessage & { role: 'assistant' }, never>['content'] = [];
+    const content: (LanguageModelV4Message & { role: 'assistant' })['content'] = [];
     if (reply.text !== '') content.push({ type: 'text', text: reply.text });
     for (const c of reply.toolCalls) content.push({ type: 'tool-call', toolCallId: c.id, toolName: c.name, input: typeof c.input === 'object' && c.input !== null ? c.input : {} });
-    this.messages.push({ role: 'assistant', content });
+    this.prompt.push({ role: 'assistant', content });
   }
 
   /** Add the results of the reply's tool calls, in call order. */
   toolResults(results: readonly { id: string; name: string; text: string }[]): void {
     if (results.length === 0) return;
     for (const r of results) this.transcript.push({ role: 'tool', tool_call_id: r.id, content: r.text });
-    this.messages.push({
+    this.prompt.push({
       role: 'tool',
       content: results.map((r) => ({ type: 'tool-result' as const, toolCallId: r.id, toolName: r.name, output: { type: 'text' as const, value: r.text } })),
     });

@@ -14,6 +14,7 @@ import { ParlInputError } from '@parl/core';
 import { jsonSchema, type JSONSchema7 } from 'ai';
 import { mcpTargetOf } from './mcp-target.js';
 import { DEFAULT_TOOL_CONCURRENCY } from './module-provider.js';
+import { oneLine } from './one-line.js';
 import { schemaCheck } from './schema-check.js';
 import { Semaphore } from './semaphore.js';
 import type { SwarmTool } from './swarm-tool.js';
@@ -34,10 +35,9 @@ function closeOnExit(client: MCPClient): void {
   });
 }
 
-function oneLine(err: unknown): string {
-  const text = err instanceof Error ? err.message || err.name : String(err);
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+/** An error's message (its name when it has none), on one line. */
+function messageLine(err: unknown): string {
+  return oneLine(err instanceof Error ? err.message || err.name : err);
 }
 
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -102,7 +102,7 @@ export async function connectMcpServer(
     } else if ('close' in transport) {
       await transport.close().catch(() => undefined);
     }
-    throw new ParlInputError(flag, value, `an MCP server that starts and lists its tools; ${value} did not: ${oneLine(err)}`);
+    throw new ParlInputError(flag, value, `an MCP server that starts and lists its tools; ${value} did not: ${messageLine(err)}`);
   }
   const open = client;
   const tools = definitions.map((d): SwarmTool => {
@@ -117,7 +117,7 @@ export async function connectMcpServer(
         try {
           result = await open.callTool({ name: d.name, arguments: input as Record<string, unknown>, options: { signal: context.signal } });
         } catch (err) {
-          throw new ToolCallError(`${d.name} failed: the MCP server ${value} ${context.signal.aborted ? 'gave no answer in time' : `answered with an error: ${oneLine(err)}`}`);
+          throw new ToolCallError(`${d.name} failed: the MCP server ${value} ${context.signal.aborted ? 'gave no answer in time' : `answered with an error: ${messageLine(err)}`}`);
         }
         const text = resultText(result as Parameters<typeof resultText>[0]);
         if ((result as { isError?: unknown }).isError === true) throw new ToolCallError(`${d.name}: ${text === '' ? 'the tool reported an error' : text}`);

@@ -9,22 +9,16 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ParlInputError } from '@parl/core';
 import { asSchema, type JSONSchema7, type Tool } from 'ai';
+import { oneLine } from './one-line.js';
 import { schemaCheck } from './schema-check.js';
 import { Semaphore } from './semaphore.js';
 import type { SwarmTool } from './swarm-tool.js';
-import type { ToolProvider } from './tool-provider.js';
+import { DEFAULT_TOOL_CONCURRENCY, type ToolProvider } from './tool-provider.js';
 
-/** Tool calls running at once per tools module or MCP server, unless told otherwise. */
-export const DEFAULT_TOOL_CONCURRENCY = 16;
+export { DEFAULT_TOOL_CONCURRENCY };
 
 function isTool(value: unknown): value is Tool {
   return typeof value === 'object' && value !== null && 'inputSchema' in value;
-}
-
-function oneLine(err: unknown): string {
-  const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 
 /** The result of an `execute` that may stream (an async iterable: its last value). */

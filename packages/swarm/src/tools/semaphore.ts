@@ -18,6 +18,8 @@ export interface Lease {
 
 interface Waiter {
   readonly grant: () => void;
+  /** Set when it stopped waiting (its signal aborted): it is passed over. */
+  gone?: boolean;
 }
 
 /** At most `size` holders at once; the others wait in the order they asked. */
@@ -36,13 +38,30 @@ export class Semaphore {
     return this.size - this.free;
   }
 
-  /** Take a place: at once when one is free (granted in the order asked), else when one is given back. */
-  acquire(): Promise<Lease> {
+  /**
+   * Take a place: at once when one is free (granted in the order asked), else when one is given
+   * back. A wait that `signal` aborts ends (rejecting with its reason) and holds no place.
+   */
+  acquire(signal?: AbortSignal): Promise<Lease> {
+    if (signal?.aborted === true) return Promise.reject(signal.reason);
     if (this.free > 0 && this.head === this.queue.length) {
       this.free--;
       return Promise.resolve(this.lease());
     }
-    return new Promise((resolve) => this.queue.push({ grant: () => resolve(this.lease()) }));
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        grant: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(this.lease());
+        },
+      };
+      const onAbort = (): void => {
+        waiter.gone = true;
+        reject(signal?.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.queue.push(waiter);
+    });
   }
 
   private retake(): Promise<void> {
@@ -57,7 +76,8 @@ export class Semaphore {
   }
 
   private giveBack(): void {
-    const next = this.queue[this.head];
+    let next = this.queue[this.head];
+    while (next?.gone === true) next = this.queue[++this.head];
     if (next === undefined) {
       this.free++;
       return;

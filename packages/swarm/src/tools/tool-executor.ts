@@ -2,14 +2,17 @@
  * The one tool-call executor (spec §10.3): every tool call of every agent — the orchestrator's
  * `create_subagent` / `assign_task`, the corpus tools, a module's tools, an MCP server's — runs
  * here. It looks the tool up by name, checks the arguments, waits for a place in the provider's
- * concurrency bound, runs the call under the run's tool timeout and returns the result the model
- * reads. A tool's error, an argument that fails its schema, an unknown tool or a call past the
- * timeout is returned as `error: …` and counted; nothing a tool does ends the episode. Each call
- * is one `execute_tool` span.
+ * concurrency bound, runs the call under the run's tool timeout (which counts the wait for a
+ * place) and returns the result the model reads. A tool's error, an argument that fails its
+ * schema, an unknown tool or a call past the timeout is returned as `error: …` and counted;
+ * nothing a tool does ends the episode. A call cut by the timeout or the episode's stop keeps its
+ * place until the tool settles, so no more than the bound ever run at once. Each call is one
+ * `execute_tool` span.
  *
  * @module
  */
 import type { OpenSpan, SwarmTelemetry } from '../telemetry/swarm-telemetry.js';
+import { oneLine } from './one-line.js';
 import type { Lease } from './semaphore.js';
 import type { CheckedInput, SwarmTool } from './swarm-tool.js';
 import type { ToolCall } from './tool-call.js';
@@ -35,11 +38,6 @@ function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
-function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 500 ? `${line.slice(0, 500)}…` : line;
-}
-
 function textOf(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined || value === null) return '';
@@ -55,6 +53,43 @@ function inputText(call: ToolCall): string {
 }
 
 class TimedOut extends Error {}
+
+/**
+ * A timed call's deadline: its timer (started before the call waits for a place) and the
+ * episode's stop, as one signal for the tool and one promise that rejects when either comes.
+ */
+class CallDeadline {
+  private readonly controller = new AbortController();
+  private readonly timer: ReturnType<typeof setTimeout>;
+  private readonly onAbort: () => void;
+  /** Aborted at the timeout or when the episode stops. */
+  readonly signal: AbortSignal;
+  /** Rejects at the timeout ({@link TimedOut}) or when the episode stops (a {@link ToolCallError} `aborted`). */
+  readonly cut: Promise<never>;
+  /** Whether the timeout came. */
+  timedOut = false;
+
+  constructor(timeoutMs: number, private readonly episode: AbortSignal) {
+    this.signal = AbortSignal.any([episode, this.controller.signal]);
+    let reject!: (err: unknown) => void;
+    this.cut = new Promise<never>((_, r) => (reject = r));
+    this.cut.catch(() => undefined);
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.controller.abort(new TimedOut());
+      reject(new TimedOut());
+    }, timeoutMs);
+    this.onAbort = () => reject(new ToolCallError('the episode stopped before the tool answered', 'aborted'));
+    if (episode.aborted) this.onAbort();
+    else episode.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  /** Stop the timer and stop listening to the episode. */
+  clear(): void {
+    clearTimeout(this.timer);
+    this.episode.removeEventListener('abort', this.onAbort);
+  }
+}
 
 /** Runs the tool calls of one episode and counts their errors. */
 export class ToolExecutor {
@@ -97,51 +132,53 @@ export class ToolExecutor {
       return this.instant(call, parent, `error: ${call.name}'s arguments could not be checked: ${oneLine(err instanceof Error ? err.message : String(err))}`);
     }
     if (!checked.ok) return this.instant(call, parent, checked.error);
+    // A timed call's timeout runs from here: its wait for a place counts toward it, and the episode's
+    // stop ends the wait. (An untimed call, `assign_task`, waits for its place in the pool as long as it takes.)
+    const deadline = entry.provider.timed === false ? undefined : new CallDeadline(this.timeoutMs, signal);
+    const callSignal = deadline?.signal ?? signal;
     const limiter = entry.provider.limiter;
-    const lease = limiter === undefined ? undefined : await limiter.acquire();
-    try {
-      return await this.run(call, entry.tool, checked.value, entry.provider.timed !== false, parent, signal, lease);
-    } finally {
-      lease?.release();
+    let lease: Lease | undefined;
+    if (limiter !== undefined) {
+      try {
+        lease = await limiter.acquire(deadline?.signal);
+      } catch {
+        deadline?.clear();
+        return deadline?.timedOut === true
+          ? this.instant(call, parent, this.timeoutText(call), 'timeout')
+          : this.instant(call, parent, 'error: the episode stopped before the tool answered', 'aborted');
+      }
     }
+    return this.run(call, entry.tool, checked.value, parent, callSignal, deadline, lease);
   }
 
-  private async run(call: ToolCall, tool: SwarmTool, input: unknown, timed: boolean, parent: OpenSpan, signal: AbortSignal, lease: Lease | undefined): Promise<ToolResult> {
+  private timeoutText(call: ToolCall): string {
+    return `error: ${call.name} gave no result within ${this.timeoutMs} ms (the tool timeout)`;
+  }
+
+  /**
+   * Run the call holding `lease`. A call cut by its deadline (the timeout, or the episode's stop)
+   * is answered at once, but keeps its place until the tool itself settles: a tool that ignores
+   * the abort still counts against its provider's bound.
+   */
+  private async run(call: ToolCall, tool: SwarmTool, input: unknown, parent: OpenSpan, signal: AbortSignal, deadline: CallDeadline | undefined, lease: Lease | undefined): Promise<ToolResult> {
     const span = this.telemetry.tool(call.name, call.id, inputText(call), parent, this.telemetry.now());
     let text: string;
     let errorType: string | undefined;
-    if (!timed) {
-      try {
-        text = textOf(await tool.run(input, { callId: call.id, span, signal, lease }));
-      } catch (err) {
-        ({ text, errorType } = this.failure(call, err));
-      }
-    } else {
-      const timeout = new AbortController();
-      const callSignal = AbortSignal.any([signal, timeout.signal]);
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      let onAbort: (() => void) | undefined;
-      const cut = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          timeout.abort(new TimedOut());
-          reject(new TimedOut());
-        }, this.timeoutMs);
-        onAbort = () => reject(new ToolCallError('the episode stopped before the tool answered', 'aborted'));
-        if (signal.aborted) onAbort();
-        else signal.addEventListener('abort', onAbort, { once: true });
-      });
-      cut.catch(() => undefined);
-      try {
-        const result = tool.run(input, { callId: call.id, span, signal: callSignal, lease });
-        text = textOf(isPromiseLike(result) ? await Promise.race([result, cut]) : result);
-      } catch (err) {
-        ({ text, errorType } = err instanceof TimedOut
-          ? { text: `error: ${call.name} gave no result within ${this.timeoutMs} ms (the tool timeout)`, errorType: 'timeout' }
-          : this.failure(call, err));
-      } finally {
-        clearTimeout(timer);
-        if (onAbort !== undefined) signal.removeEventListener('abort', onAbort);
-      }
+    let running: PromiseLike<unknown> | undefined;
+    try {
+      const result = tool.run(input, { callId: call.id, span, signal, lease });
+      if (isPromiseLike(result)) running = result;
+      text = textOf(running === undefined ? result : deadline === undefined ? await running : await Promise.race([running, deadline.cut]));
+      running = undefined;
+    } catch (err) {
+      ({ text, errorType } = err instanceof TimedOut ? { text: this.timeoutText(call), errorType: 'timeout' } : this.failure(call, err));
+    } finally {
+      deadline?.clear();
+      // Cut before the tool settled: its place is given back when it does.
+      if (running !== undefined && lease !== undefined) {
+        const held = lease;
+        Promise.resolve(running).then(() => held.release(), () => held.release());
+      } else lease?.release();
     }
     if (errorType === undefined && text.startsWith('error: ')) errorType = 'tool_error';
     if (errorType !== undefined) this.errors++;
@@ -155,11 +192,11 @@ export class ToolExecutor {
     return { text: `error: ${call.name} failed: ${oneLine(message)}`, errorType: 'tool_error' };
   }
 
-  /** A call whose result is known before it runs (a rejected call): its span opens and ends at once. */
-  private instant(call: ToolCall, parent: OpenSpan, text: string): ToolResult {
+  /** A call whose result is known before it runs (a rejected call, or one that got no place in time): its span opens and ends at once. */
+  private instant(call: ToolCall, parent: OpenSpan, text: string, type = 'tool_error'): ToolResult {
     const span = this.telemetry.tool(call.name, call.id, inputText(call), parent, this.telemetry.now());
     this.errors++;
-    this.telemetry.end(span, this.telemetry.now(), { type: 'tool_error', message: text }, { 'gen_ai.tool.call.result': text });
+    this.telemetry.end(span, this.telemetry.now(), { type, message: text }, { 'gen_ai.tool.call.result': text });
     return { id: call.id, name: call.name, text, error: true };
   }
 }

@@ -7,10 +7,13 @@
 import type { SwarmTool } from './swarm-tool.js';
 import type { Lease } from './semaphore.js';
 
+/** Tool calls running at once per tools module or MCP server, unless told otherwise (`--tool-concurrency`). */
+export const DEFAULT_TOOL_CONCURRENCY = 16;
+
 /** Bounds how many calls run at once (a `Semaphore`, or the episode's sub-agent pool). */
 export interface CallLimiter {
-  /** Wait for a place. */
-  acquire(): Promise<Lease>;
+  /** Wait for a place; a wait that `signal` aborts ends (rejecting with its reason) and holds no place. */
+  acquire(signal?: AbortSignal): Promise<Lease>;
 }
 
 /** A set of tools from one source. */

@@ -1,0 +1,58 @@
+/**
+ * The model call as the agent loop sees it: one seam, "given the agent's turn, make one model
+ * call and say what came back". The chat model call of a `LanguageModel` (`model-call.ts`) is one
+ * implementation; a token-in call (spec §10.5) is another.
+ *
+ * @module
+ */
+import type { ToolCall } from '../tools/tool-call.js';
+import type { AgentTools } from './agent-tools.js';
+import type { Conversation } from './transcript.js';
+
+/** What one model call returned. */
+export interface ModelReply {
+  /** The text of the reply. */
+  readonly text: string;
+  /** The model's reasoning, when it returned any apart from its text. */
+  readonly reasoning: string | undefined;
+  /** The tool calls, in order. */
+  readonly toolCalls: readonly ToolCall[];
+  /** Token usage, when reported. */
+  readonly inputTokens: number | undefined;
+  readonly outputTokens: number | undefined;
+  /** The provider's log-probabilities, when its raw answer carried them (OpenAI format). */
+  readonly logprobs: unknown;
+  /** The completion's token ids, when the provider returned them (vLLM's `return_token_ids`). */
+  readonly tokenIds: unknown;
+  /** The prompt's token ids, when the provider returned them (vLLM's `return_token_ids`: `prompt_token_ids` on the response). */
+  readonly promptTokenIds: unknown;
+  /** Attempts it took. */
+  readonly attempts: number;
+}
+
+/** One agent's turn: what a model call is made from. */
+export interface ModelTurn {
+  /** The agent's system prompt. */
+  readonly system: string;
+  /** The agent's conversation so far (its messages and its transcript). */
+  readonly conversation: Conversation;
+  /** The tools the model is offered. */
+  readonly tools: AgentTools;
+  /** Aborts the call (the episode stopped or was cancelled). */
+  readonly signal: AbortSignal;
+}
+
+/** Makes an agent's model calls. */
+export interface ModelCaller {
+  /** The model, as the `chat` spans name it. */
+  readonly name: { readonly provider: string; readonly modelId: string };
+  /**
+   * Make one model call.
+   *
+   * @throws {@link SwarmProviderError} when the model failed after its retries;
+   *   {@link EpisodeStopped} when `turn.signal` aborted
+   */
+  call(turn: ModelTurn): Promise<ModelReply>;
+  /** Whether the next call's prompt fits the model's context; absent: it always does. */
+  fits?(turn: ModelTurn): boolean;
+}
