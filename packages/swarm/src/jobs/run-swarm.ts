@@ -18,7 +18,7 @@ import { refuseDotSegmentIds } from '../rollouts/url-template.js';
 import type { RolloutSummary } from '../rollouts/rollout-summary.js';
 import { collectRollouts, rolloutRef, runEach, type RolloutLine, type RolloutOptions } from '../rollouts/run-rollouts.js';
 import { endpointSettings } from './episode-settings.js';
-import { openSpansFile, recogniseSpansFile, SPANS_FILE_KIND } from './spans-file.js';
+import { openSpansFile, recogniseSpansFile, SPANS_FILE_KIND, type SpansFile } from './spans-file.js';
 import { loadTasks } from './task-source.js';
 import type { JudgeClient } from '../scoring/judge-client.js';
 import type { SwarmEpisodesFailedError } from '../rollouts/episode-failure.js';
@@ -73,7 +73,11 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
   const runOptions = runOptionTexts(options);
   // With --restart the old files are removed only when the first new line is written: every input
   // below is checked and every tool started first (spec §10.6's "nothing lost").
-  const file: RolloutFile | undefined = options.out === undefined ? undefined : await openRolloutFile(options.out, { options: runOptions, ignore: uncomparedFlags(options), restart: options.restart === true });
+  let spans: SpansFile | undefined;
+  const file: RolloutFile | undefined =
+    options.out === undefined
+      ? undefined
+      : await openRolloutFile(options.out, { options: runOptions, ignore: uncomparedFlags(options), restart: options.restart === true, onStartOver: async () => spans?.startOver() });
   // Checked once before any tool starts (a missing endpoint, an unknown scripted name).
   const first = tasks[0];
   if (options.queue === undefined && first !== undefined) endpointSettings({ ...options, models: hooks.models }, rolloutRef(first, 0));
@@ -81,7 +85,8 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
   const tools = options.queue === undefined
     ? await openRunTools({ tools: options.tools, mcp: options.mcp, toolConcurrency: options.toolConcurrency, startTimeoutMs: options.toolTimeout * 1000 })
     : undefined;
-  const spans = options.spans === undefined ? undefined : await openSpansFile(options.spans, { resume: file?.resumed === true });
+  // With --restart the old partial spans are kept as they are until the first new line (then emptied with the rollout files).
+  spans = options.spans === undefined ? undefined : await openSpansFile(options.spans, { resume: file?.resumed === true || file?.restartPending === true });
   try {
     const rolloutOptions: RolloutOptions = {
       groupSize: options.groupSize,
