@@ -22,6 +22,7 @@ export {
   type LabelBodyTask,
   type LabelledAnswer,
   type LabelledBody,
+  type PostedRecords,
 } from './labelled-body.js';
 export { BODY_SLICE_BYTES, labelRecordsBodyInSlices, type LabelledSlices } from './sliced-body.js';
 export { BodyQueueFullError, createBodyLabeller, type BodyLabeller, type BodyLabellerOptions, type ModuleCall } from './label-pool.js';

@@ -33,6 +33,7 @@ import { SUITE_NAMES, type SuiteName } from './tasks/task.js';
 import { DEFAULT_TOOL_TIMEOUT_MS } from './tools/tool-executor.js';
 import { DEFAULT_TOOL_CONCURRENCY } from './tools/tool-provider.js';
 import { TOOLS_FOR, type ToolsFor } from './tools/tools-for.js';
+import { REASONING_PARSER_NAMES, TOOL_CALL_PARSER_NAMES } from './tokens/parsers/parser-names.js';
 
 /** Who runs the sub-agents: a language model with the task's tools, or the frozen look-up program. */
 export const SUBAGENT_KINDS = ['llm', 'scripted'] as const;
@@ -170,6 +171,17 @@ export const SWARM_RUN_OPTIONS = defineOptionTable({
     parse: switchOption,
     help: 'add the orchestrator\'s token trajectory (spec §10.4: prompt_ids, response_ids, response_mask, response_logprobs, from the ids the endpoint returned, never re-tokenised; retokenized_at where a prompt does not extend the last) and the sub-agents\' transcripts (subagent_messages) to each line',
   },
+  tokenIn: {
+    flag: 'token-in',
+    parse: switchOption,
+    needs: 'tokenizer',
+    help: 'hold the orchestrator\'s conversation as token ids (spec §10.5): the first prompt is --tokenizer\'s chat template over system, user and tools, each call a completions request on token ids at --base-url (/completions, as vLLM and SGLang serve it), the next prompt the last one + the completion + the bridge (the tool results as the template renders them, tokenized alone); the token trajectory is exact by construction (implies --token-trajectories); sub-agents stay on chat completions',
+  },
+  tokenizer: { flag: 'tokenizer', arg: 'DIR', parse: nonEmptyTextOption, needs: 'tokenIn', help: 'with --token-in: the orchestrator model\'s folder as Hugging Face model folders are downloaded: tokenizer.json, or tiktoken.model with tokenizer_config.json (Kimi\'s layout); the chat template from tokenizer_config.json\'s chat_template or chat_template.jinja' },
+  chatTemplate: { flag: 'chat-template', arg: 'FILE', parse: nonEmptyTextOption, needs: 'tokenIn', help: 'with --token-in: a Jinja chat template file used instead of the folder\'s' },
+  toolCallParser: { flag: 'tool-call-parser', arg: 'NAME', choices: TOOL_CALL_PARSER_NAMES, parse: choiceOption(TOOL_CALL_PARSER_NAMES), needs: 'tokenIn', defaultText: 'hermes', help: 'with --token-in: how tool calls are read from a completion, named as vLLM names its parsers: hermes (Qwen2.5, Qwen3, Hermes: <tool_call>{json}</tool_call>) or kimi_k2 (Kimi K2\'s tool-call sections)' },
+  reasoningParser: { flag: 'reasoning-parser', arg: 'NAME', choices: REASONING_PARSER_NAMES, parse: choiceOption(REASONING_PARSER_NAMES), needs: 'tokenIn', defaultText: 'none', help: 'with --token-in: how reasoning is split off a completion, named as vLLM names its parsers: qwen3 (<think>…</think>) or none' },
+  maxModelLen: { flag: 'max-model-len', arg: 'N', parse: positiveIntegerOption, needs: 'tokenIn', help: 'with --token-in: the model\'s context length: each call\'s max_tokens is the room left, and a prompt that would reach it ends the episode (stop_reason "context")' },
   rewardUrl: {
     flag: 'reward-url',
     arg: 'URL',

@@ -23,6 +23,7 @@ import { loadTasks } from './task-source.js';
 import type { JudgeClient } from '../scoring/judge-client.js';
 import type { SwarmEpisodesFailedError } from '../rollouts/episode-failure.js';
 import { openRunTools } from '../tools/run-tools.js';
+import type { TokenInModel } from '../tokens/token-in-model.js';
 
 /** Hooks of a run. */
 export interface SwarmRunHooks {
@@ -63,6 +64,9 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
   const options = resolveOptions(SWARM_RUN_OPTIONS, given, 'library');
   if (options.queue !== undefined && options.tools !== undefined) throw new ParlInputError('--tools', options.tools, 'not with --queue: each worker loads its own tools (parl worker --tools)');
   if (options.queue !== undefined && options.mcp !== undefined) throw new ParlInputError('--mcp', options.mcp.join(' '), 'not with --queue: each worker starts its own MCP servers (parl worker --mcp)');
+  if (options.queue !== undefined && options.tokenIn === true) throw new ParlInputError('--token-in', true, 'not with --queue (token in runs here: the model folder is read by this process)');
+  // Token in's folder, template and parsers are checked before any output is claimed or request made.
+  const tokenInModel = options.tokenIn === true ? await loadTokenInRun(options) : undefined;
   await claimOutputs(outputClaims(options));
   const tasks = await loadTasks(options, { judge: hooks.judge });
   refuseDotSegmentIds({ '--base-url': options.baseUrl, '--subagent-base-url': options.subagentBaseUrl, '--reward-url': options.rewardUrl }, tasks.map((t) => t.id));
@@ -80,7 +84,7 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
       : await openRolloutFile(options.out, { options: runOptions, ignore: uncomparedFlags(options), restart: options.restart === true, onStartOver: async () => spans?.startOver() });
   // Checked once before any tool starts (a missing endpoint, an unknown scripted name).
   const first = tasks[0];
-  if (options.queue === undefined && first !== undefined) endpointSettings({ ...options, models: hooks.models }, rolloutRef(first, 0));
+  if (options.queue === undefined && first !== undefined) endpointSettings({ ...options, models: hooks.models, tokenInModel }, rolloutRef(first, 0));
   // The tools are listed once, before any episode (a server that does not start is an error here).
   const tools = options.queue === undefined
     ? await openRunTools({ tools: options.tools, mcp: options.mcp, toolConcurrency: options.toolConcurrency, startTimeoutMs: options.toolTimeout * 1000 })
@@ -103,7 +107,7 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
     };
     let summary: RolloutSummary;
     if (options.queue === undefined) {
-      const input = { ...options, tracer: spans?.tracer, models: hooks.models, toolProviders: tools?.providers };
+      const input = { ...options, tracer: spans?.tracer, models: hooks.models, toolProviders: tools?.providers, tokenInModel };
       const settingsOf = (ref: Parameters<typeof endpointSettings>[1] & object) => {
         const settings = endpointSettings(input, ref);
         return { ...settings, trainingStep: settings.trainingStep ?? 0, ...(hooks.signal === undefined ? {} : { signal: hooks.signal }) };
@@ -133,6 +137,19 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
   } finally {
     await tools?.close();
   }
+}
+
+/** Load `--token-in`'s model (lazily: a run in chat mode never loads the tokenizer libraries). */
+async function loadTokenInRun(options: SwarmRunOptions): Promise<TokenInModel> {
+  if (options.tokenizer === undefined) throw new ParlInputError('--tokenizer', undefined, 'the orchestrator model\'s folder (tokenizer.json, or tiktoken.model with tokenizer_config.json) for --token-in');
+  const { loadTokenInModel } = await import('../tokens/token-in-model.js');
+  return loadTokenInModel({
+    tokenizer: options.tokenizer,
+    chatTemplate: options.chatTemplate,
+    toolCallParser: options.toolCallParser ?? 'hermes',
+    reasoningParser: options.reasoningParser ?? 'none',
+    maxModelLen: options.maxModelLen,
+  });
 }
 
 /** The checks of `--out` and `--spans` before any episode runs. */
