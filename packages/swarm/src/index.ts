@@ -38,7 +38,7 @@ export { SUITE_NAMES, type SuiteName, type SwarmTask, type TaskTool } from './ta
 export { generateSuite, SUITE_DEFAULTS, type SuiteOptions } from './tasks/suites.js';
 export { SUITES } from './tasks/suites/suite-registry.js';
 export type { SuiteEntry, SuiteShape } from './tasks/suites/suite-entry.js';
-export { MAX_ATTRIBUTES, SUITE_SETTINGS, type SuiteSetting, type SuiteSettingName } from './tasks/suites/suite-settings.js';
+export { GENERATED_SUITE_DEFAULTS, MAX_ATTRIBUTES, SUITE_SETTINGS, type SuiteSetting, type SuiteSettingName } from './tasks/suites/suite-settings.js';
 export { readTaskFile, TASKS_FILE_FLAG } from './tasks/task-file.js';
 export { checkTaskRow, defaultScorer, TASK_ROW_FIELDS, type TaskRow } from './tasks/task-row.js';
 export { fileTasks, withScorer } from './tasks/scored-tasks.js';

@@ -52,7 +52,27 @@ export type SwarmAgentSettings = Omit<EpisodeOptions, 'orchestrator' | 'onEvent'
   readonly model: LanguageModel;
   /** The frozen sub-agents' model (default: the orchestrator's). */
   readonly subagentModel?: LanguageModel;
-  /** String-argument tools every agent may call (the task's tools; `toolProviders` adds module and MCP tools). */
+  /**
+   * String-argument tools every agent may call (the sub-agents, and the orchestrator as its direct
+   * fallback): plain objects, not the AI SDK's `tool()` — a `name`, a `description` for the model,
+   * `parameters` (argument name → description; every argument a required string) and `run(args)`
+   * returning the text the model reads (a throw reaches the model as `error: …`, counted in
+   * `tool_errors`). AI SDK tools and MCP servers come through `toolProviders` instead.
+   *
+   * @example
+   * ```ts
+   * const capitals = new Map([['France', 'Paris'], ['Japan', 'Tokyo']]);
+   * const tools = [
+   *   {
+   *     name: 'lookup_capital',
+   *     description: 'The capital city of a country.',
+   *     parameters: { country: 'the country, in English' },
+   *     run: ({ country }) => capitals.get(country ?? '') ?? `no capital known for ${country}`,
+   *   },
+   * ];
+   * const agent = new SwarmAgent({ model, tools });
+   * ```
+   */
   readonly tools?: readonly TaskTool[];
   /** r_perf of an answer in [0, 1] (default 0: the reward is then the instantiation and finish terms only). */
   readonly score?: (answer: string, prompt: string) => ScoreValue | Promise<ScoreValue>;

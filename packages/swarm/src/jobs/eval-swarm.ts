@@ -47,6 +47,8 @@ export interface SwarmEvaluation {
   readonly latency_to_target: readonly { target: number; swarm: number | null; single_agent: number | null }[];
   /** The episodes' records. */
   readonly records: { readonly swarm: readonly SwarmRecord[]; readonly single_agent: readonly SwarmRecord[] };
+  /** Each episode's final answer (the orchestrator's last message, '' when it gave none), in the records' order: what each score was given. */
+  readonly answers: { readonly swarm: readonly string[]; readonly single_agent: readonly string[] };
   /** The swarm episodes' spans, one OTLP JSON export request each (for the serial-collapse findings). */
   readonly swarm_spans: readonly string[];
 }
@@ -98,15 +100,20 @@ async function evaluate(options: SwarmEvalOptions, tasks: readonly SwarmTask[], 
   if (tasks[0] !== undefined) settingsFor(tasks[0], 'swarm');
   const swarm: SwarmRecord[] = [];
   const single: SwarmRecord[] = [];
+  const answers = { swarm: [] as string[], single_agent: [] as string[] };
   const spans: string[] = [];
   const total = tasks.length * 2;
   let done = 0;
   for (const task of tasks) {
-    swarm.push((await runEpisode(task, settingsFor(task, 'swarm'), `${task.id}/swarm`)).record);
+    const ran = await runEpisode(task, settingsFor(task, 'swarm'), `${task.id}/swarm`);
+    swarm.push(ran.record);
+    answers.swarm.push(ran.answer);
     const json = capture.take();
     if (json !== undefined) spans.push(json);
     hooks.onProgress?.(++done, total);
-    single.push((await runEpisode(task, { ...settingsFor(task, 'single'), singleAgent: true }, `${task.id}/single`)).record);
+    const alone = await runEpisode(task, { ...settingsFor(task, 'single'), singleAgent: true }, `${task.id}/single`);
+    single.push(alone.record);
+    answers.single_agent.push(alone.answer);
     capture.take();
     hooks.onProgress?.(++done, total);
   }
@@ -124,6 +131,7 @@ async function evaluate(options: SwarmEvalOptions, tasks: readonly SwarmTask[], 
       single_agent: budgetToReachTarget(outcomes(single), target),
     })),
     records: { swarm, single_agent: single },
+    answers,
     swarm_spans: spans,
   };
 }
