@@ -23,9 +23,9 @@ import { SWARM_RUN_OPTIONS, type SwarmRunOptions } from '../options.js';
 import { fileTasks } from '../tasks/scored-tasks.js';
 import { checkTaskRow, type TaskRow } from '../tasks/task-row.js';
 import type { SwarmTask } from '../tasks/task.js';
-import { GENERATED_SUITE_DEFAULTS } from '../tasks/suites/suite-settings.js';
 import { judgeOf, loadTasks } from './task-source.js';
 import { parseScorerSpec } from '../scoring/scorer-spec.js';
+import { GENERATED_SUITE_DEFAULTS } from '../tasks/suites/suite-settings.js';
 import type { SampleLine } from '../rollouts/rollout-file.js';
 import { rolloutRef, runSample } from '../rollouts/run-rollouts.js';
 
@@ -227,6 +227,7 @@ export function rolloutJobLabel(data: unknown): string {
   const o = job.options ?? {};
   const row = job.row as { id?: unknown } | undefined;
   if (typeof row?.id === 'string') return `rollout ${row.id}/${String(job.sample)}`;
+  // A suite and seed not given are the defaults the worker generates with.
   return `rollout ${o['suite'] ?? GENERATED_SUITE_DEFAULTS.suite}-s${o['seed'] ?? GENERATED_SUITE_DEFAULTS.seed}-${String(job.task)}/${String(job.sample)}`;
 }
 

@@ -94,6 +94,8 @@ export interface SpansFile extends SpanCapture {
   commit(): Promise<void>;
   /** Remove the partial file (a failed run that cannot be resumed). */
   discard(): Promise<void>;
+  /** Empty the partial file: a `--restart` opened it as it was, and starts over once its first new line is written. */
+  startOver(): Promise<void>;
 }
 
 /** How to open a spans file. */
@@ -119,7 +121,7 @@ export async function openSpansFile(path: string, open: OpenSpansFileOptions = {
   if (scan.problem !== undefined) {
     throw new ParlInputError(flag, path, `a new file or ${SPANS_FILE_KIND}, which ${partial} is not (${scan.problem}): parl never replaces a file it did not write; choose another path or move it away`, undefined, 'PARL_ERR_CONFLICT');
   }
-  const appender = await openLineAppender(partial, { keep: open.resume === true, torn: scan.torn });
+  let appender = await openLineAppender(partial, { keep: open.resume === true, torn: scan.torn });
   let appended = false;
   const add = async (request: string): Promise<void> => {
     await appender.append(request);
@@ -141,5 +143,9 @@ export async function openSpansFile(path: string, open: OpenSpansFileOptions = {
       else await rm(partial, { force: true });
     },
     discard: () => rm(partial, { force: true }),
+    async startOver() {
+      appender = await openLineAppender(partial, { keep: false });
+      appended = false;
+    },
   };
 }

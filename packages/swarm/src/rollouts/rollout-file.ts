@@ -112,6 +112,8 @@ export interface OpenRolloutFileOptions {
   readonly restart?: boolean;
   /** The flag named in errors (default `--out`). */
   readonly flag?: string;
+  /** With `restart`: called when the old files are removed (the first new line), for what else starts over with them (the spans file). */
+  readonly onStartOver?: () => Promise<void>;
 }
 
 /** An open rollout file. */
@@ -200,6 +202,7 @@ export async function openRolloutFile(out: string, open: OpenRolloutFileOptions)
         // Last: every input was checked, every tool started, and a first episode finished.
         await rm(out, { force: true });
         appender = await openLineAppender(partial, { keep: false, durable: true });
+        await open.onStartOver?.();
         restartPending = false;
       }
       // Synced before the caller goes on: a reward is posted only for a line that is on disk (spec §10.6).
