@@ -7,15 +7,15 @@
  * @packageDocumentation
  */
 // The agent and one episode
-export { SwarmAgent, type SwarmAgentMcpSettings, type SwarmAgentResult, type SwarmAgentSettings, type SwarmReward } from './agent/swarm-agent.js';
+export { SwarmAgent, type SwarmAgentResult, type SwarmAgentSettings, type SwarmReward } from './agent/swarm-agent.js';
 export { runEpisode } from './runtime/episode.js';
 export { EPISODE_DEFAULTS, type EpisodeOptions, type EpisodeSettings } from './runtime/config.js';
-export type { EpisodeResult, StopReason, SwarmRecord } from './runtime/swarm-record.js';
+export type { EpisodeResult, StopReason, SubagentTranscript, SwarmRecord } from './runtime/swarm-record.js';
 export type { SwarmEvent, SwarmEventListener } from './runtime/swarm-events.js';
 export type { ChatMessage } from './runtime/transcript.js';
 export { LIMIT_PRESETS, type LimitPreset, type SwarmLimits } from './runtime/limits.js';
 export { DEFAULT_RETRY, type RetryPolicy } from './runtime/model-call.js';
-export { assembleTrajectory, TokenTrajectoryError, type CallTokens, type TokenTrajectory } from './runtime/token-trajectory.js';
+export { TokenTrajectoryError, type TokenTrajectory } from './runtime/token-trajectory.js';
 export { SwarmProviderError } from './runtime/errors.js';
 // Token in (spec §10.5)
 export { loadTokenInModel, type TokenInModel, type TokenInSource } from './tokens/token-in-model.js';
@@ -23,18 +23,17 @@ export type { TokenInSettings } from './runtime/token-in-caller.js';
 // Models
 export { scriptedLookupModel } from './runtime/scripted-model.js';
 export { scriptedOrchestrator } from './runtime/scripted-orchestrator.js';
-export type { ScriptedPolicy } from './runtime/scripted-names.js';
+export { SCRIPTED_POLICIES, type ScriptedPolicy } from './runtime/scripted-names.js';
 export { API_KEY_VARIABLES, endpointModel } from './jobs/endpoint-models.js';
 export { parseEndpointPrefix, UntrustedEndpointError } from './jobs/endpoint-trust.js';
 // Tools
 export type { ToolProvider } from './tools/tool-provider.js';
 export type { CheckedInput, SwarmTool, ToolCallContext } from './tools/swarm-tool.js';
 export type { ToolSpec } from './tools/tool-spec.js';
-export type { ToolsFor } from './tools/tools-for.js';
+export { TOOLS_FOR, type ToolsFor } from './tools/tools-for.js';
 export { ToolCallError } from './tools/tool-call-error.js';
 export { loadToolsModule } from './tools/module-provider.js';
-export { connectMcpServer, type McpConnectOptions } from './tools/mcp-provider.js';
-export { connectMcpClient, type McpConnection } from './tools/mcp-connection.js';
+export { connectMcpClient, type McpConnection, type McpConnectionOptions } from './tools/mcp-connection.js';
 export { openRunTools, type RunTools, type RunToolsOptions } from './tools/run-tools.js';
 // Tasks and scores
 export { SUITE_NAMES, type SuiteName, type SwarmTask, type TaskTool } from './tasks/task.js';
@@ -48,6 +47,7 @@ export { SWARM_EVAL_OPTIONS, SWARM_RUN_OPTIONS, type SwarmEvalOptions, type Swar
 export { swarmRun, type SwarmRunHooks } from './jobs/run-swarm.js';
 export { swarmEval, type ModeSummary, type SwarmEvalHooks, type SwarmEvaluation } from './jobs/eval-swarm.js';
 export type { RolloutLine, RolloutSettings } from './rollouts/run-rollouts.js';
+export type { SampleLine } from './rollouts/rollout-file.js';
 export type { RolloutSummary } from './rollouts/rollout-summary.js';
 export { RolloutsInterruptedError } from './rollouts/interrupted.js';
 export { SwarmEpisodesFailedError, type EpisodeFailure } from './rollouts/episode-failure.js';
