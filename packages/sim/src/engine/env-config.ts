@@ -119,7 +119,10 @@ export interface EnvConfig {
  *
  * @example
  * ```ts
- * resolveRewardConfig({ lambda1: 'constant:0', ...budgetOf(env) });
+ * import { resolveRewardConfig } from '@parl/core';
+ * const env = resolveEnvConfig({ budget: 80, onBudget: 'fail' });
+ * budgetOf(env).budget; // 80
+ * resolveRewardConfig({ lambda1: 'constant:0', ...budgetOf(env) }).onBudget; // "fail"
  * ```
  */
 export function budgetOf(env: Pick<EnvConfig, 'budget' | 'onBudget'>): Pick<RewardConfig, 'budget' | 'onBudget'> {
@@ -207,7 +210,8 @@ function readRange(value: unknown, field: string): IntRange {
  * @example
  * ```ts
  * resolveEnvConfig({ family: 'deep', budget: 80 }).costMean; // 4
- * resolveEnvConfig({ famly: 'deep' }); // throws: env.famly must be a known setting of env (did you mean env.family?; …), got "famly"
+ * resolveEnvConfig({ famly: 'deep' });
+ * // throws: env.famly must be a known setting of env (did you mean env.family?;
  * ```
  */
 export function resolveEnvConfig(partial: unknown, base: EnvConfig = DEFAULT_ENV_CONFIG, field = 'env'): EnvConfig {

@@ -54,8 +54,10 @@ export interface SwarmBatchOptions {
  *
  * @example
  * ```ts
+ * import { mixSeed } from '../internal/engine/rng.js';
  * const env = new SwarmBatch(resolveEnvConfig({}), 64, { recordStages: false });
  * for (let b = 0; b < 64; b++) env.reset(b, mixSeed(1, b), mixSeed(2, b));
+ * env.activeList().length; // 64
  * ```
  */
 export class SwarmBatch {

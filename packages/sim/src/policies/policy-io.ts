@@ -97,8 +97,13 @@ export function validateSavedPolicy(value: unknown, where = POLICY_FILE): SavedM
  *
  * @example
  * ```ts
+ * const config = resolveTrainingConfig({ steps: 2, tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } }, getPreset('parl'));
+ * const trained = await train(config);
+ * await writeRunFolder('runs/parl', trained);
+ * trained.policy.dispose();
  * const policy = await loadPolicy('runs/parl/policy');
  * const records = await simulate({ policy, episodes: 100, greedy: true });
+ * records.length; // 100
  * policy.dispose();
  * ```
  */

@@ -119,9 +119,14 @@ function checked(configValue: unknown, summaryValue: unknown, metricsCount: numb
  *
  * @example
  * ```ts
+ * const config = resolveTrainingConfig({ seed: 1, steps: 2, tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } }, getPreset('parl'));
+ * const trained = await train(config);
+ * await writeRunFolder('runs/parl-seed1', trained);
+ * trained.policy.dispose();
  * const metrics: StepMetrics[] = [];
  * const run = await readRunFolder('runs/parl-seed1', (m) => metrics.push(m));
- * run.summary.final.r_perf;
+ * run.summary.final.r_perf === trained.summary.final.r_perf; // true
+ * metrics.length; // 2
  * ```
  */
 export async function readRunFolder(dir: string, onMetric: MetricsSink = () => undefined): Promise<RunFolderContents> {
@@ -194,8 +199,12 @@ export function runFolderContentsOfFiles(files: Readonly<Record<string, string>>
  *
  * @example
  * ```ts
+ * const config = resolveTrainingConfig({ steps: 2, tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } }, getPreset('parl'));
  * const result = await train(config);
+ * const kept: StepMetrics[] = [];
  * const run = runFolderContentsOf(result, (m) => kept.push(m));
+ * kept.length; // 2
+ * result.policy.dispose();
  * ```
  */
 export function runFolderContentsOf(result: TrainingResult, onMetric: MetricsSink = () => undefined): RunFolderContents {

@@ -19,8 +19,17 @@ import { runIdOf } from '../internal/runs/run-id.js';
  *
  * @example
  * ```ts
- * const summary = await completeRunSummary('sweeps/lambda/runs/3f2a…', '3f2a…');
- * if (summary === undefined) await trainItAgain();
+ * import { getPreset, resolveTrainingConfig, train, writeRunFolder } from '@parl/sim';
+ * import { runIdOf } from '../internal/runs/run-id.js';
+ * const config = resolveTrainingConfig({ steps: 2, tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } }, getPreset('parl'));
+ * const runId = runIdOf(config);
+ * const dir = `sweeps/lambda/runs/${runId}`;
+ * (await completeRunSummary(dir, runId)) === undefined; // true: not trained yet
+ * const result = await train(config);
+ * await writeRunFolder(dir, result);
+ * result.policy.dispose();
+ * (await completeRunSummary(dir, runId))?.steps; // 2
+ * (await completeRunSummary(dir, 'another-run')) === undefined; // true: another config
  * ```
  */
 export async function completeRunSummary(dir: string, runId: string): Promise<RunSummary | undefined> {

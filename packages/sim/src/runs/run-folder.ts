@@ -98,7 +98,10 @@ function checkRelativePaths(files: Readonly<Record<string, string>>, label: stri
  *
  * @example
  * ```ts
- * await writeFolderAtomically('sweep/runs/3f2a', { 'summary.json': text }, { force: true });
+ * import { readFile } from 'node:fs/promises';
+ * await writeFolderAtomically('sweep/runs/3f2a', { 'summary.json': '{}' });
+ * await writeFolderAtomically('sweep/runs/3f2a', { 'summary.json': '{"steps":2}' }, { force: true });
+ * JSON.parse(await readFile('sweep/runs/3f2a/summary.json', 'utf8')).steps; // 2
  * ```
  */
 export async function writeFolderAtomically(dir: string, files: Readonly<Record<string, string>>, options: RunFolderOptions = {}): Promise<void> {
@@ -157,7 +160,12 @@ export async function writeFolderAtomically(dir: string, files: Readonly<Record<
  *
  * @example
  * ```ts
- * await writeRunFolder('runs/parl', result, { 'report.html': html });
+ * import { readdir } from 'node:fs/promises';
+ * const config = resolveTrainingConfig({ steps: 2, tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } }, getPreset('parl'));
+ * const result = await train(config);
+ * await writeRunFolder('runs/parl', result, { 'report.html': '<!doctype html><title>parl</title>' });
+ * result.policy.dispose();
+ * (await readdir('runs/parl')).includes('report.html'); // true
  * ```
  */
 export async function writeRunFolder(

@@ -49,8 +49,18 @@ export interface QueueRunner extends SweepRunner {
  *
  * @example
  * ```ts
- * const runner = createQueueRunner('redis://127.0.0.1:6379');
- * const out = await runner.run({ runId, config }); // some `parl worker` trained it
+ * import { getPreset, resolveTrainingConfig } from '@parl/sim';
+ * import { startQueueWorker } from '@parl/sim/queue';
+ * import { runIdOf } from '../internal/runs/run-id.js';
+ * const url = redisUrl; // a Redis server, such as 'redis://127.0.0.1:6379'
+ * const worker = startQueueWorker({ url, threads: 1 }); // as `parl worker` does, on any machine
+ * const config = resolveTrainingConfig({ steps: 2, tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } }, getPreset('parl'));
+ * const runner = createQueueRunner(url);
+ * const out = await runner.run({ runId: runIdOf(config), config }); // the worker trained it
+ * out.runId === runIdOf(config); // true
+ * await runner.release(out.runId);
+ * await runner.close();
+ * await worker.close();
  * ```
  */
 export function createQueueRunner(url: string, options: QueueRunnerOptions = {}): QueueRunner {

@@ -17,7 +17,11 @@ import { SWEEP_JOB_NAME } from './queue-runner.js';
  *
  * @example
  * ```ts
+ * import { startQueueWorker } from '@parl/io/queue';
+ * import { SWEEP_JOB_NAME } from './queue-runner.js';
+ * const url = redisUrl; // a Redis server, such as 'redis://127.0.0.1:6379'
  * const worker = startQueueWorker({ url, name: 'parl-sweep', concurrency: 2, handlers: { [SWEEP_JOB_NAME]: sweepJobHandler(2) } });
+ * await worker.close();
  * ```
  */
 export function sweepJobHandler(threads: number = defaultThreads()): QueueJobHandler {

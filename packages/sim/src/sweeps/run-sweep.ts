@@ -132,7 +132,10 @@ function labelOf(sweep: ResolvedSweep, run: SweepRunPlan): string {
  *
  * @example
  * ```ts
+ * import { writeFile } from 'node:fs/promises';
+ * await writeFile('sweep.json', JSON.stringify({ preset: 'parl', steps: 2, seeds: [1], config: { tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } }, grid: { lambda1: ['constant:0', 'linear:0.3:0:2'] } }));
  * const outcome = await runSweep({ grid: 'sweep.json', out: 'sweeps/lambda', threads: 2 });
+ * outcome.rows.length; // 2
  * outcome.results; // 'sweeps/lambda/results.csv'
  * ```
  */

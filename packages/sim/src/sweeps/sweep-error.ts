@@ -11,7 +11,9 @@
  *
  * @example
  * ```ts
- * throw new SweepError('--out notes/ holds sweep.json, which parl sweep did not write', true);
+ * new SweepError('--out notes/ holds sweep.json, which parl sweep did not write', true).code; // "PARL_ERR_SWEEP_INPUT"
+ * throw new SweepError('redis://127.0.0.1:6379 does not answer', false);
+ * // throws: does not answer
  * ```
  */
 export class SweepError extends Error {

@@ -24,7 +24,9 @@ export interface SweepPointRow {
  *
  * @example
  * ```ts
+ * const outcome = await runSweep({ grid: { preset: 'parl', steps: 2, seeds: [1], config: { tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } }, grid: { lambda1: ['constant:0', 'linear:0.3:0:2'] } }, out: 'sweeps/lambda', threads: 2 });
  * for (const row of sweepPointRows(outcome.rows)) console.log(row.params, row.summary.verdict);
+ * sweepPointRows(outcome.rows).length; // 2
  * ```
  */
 export function sweepPointRows(results: readonly SweepResult[]): SweepPointRow[] {
@@ -45,7 +47,11 @@ export function sweepPointRows(results: readonly SweepResult[]): SweepPointRow[]
  *
  * @example
  * ```ts
- * bestPoint(sweepPointRows(outcome.rows))?.params;
+ * const outcome = await runSweep({ grid: { preset: 'parl', steps: 2, seeds: [1], config: { tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } }, grid: { lambda1: ['constant:0', 'linear:0.3:0:2'] } }, out: 'sweeps/lambda', threads: 2 });
+ * const rows = sweepPointRows(outcome.rows);
+ * const best = bestPoint(rows); // a parallel point, or undefined (2 steps rarely teach parallelism)
+ * best === undefined || best.summary.verdict === 'parallel'; // true
+ * bestPoint(rows.filter((r) => r.summary.verdict !== 'parallel')) === undefined; // true
  * ```
  */
 export function bestPoint(rows: readonly SweepPointRow[]): SweepPointRow | undefined {

@@ -48,9 +48,14 @@ export function sweepWorkerFile(): string {
  *
  * @example
  * ```ts
+ * import { getPreset, resolveTrainingConfig } from '@parl/sim';
+ * import { runIdOf } from '../runs/run-id.js';
+ * const config = resolveTrainingConfig({ steps: 2, tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } }, getPreset('parl'));
+ * const runId = runIdOf(config);
  * const pool = createLocalPool(2);
  * const out = await pool.run({ runId, config });
  * await pool.close();
+ * out.runId === runId; // true
  * ```
  */
 export function createLocalPool(threads: number = defaultThreads()): SweepRunner {

@@ -43,8 +43,11 @@ export interface SweepRunOutput {
  *
  * @example
  * ```ts
+ * import { getPreset, resolveTrainingConfig } from '@parl/sim';
+ * import { runIdOf } from '../runs/run-id.js';
+ * const config = resolveTrainingConfig({ steps: 2, tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } }, getPreset('parl'));
  * const out = await trainSweepRun({ runId: runIdOf(config), config });
- * out.files['summary.json'];
+ * JSON.parse(out.files['summary.json']).steps; // 2
  * ```
  */
 export async function trainSweepRun(task: SweepTask): Promise<SweepRunOutput> {
