@@ -4,8 +4,8 @@
  * where its sources are, which module its own name stands for, and what else is in scope.
  *
  * A block is a ```` ```ts ```` fence after `@example`. It runs as an async function body (top-level
- * `await` allowed) in a fresh temporary working folder, with its `import`s turned into dynamic
- * imports through the package's `importModule` (its own package name → its sources; a relative
+ * `await` allowed) in a fresh temporary working folder, with its `import`s (statements and
+ * `import('…')` calls) turned into dynamic imports through the package's `importModule` (its own package name → its sources; a relative
  * specifier, as an internal module's example may use, → the source file beside it). Assertions
  * come from the comments, as written for a reader:
  *
@@ -83,9 +83,10 @@ export function withAssertions(code: string): string {
   return out.join('\n');
 }
 
-/** `import … from 'x'` statements of transpiled code as `const … = await __import('x')`. */
+/** `import … from 'x'` statements of transpiled code as `const … = await __import('x')`, and `import('x')` calls as `__import('x')`. */
 function dynamicImports(js: string): string {
   return js
+    .replace(/(?<![\w$.])import\((?=\s*['"`])/g, '__import(')
     .replace(/^\s*import\s+\*\s+as\s+(\w+)\s+from\s+(['"][^'"]+['"]);?\s*$/gm, 'const $1 = await __import($2);')
     .replace(/^\s*import\s+(\w+)\s*,\s*\{([^}]*)\}\s+from\s+(['"][^'"]+['"]);?\s*$/gm, (_m, def: string, names: string, from: string) => `const { default: ${def}, ${names.replace(/\bas\b/g, ':')} } = await __import(${from});`)
     .replace(/^\s*import\s+\{([^}]*)\}\s+from\s+(['"][^'"]+['"]);?\s*$/gm, (_m, names: string, from: string) => `const {${names.replace(/\bas\b/g, ':')}} = await __import(${from});`)

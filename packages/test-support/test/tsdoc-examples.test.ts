@@ -24,6 +24,8 @@ describe('runTsdocExample', () => {
     const code = ["import { basename } from 'node:path';", "import { writeFileSync } from 'node:fs';", "writeFileSync('here.txt', 'x');", 'basename(process.cwd()).startsWith("parl-example-"); // true', 'answer; // 42', 'const given = 1;', 'given; // 1'].join('\n');
     expect(await runTsdocExample(block(code), { ...scope, globals: { answer: 42, given: 0 } })).toEqual([]);
     await expect(runTsdocExample(block('missing;'), scope)).rejects.toThrow(/missing is not defined/);
+    const lazy = ["const load = () => import('node:path');", "typeof (await load()).basename; // \"function\""].join('\n');
+    expect(await runTsdocExample(block(lazy), scope)).toEqual([]);
   });
 
   it('finds the examples of a source folder (a broken extractor must not pass by finding none)', () => {
