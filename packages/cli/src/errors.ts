@@ -16,6 +16,7 @@ export { describeFsError } from '@parl/io';
  * @example
  * ```ts
  * throw new CliError('cannot read --in data.jsonl: no such file');
+ * // throws: cannot read --in data.jsonl
  * ```
  */
 export class CliError extends ParlIoError {

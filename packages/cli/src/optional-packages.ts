@@ -89,8 +89,12 @@ const loaded = new Map<OptionalPackage, unknown>();
  *
  * @example
  * ```ts
+ * import { Command } from 'commander';
+ * import { addOptionFlags } from './internal/option-flags.js';
+ * const cmd = new Command('sweep');
  * const tables = loadOptional('@parl/sim');
  * if (tables !== undefined) addOptionFlags(cmd, tables.SWEEP_OPTIONS);
+ * cmd.options.some((o) => o.long === '--grid'); // true
  * ```
  */
 export function loadOptional<P extends OptionalPackage>(pkg: P): OptionalOptionsEntries[P] | undefined {
@@ -117,6 +121,7 @@ export function loadOptional<P extends OptionalPackage>(pkg: P): OptionalOptions
  * @example
  * ```ts
  * const { serveCommand } = await importOptional('@parl/serve', 'serve', () => import('./internal/commands/serve.js'));
+ * typeof serveCommand; // "function"
  * ```
  */
 export async function importOptional<T>(pkg: OptionalPackage, command: string, load: () => Promise<T>): Promise<T> {
@@ -164,7 +169,16 @@ export function commonJsInputError(err: unknown): InputErrorFields | undefined {
  *
  * @example
  * ```ts
+ * import { ParlInputError } from '@parl/core';
+ * let err: unknown;
+ * try {
+ *   loadOptional('@parl/sim')?.TRAIN_OPTIONS.steps.parse('-1', 'steps'); // a parser of the CommonJS build
+ * } catch (thrown) {
+ *   err = thrown;
+ * }
+ * err instanceof ParlInputError; // false
  * const e = fromCommonJsBuild(err);
+ * e instanceof ParlInputError; // true
  * if (e instanceof ParlInputError) io.stderr.write(`${e.message}\n`);
  * ```
  */

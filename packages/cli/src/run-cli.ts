@@ -22,11 +22,14 @@ export const EXIT_USAGE = 2;
 /**
  * Run `parl` with `argv` (as in `process.argv`: node, script, then arguments) and return its exit
  * code. Everything it prints goes through `io` (the process's streams by default, in which case a
- * closed stdout pipe ends the run quietly).
+ * closed stdout pipe ends the run quietly). The bin is `process.exitCode = await runCli(process.argv)`.
  *
  * @example
  * ```ts
- * process.exitCode = await runCli(process.argv);
+ * import { readFile } from 'node:fs/promises';
+ * await runCli(['node', 'parl', 'schedule', 'linear:0.3:0:100', '--points', '3', '--csv', '--html', 'schedule.html'], io); // 0
+ * (await readFile('schedule.html', 'utf8')).startsWith('<!doctype html>'); // true
+ * await runCli(['node', 'parl', 'schedule', 'linear:0.3'], io); // 2: a bad schedule spec is bad input
  * ```
  */
 export async function runCli(argv: readonly string[], io?: CliIo): Promise<number> {

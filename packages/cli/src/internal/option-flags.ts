@@ -49,7 +49,10 @@ export function optionFlag(row: OptionRow<unknown>): Option {
  *
  * @example
  * ```ts
- * addOptionFlags(new Command('reward'), REWARD_OPTIONS);
+ * import { Command } from 'commander';
+ * import { REWARD_OPTIONS } from '@parl/core';
+ * const cmd = addOptionFlags(new Command('reward'), REWARD_OPTIONS);
+ * cmd.options.length === Object.keys(REWARD_OPTIONS).length; // true
  * ```
  */
 export function addOptionFlags(cmd: Command, table: object): Command {

@@ -31,7 +31,10 @@ export interface OutcomeTable {
  *
  * @example
  * ```ts
- * const outcomes = await readOutcomes('evals.jsonl'); // {"id":"trace_1","success":true}
+ * import { writeFile } from 'node:fs/promises';
+ * await writeFile('evals.jsonl', '{"id":"trace_1","success":true}\n');
+ * const outcomes = await readOutcomes('evals.jsonl', process.stdin);
+ * outcomes.byId.get('trace_1')?.['success']; // true
  * ```
  */
 export async function readOutcomes(path: string, stdin: NodeJS.ReadableStream): Promise<OutcomeTable> {

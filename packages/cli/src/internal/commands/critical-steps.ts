@@ -24,7 +24,9 @@ export interface CriticalStepsCommandOptions extends RecordIoOptions {
  *
  * @example
  * ```ts
- * await criticalStepsCommand({ in: 'episodes.jsonl', budget: 40, onBudget: 'truncate' }, processIo());
+ * import { simulateCommand } from './simulate.js';
+ * await simulateCommand({ policy: 'serial', family: 'deep', episodes: 20, out: 'episodes.jsonl' }, io);
+ * (await criticalStepsCommand({ in: 'episodes.jsonl', out: 'steps.jsonl', budget: 40, onBudget: 'truncate' }, io)).records_written; // 20
  * ```
  */
 export async function criticalStepsCommand(options: CriticalStepsCommandOptions, io: CliIo): Promise<RecordRunSummary> {

@@ -31,7 +31,12 @@ export interface ReportCommandResult {
  *
  * @example
  * ```ts
+ * import { writeFile } from 'node:fs/promises';
+ * await writeFile('tiny.json', JSON.stringify({ tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } }));
+ * import { trainCommand } from './train.js';
+ * await trainCommand({ preset: 'parl', steps: 2, seed: 1, config: 'tiny.json', quiet: true }, io);
  * const { report } = await reportCommand({ runDir: 'runs/parl-seed1' });
+ * report; // "runs/parl-seed1/report.html"
  * ```
  */
 export async function reportCommand(options: ReportCommandOptions): Promise<ReportCommandResult> {

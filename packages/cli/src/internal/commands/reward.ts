@@ -23,7 +23,9 @@ export interface RewardCommandOptions extends RecordIoOptions {
  *
  * @example
  * ```ts
- * await rewardCommand({ in: 'episodes.jsonl', out: 'labelled.jsonl', reward: { step: 5000 } }, processIo());
+ * import { simulateCommand } from './simulate.js';
+ * await simulateCommand({ policy: 'serial', family: 'deep', episodes: 20, out: 'episodes.jsonl' }, io);
+ * (await rewardCommand({ in: 'episodes.jsonl', out: 'labelled.jsonl', reward: { step: 5000 } }, io)).records_written; // 20
  * ```
  */
 export async function rewardCommand(options: RewardCommandOptions, io: CliIo): Promise<RecordRunSummary> {

@@ -41,7 +41,8 @@ const DENSE_POINTS = { ascii: 64, html: 201 } as const;
  *
  * @example
  * ```ts
- * await scheduleCommand({ spec: 'cosine:0.1:0:10000', points: 5, csv: true }, processIo());
+ * const { samples } = await scheduleCommand({ spec: 'cosine:0.1:0:10000', points: 5, csv: true }, io);
+ * samples.length; // 5
  * ```
  */
 export async function scheduleCommand(options: ScheduleCommandOptions, io: CliIo): Promise<ScheduleSamples> {

@@ -78,7 +78,7 @@ async function policyOf(spec: string): Promise<{ policy: Policy | (typeof SCRIPT
  *
  * @example
  * ```ts
- * await simulateCommand({ policy: 'serial', family: 'deep', episodes: 20, out: 'serial.jsonl' }, processIo());
+ * (await simulateCommand({ policy: 'serial', family: 'deep', episodes: 20, out: 'serial.jsonl' }, io)).episodes; // 20
  * ```
  */
 export async function simulateCommand(options: SimulateCommandOptions, io: CliIo): Promise<SimulateSummary> {

@@ -55,7 +55,10 @@ function asCliError(err: unknown): unknown {
  *
  * @example
  * ```ts
- * const result = await sweepCommand({ grid: 'sweep.json', threads: 2 }, processIo());
+ * import { writeFile } from 'node:fs/promises';
+ * await writeFile('sweep.json', JSON.stringify({ preset: 'parl', steps: 2, seeds: [1], config: { tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } }, grid: { lambda1: ['constant:0', 'linear:0.3:0:2'] } }));
+ * const result = await sweepCommand({ grid: 'sweep.json', out: 'sweeps/lambda', threads: 2, quiet: true }, io);
+ * Object.values(result.verdicts).reduce((a, b) => a + b, 0); // 2
  * ```
  */
 export async function sweepCommand(options: SweepCommandOptions, io: CliIo): Promise<SweepCommandResult> {

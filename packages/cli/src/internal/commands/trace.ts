@@ -97,7 +97,18 @@ function checkDistinctPaths(options: TraceCommandOptions): void {
  *
  * @example
  * ```ts
- * await traceCommand({ in: 'otel-export.jsonl', out: 'episodes.jsonl', findings: 'findings.jsonl' }, processIo());
+ * import { writeFile } from 'node:fs/promises';
+ * import { writeFile } from 'node:fs/promises';
+ * const span = (spanId: string, parentSpanId: string | undefined, operation: string, start: number, end: number) => ({
+ *   traceId: '5b8aa5a2d2c872e8321cf37308d69df2', spanId, ...(parentSpanId === undefined ? {} : { parentSpanId }), name: `${operation} ${spanId}`,
+ *   startTimeUnixNano: `${1_700_000_000 + start}000000000`, endTimeUnixNano: `${1_700_000_000 + end}000000000`,
+ *   attributes: [{ key: 'gen_ai.operation.name', value: { stringValue: operation } }],
+ * });
+ * const spans = [span('main', undefined, 'invoke_agent', 0, 3), span('llm', 'main', 'chat', 0, 2)];
+ * await writeFile('otel-export.jsonl', `${JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] })}\n`); // one OTLP/JSON export line
+ * const summary = await traceCommand({ in: 'otel-export.jsonl', out: 'episodes.jsonl', findings: 'findings.jsonl' }, io);
+ * summary.traces_read; // 1
+ * summary.records_written; // 1
  * ```
  */
 export async function traceCommand(options: TraceCommandOptions, io: CliIo): Promise<TraceRunSummary> {

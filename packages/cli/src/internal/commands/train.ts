@@ -116,7 +116,10 @@ export function unfinishedScheduleNotes(config: TrainingConfig): string[] {
  *
  * @example
  * ```ts
- * trainClosingLine(result.summary);
+ * import { writeFile } from 'node:fs/promises';
+ * await writeFile('tiny.json', JSON.stringify({ tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } }));
+ * const result = await trainCommand({ preset: 'parl', steps: 2, config: 'tiny.json', quiet: true }, io);
+ * /^(parallel|spurious|collapsed): /.test(trainClosingLine(result.summary)); // true
  * // 'parallel: groups of 6.4 sub-agents, finish rate 0.97; final r_perf 0.909 in 27.4 critical steps (serial baseline: 0.890 in 66.1)'
  * ```
  */
@@ -139,7 +142,11 @@ export function trainClosingLine(summary: RunSummary, story: string | null = nul
  *
  * @example
  * ```ts
- * const { report } = await trainCommand({ preset: 'parl', steps: 50, seed: 1, out: 'runs/quick' }, processIo());
+ * import { writeFile } from 'node:fs/promises';
+ * await writeFile('tiny.json', JSON.stringify({ tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } }));
+ * const { report, summary } = await trainCommand({ preset: 'parl', steps: 2, seed: 1, config: 'tiny.json', out: 'runs/quick', quiet: true }, io);
+ * report; // "runs/quick/report.html"
+ * summary.steps; // 2
  * ```
  */
 export async function trainCommand(options: TrainCommandOptions, io: CliIo): Promise<TrainCommandResult> {

@@ -72,7 +72,10 @@ async function jobKind(
  *
  * @example
  * ```ts
- * const worker = await workerCommand({ queue: 'redis://10.0.0.5:6379', threads: 4 }, processIo());
+ * const worker = await workerCommand({ queue: redisUrl, threads: 4, quiet: true }, io); // redisUrl: such as 'redis://10.0.0.5:6379'
+ * await worker.close();
+ * await workerCommand({ queue: 'http://10.0.0.5:6379' }, io);
+ * // throws: --queue
  * ```
  */
 export async function workerCommand(options: WorkerCommandOptions, io: CliIo): Promise<QueueWorkerHandle> {

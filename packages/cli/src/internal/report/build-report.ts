@@ -81,8 +81,15 @@ export function summaryTables(run: RunData): string {
  *
  * @example
  * ```ts
+ * import { writeFile } from 'node:fs/promises';
+ * await writeFile('tiny.json', JSON.stringify({ tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } }));
+ * import { trainCommand } from '../commands/train.js';
+ * await trainCommand({ preset: 'parl', steps: 2, seed: 1, config: 'tiny.json', quiet: true }, io);
+ * import { readRunFolder } from './run-folder.js';
+ * import { writeFileAtomic } from '@parl/io';
  * const html = buildRunReport(await readRunFolder('runs/parl-seed1'));
  * await writeFileAtomic('runs/parl-seed1/report.html', html);
+ * html.startsWith('<!doctype html>'); // true
  * ```
  */
 export function buildRunReport(run: RunData): string {

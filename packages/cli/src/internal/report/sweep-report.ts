@@ -117,8 +117,12 @@ function scatter(input: SweepReportInput, rows: readonly SweepPointRow[]): PageC
  *
  * @example
  * ```ts
- * const rows = sweepPointRows(outcome.rows); // @parl/sim
- * const html = buildSweepReport({ parameters, points, plannedRuns: 20, preset: 'parl' }, rows, bestPoint(rows));
+ * import { bestPoint, runSweep, sweepPointRows } from '@parl/sim';
+ * const outcome = await runSweep({ grid: { preset: 'parl', steps: 2, seeds: [1], config: { tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } }, grid: { lambda1: ['constant:0', 'linear:0.3:0:2'] } }, out: 'sweeps/lambda', threads: 2 });
+ * const rows = sweepPointRows(outcome.rows);
+ * const points = rows.map((row) => row.params);
+ * const html = buildSweepReport({ parameters: ['lambda1'], points, plannedRuns: 2, preset: 'parl' }, rows, bestPoint(rows));
+ * html.includes('linear:0.3:0:2'); // true
  * ```
  */
 export function buildSweepReport(input: SweepReportInput, rows: readonly SweepPointRow[], best: SweepPointRow | undefined): string {

@@ -32,8 +32,15 @@ function percent(x: number): string {
  *
  * @example
  * ```ts
- * trainingStory(metrics, true);
- * // 'delegation was learned: the assign rate went from 0.383 (first step) down to 0.0172 (around step 8) and up to 1 (last tenth), 0 % of the last tenth's rollouts truncated, because λ1 paid for launching while the policy explored and, once λ1 and λ2 had annealed to 0, launching still won on r_perf alone'
+ * import { writeFile } from 'node:fs/promises';
+ * await writeFile('tiny.json', JSON.stringify({ tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } }));
+ * import { trainCommand } from '../commands/train.js';
+ * await trainCommand({ preset: 'parl', steps: 2, seed: 1, config: 'tiny.json', quiet: true }, io);
+ * import { readRunFolder } from './run-folder.js';
+ * const { metrics } = await readRunFolder('runs/parl-seed1');
+ * trainingStory(metrics, true)?.includes('the assign rate went from 0 (first step)'); // true
+ * trainingStory([], true); // null
+ * // a longer run tells, e.g.: 'delegation was learned: the assign rate went from 0.383 (first step) down to 0.0172 (around step 8) and up to 1 (last tenth), 0 % of the last tenth's rollouts truncated, because λ1 paid for launching while the policy explored and, once λ1 and λ2 had annealed to 0, launching still won on r_perf alone'
  * ```
  */
 export function trainingStory(metrics: readonly StepMetrics[], directAction: boolean): string | null {

@@ -47,7 +47,13 @@ function describeBaseline(b: ScriptedBaselineResult, trained: readonly (number |
  *
  * @example
  * ```ts
- * runVerdict(summary);
+ * import { writeFile } from 'node:fs/promises';
+ * await writeFile('tiny.json', JSON.stringify({ tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { episodes: 8 } }));
+ * import { trainCommand } from '../commands/train.js';
+ * await trainCommand({ preset: 'parl', steps: 2, seed: 1, config: 'tiny.json', quiet: true }, io);
+ * import { readRunFolder } from './run-folder.js';
+ * const { summary } = await readRunFolder('runs/parl-seed1');
+ * runVerdict(summary).includes('always-serial'); // true
  * // "Learned: 2.41× fewer critical steps than always-serial (27.4 vs 66.1) at r_perf 0.909 (serial 0.890); ..."
  * ```
  */
