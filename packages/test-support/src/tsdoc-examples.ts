@@ -5,9 +5,9 @@
  *
  * A block is a ```` ```ts ```` fence after `@example`. It runs as an async function body (top-level
  * `await` allowed) in a fresh temporary working folder, with its `import`s (statements and
- * `import('…')` calls) turned into dynamic imports through the package's `importModule` (its own package name → its sources; a relative
- * specifier, as an internal module's example may use, → the source file beside it). Assertions
- * come from the comments, as written for a reader:
+ * `import('…')` calls) turned into dynamic imports through the package's `importModule` (its own
+ * package name → its sources; a relative specifier, as an internal module's example may use, →
+ * the source file beside it). Assertions come from the comments, as written for a reader:
  *
  * - `expr; // <JSON value>` — `expr` must equal the value (numbers to 1e-6 relative);
  * - a statement followed by a line `// throws: MESSAGE` (or `// ParlInputError: MESSAGE`) — it
