@@ -20,6 +20,7 @@ import { checkEndpointTrust } from './endpoint-trust.js';
 import { endpointSettings } from './episode-settings.js';
 import type { ToolProvider } from '../tools/tool-provider.js';
 import { SWARM_RUN_OPTIONS, type SwarmRunOptions } from '../options.js';
+import { GENERATED_SUITE_DEFAULTS } from '../tasks/suites/suite-settings.js';
 import { fileTasks } from '../tasks/scored-tasks.js';
 import { checkTaskRow, type TaskRow } from '../tasks/task-row.js';
 import type { SwarmTask } from '../tasks/task.js';
@@ -180,7 +181,7 @@ export async function runRolloutJob(data: unknown, hooks: RolloutJobHooks = {}):
   }
   const options = resolveOptions(SWARM_RUN_OPTIONS, job.options, 'flag');
   // Every endpoint the job names (the orchestrator's, the sub-agents', the judge's) must be trusted with this worker's keys.
-  for (const endpoint of [options.baseUrl, options.subagentBaseUrl, options.judgeBaseUrl]) checkEndpointTrust(rolloutJobLabel(data), endpoint, hooks.allowEndpoints ?? [], hooks.env ?? process.env);
+  for (const endpoint of [options.baseUrl, options.subagentBaseUrl, options.judgeBaseUrl]) checkEndpointTrust(endpoint, hooks.allowEndpoints ?? [], hooks.env ?? process.env);
   const taskIndex = checkIndex(job.task, 'job.task');
   const sample = checkIndex(job.sample, 'job.sample');
   if (options.scorer !== undefined && parseScorerSpec(options.scorer).kind === 'module') throw codeRefused('job.options.scorer', options.scorer);
@@ -226,7 +227,8 @@ export function rolloutJobLabel(data: unknown): string {
   const o = job.options ?? {};
   const row = job.row as { id?: unknown } | undefined;
   if (typeof row?.id === 'string') return `rollout ${row.id}/${String(job.sample)}`;
-  return `rollout ${o['suite'] ?? '?'}-s${o['seed'] ?? '?'}-${String(job.task)}/${String(job.sample)}`;
+  // A job's options hold the flags given: a suite or seed left at its default is not among them.
+  return `rollout ${o['suite'] ?? GENERATED_SUITE_DEFAULTS.suite}-s${o['seed'] ?? GENERATED_SUITE_DEFAULTS.seed}-${String(job.task)}/${String(job.sample)}`;
 }
 
 /** A handler of rollout jobs, in the shape `@parl/io/queue`'s worker loop takes (its `QueueJobHandler`). */
