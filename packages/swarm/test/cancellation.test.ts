@@ -8,7 +8,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startChatEndpoint, type ChatEndpoint, type ChatReply, type ChatRequest } from '@parl/test-support/chat-endpoint';
 import { afterEach, describe, expect, it } from 'vitest';
-import { endpointModel, generateSuite, runEpisode, runRollouts, SwarmAgent, type SwarmTask, type ToolProvider } from '../src/index.js';
+import { endpointModel, generateSuite, runEpisode, SwarmAgent, type SwarmTask, type ToolProvider } from '../src/index.js';
+import { runRollouts } from '../src/rollouts/run-rollouts.js';
 import { scriptedMock, settingsWith } from './support.js';
 
 const [task] = generateSuite('wide', { tasks: 1, seed: 5, entities: 2, attributes: 1 }) as [SwarmTask];

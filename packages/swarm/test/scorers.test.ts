@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { messageText, startChatEndpoint, type ChatReply } from '@parl/test-support/chat-endpoint';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileTasks, generateSuite, isAnswerTable, judgeEndpoint, makeScorer, normaliseAnswer, parseScorerSpec, readTaskFile, SwarmScoreError, type AnswerTable, type ScoredTask } from '../src/index.js';
+import { generateSuite, SwarmScoreError, type ScoredTask } from '../src/index.js';
+import { fileTasks } from '../src/tasks/scored-tasks.js';
+import { isAnswerTable, type AnswerTable } from '../src/scoring/accepted-answer.js';
+import { judgeEndpoint } from '../src/jobs/judge-endpoint.js';
+import { makeScorer } from '../src/scoring/scorer-registry.js';
+import { normaliseAnswer } from '../src/scoring/normalise.js';
+import { parseScorerSpec } from '../src/scoring/scorer-spec.js';
+import { readTaskFile } from '../src/tasks/task-file.js';
 
 let dir: TempDir;
 beforeAll(async () => {
@@ -240,6 +247,18 @@ describe('judge (an LLM on an OpenAI-compatible endpoint, BrowseComp\'s grading 
       const s = await score('table', '1 | NYC\n2 | Chicago', { answer: table }, judgeEndpoint(endpoint.baseURL, 'grader', {}, FAST));
       expect(s).toMatchObject({ item_f1: 0.5, row_f1: 0.5, success: false, judge: { calls: 2, input_tokens: 22, output_tokens: 14, ungraded: 0 } });
       expect(endpoint.requests).toHaveLength(2);
+    } finally {
+      await endpoint.close();
+    }
+  });
+
+  it('a table\'s judge column whose judge stays down fails the episode (SwarmScoreError naming the task), never a cell graded wrong', async () => {
+    const endpoint = await startChatEndpoint(() => ({ status: 503 }));
+    try {
+      const table: AnswerTable = { columns: ['id', 'city'], unique_columns: ['id'], rows: [['1', 'New York City']], metrics: { city: 'judge' } };
+      const grading = score('table', '1 | NYC', { answer: table }, judgeEndpoint(endpoint.baseURL, 'grader', {}, FAST));
+      await expect(grading).rejects.toBeInstanceOf(SwarmScoreError);
+      await expect(grading).rejects.toThrow(/^scorer judge on task t1: the judge judge\.chat\/grader gave no reply: .*HTTP 503/);
     } finally {
       await endpoint.close();
     }

@@ -36,8 +36,10 @@ export interface ModeSummary {
 /** The evaluation of a model. */
 export interface SwarmEvaluation {
   readonly model: string;
-  /** The suite's name, or the task file's path. */
-  readonly suite: string;
+  /** The task suite run (`--suite`); null when the tasks came from a file. */
+  readonly suite: string | null;
+  /** The tasks file's path (`--tasks-file`); null when a suite ran. */
+  readonly tasks_file: string | null;
   /** Tasks run (each by both modes). */
   readonly tasks: number;
   readonly seed: number;
@@ -47,6 +49,8 @@ export interface SwarmEvaluation {
   readonly latency_to_target: readonly { target: number; swarm: number | null; single_agent: number | null }[];
   /** The episodes' records. */
   readonly records: { readonly swarm: readonly SwarmRecord[]; readonly single_agent: readonly SwarmRecord[] };
+  /** Each episode's final answer (the orchestrator's last message, '' when it gave none), in the records' order: what each score was given. */
+  readonly answers: { readonly swarm: readonly string[]; readonly single_agent: readonly string[] };
   /** The swarm episodes' spans, one OTLP JSON export request each (for the serial-collapse findings). */
   readonly swarm_spans: readonly string[];
 }
@@ -98,22 +102,28 @@ async function evaluate(options: SwarmEvalOptions, tasks: readonly SwarmTask[], 
   if (tasks[0] !== undefined) settingsFor(tasks[0], 'swarm');
   const swarm: SwarmRecord[] = [];
   const single: SwarmRecord[] = [];
+  const answers = { swarm: [] as string[], single_agent: [] as string[] };
   const spans: string[] = [];
   const total = tasks.length * 2;
   let done = 0;
   for (const task of tasks) {
-    swarm.push((await runEpisode(task, settingsFor(task, 'swarm'), `${task.id}/swarm`)).record);
+    const ran = await runEpisode(task, settingsFor(task, 'swarm'), `${task.id}/swarm`);
+    swarm.push(ran.record);
+    answers.swarm.push(ran.answer);
     const json = capture.take();
     if (json !== undefined) spans.push(json);
     hooks.onProgress?.(++done, total);
-    single.push((await runEpisode(task, { ...settingsFor(task, 'single'), singleAgent: true }, `${task.id}/single`)).record);
+    const alone = await runEpisode(task, { ...settingsFor(task, 'single'), singleAgent: true }, `${task.id}/single`);
+    single.push(alone.record);
+    answers.single_agent.push(alone.answer);
     capture.take();
     hooks.onProgress?.(++done, total);
   }
   const outcomes = (records: readonly SwarmRecord[]) => records.map((r) => ({ critical_steps: criticalStepsOf(r), r_perf: r.r_perf as number }));
   return {
     model: options.model,
-    suite: options.tasksFile ?? options.suite ?? GENERATED_SUITE_DEFAULTS.suite,
+    suite: options.tasksFile === undefined ? (options.suite ?? GENERATED_SUITE_DEFAULTS.suite) : null,
+    tasks_file: options.tasksFile ?? null,
     tasks: tasks.length,
     seed: options.seed ?? GENERATED_SUITE_DEFAULTS.seed,
     swarm: summary(swarm),
@@ -124,6 +134,7 @@ async function evaluate(options: SwarmEvalOptions, tasks: readonly SwarmTask[], 
       single_agent: budgetToReachTarget(outcomes(single), target),
     })),
     records: { swarm, single_agent: single },
+    answers,
     swarm_spans: spans,
   };
 }

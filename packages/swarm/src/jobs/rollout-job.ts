@@ -227,7 +227,7 @@ export function rolloutJobLabel(data: unknown): string {
   const o = job.options ?? {};
   const row = job.row as { id?: unknown } | undefined;
   if (typeof row?.id === 'string') return `rollout ${row.id}/${String(job.sample)}`;
-  // A job's options hold the flags given: a suite or seed left at its default is not among them.
+  // A suite and seed not given are the defaults the worker generates with.
   return `rollout ${o['suite'] ?? GENERATED_SUITE_DEFAULTS.suite}-s${o['seed'] ?? GENERATED_SUITE_DEFAULTS.seed}-${String(job.task)}/${String(job.sample)}`;
 }
 
@@ -246,7 +246,9 @@ export interface RolloutJobHandler {
  *
  * @example
  * ```ts
- * startQueueWorker({ url, name: 'parl-sweep', concurrency: 8, handlers: { [ROLLOUT_JOB_NAME]: rolloutJobHandler() } });
+ * const handlers = { [ROLLOUT_JOB_NAME]: rolloutJobHandler() };
+ * // then, with a Redis at url: startQueueWorker({ url, name: 'parl-sweep', concurrency: 8, handlers }) (@parl/io/queue)
+ * typeof handlers[ROLLOUT_JOB_NAME].run; // "function"
  * ```
  */
 export function rolloutJobHandler(hooks: RolloutJobHooks = {}): RolloutJobHandler {
