@@ -15,7 +15,7 @@ export type { SwarmEvent, SwarmEventListener } from './runtime/swarm-events.js';
 export type { ChatMessage } from './runtime/transcript.js';
 export { LIMIT_PRESETS, type LimitPreset, type SwarmLimits } from './runtime/limits.js';
 export { DEFAULT_RETRY, type RetryPolicy } from './runtime/model-call.js';
-export { assembleTrajectory, TokenTrajectoryError, type CallTokens, type TokenTrajectory } from './runtime/token-trajectory.js';
+export { TokenTrajectoryError, type TokenTrajectory } from './runtime/token-trajectory.js';
 export { SwarmProviderError } from './runtime/errors.js';
 // Token in (spec §10.5)
 export { loadTokenInModel, type TokenInModel, type TokenInSource } from './tokens/token-in-model.js';
@@ -33,7 +33,6 @@ export type { ToolSpec } from './tools/tool-spec.js';
 export { TOOLS_FOR, type ToolsFor } from './tools/tools-for.js';
 export { ToolCallError } from './tools/tool-call-error.js';
 export { loadToolsModule } from './tools/module-provider.js';
-export { connectMcpServer } from './tools/mcp-provider.js';
 export { connectMcpClient, type McpConnection, type McpConnectionOptions } from './tools/mcp-connection.js';
 export { openRunTools, type RunTools, type RunToolsOptions } from './tools/run-tools.js';
 // Tasks and scores
