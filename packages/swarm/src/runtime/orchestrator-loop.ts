@@ -128,5 +128,5 @@ export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: 
   });
   telemetry.end(root, clock.now(), stop === 'answer' ? undefined : { type: stop, message: `the episode stopped: ${stop}` });
   const tokens = s.tokenTrajectories ? { trajectory: assembleTrajectory(callTokens), subagentMessages: state.subagentTranscripts } : {};
-  return { record, messages: conversation.transcript, answer, malformed, ...tokens };
+  return { record, messages: conversation.transcript, answer, malformed, toolCalls: state.executor.toolCalls, ...tokens };
 }

@@ -2,11 +2,13 @@
  * The episode's OpenTelemetry spans under the GenAI semantic conventions (spec §10):
  * `invoke_agent` for the orchestrator and each sub-agent, `chat` for each model call,
  * `execute_tool` for each tool call. Only `@opentelemetry/api` is used: the spans go to the
- * tracer the caller gives (or the global tracer provider's); without an SDK they are no-ops.
+ * tracer the caller gives (or the global tracer provider's); without an SDK they are no-ops, and
+ * when the episode's root span is not recorded (no SDK, or not sampled) no other span of the
+ * episode is started and no attribute is built: no one would read them.
  *
  * @module
  */
-import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { context, INVALID_SPAN_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import { ROLLOUT_ID_ATTRIBUTE } from '@parl/core';
 import { hrTimeOf, type MicrosecondClock } from './clock.js';
 
@@ -19,9 +21,17 @@ export interface OpenSpan {
   readonly context: Context;
 }
 
+/** A span's attributes, or what makes them (called only when the span is recorded). */
+export type LazyAttributes = Attributes | (() => Attributes);
+
+/** The one span of an episode whose root is not recorded: every child is it, and ending it does nothing. */
+const SILENT_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
 /** Starts and ends the episode's spans on the episode clock. */
 export class SwarmTelemetry {
   private readonly tracer: Tracer;
+  /** Whether the episode's root span is recorded (known once it started). */
+  private recording = true;
 
   /**
    * @param clock - the episode clock (span times, and the live record's wave order)
@@ -34,9 +44,11 @@ export class SwarmTelemetry {
     this.tracer = tracer ?? trace.getTracer(SWARM_TRACER_NAME);
   }
 
-  private start(name: string, parent: OpenSpan | undefined, attributes: Attributes, at: number, kind: SpanKind): OpenSpan {
+  private start(name: string, parent: OpenSpan | undefined, attributes: LazyAttributes, at: number, kind: SpanKind): OpenSpan {
+    if (parent !== undefined && !this.recording) return { span: SILENT_SPAN, context: parent.context };
     const parentContext = parent?.context ?? context.active();
-    const span = this.tracer.startSpan(name, { kind, attributes, startTime: hrTimeOf(at) }, parentContext);
+    const span = this.tracer.startSpan(name, { kind, attributes: typeof attributes === 'function' ? attributes() : attributes, startTime: hrTimeOf(at) }, parentContext);
+    if (parent === undefined) this.recording = span.isRecording();
     return { span, context: trace.setSpan(parentContext, span) };
   }
 
@@ -67,14 +79,14 @@ export class SwarmTelemetry {
     }, at, SpanKind.CLIENT);
   }
 
-  /** An `execute_tool` span: one tool call. */
-  tool(name: string, callId: string, input: string, parent: OpenSpan, at: number): OpenSpan {
-    return this.start(`execute_tool ${name}`, parent, {
+  /** An `execute_tool` span: one tool call (`input`: its arguments' text, made only when the span is recorded). */
+  tool(name: string, callId: string, input: () => string, parent: OpenSpan, at: number): OpenSpan {
+    return this.start(`execute_tool ${name}`, parent, () => ({
       'gen_ai.operation.name': 'execute_tool',
       'gen_ai.tool.name': name,
       'gen_ai.tool.call.id': callId,
-      'gen_ai.tool.call.arguments': input,
-    }, at, SpanKind.INTERNAL);
+      'gen_ai.tool.call.arguments': input(),
+    }), at, SpanKind.INTERNAL);
   }
 
   /** The clock's next reading. */
@@ -83,8 +95,9 @@ export class SwarmTelemetry {
   }
 
   /** End a span at `at`; an `error` marks it as failed (`error.type` and status ERROR). */
-  end(open: OpenSpan, at: number, error?: { type: string; message: string }, attributes?: Attributes): void {
-    if (attributes !== undefined) open.span.setAttributes(attributes);
+  end(open: OpenSpan, at: number, error?: { type: string; message: string }, attributes?: LazyAttributes): void {
+    if (open.span === SILENT_SPAN) return;
+    if (attributes !== undefined) open.span.setAttributes(typeof attributes === 'function' ? attributes() : attributes);
     if (error !== undefined) {
       open.span.setAttribute('error.type', error.type);
       open.span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });

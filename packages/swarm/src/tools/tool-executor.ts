@@ -97,7 +97,6 @@ export class ToolExecutor {
     // A timed call's timeout runs from here: its wait for a place counts toward it, and the episode's
     // stop ends the wait. (An untimed call, `assign_task`, waits for its place in the pool as long as it takes.)
     const deadline = entry.provider.timed === false ? undefined : new CallDeadline(this.timeoutMs, signal);
-    const callSignal = deadline === undefined ? signal : deadline.signal;
     const limiter = entry.provider.limiter;
     let lease: Lease | undefined;
     if (limiter !== undefined) {
@@ -110,7 +109,7 @@ export class ToolExecutor {
           : this.instant(call, parent, 'error: the episode stopped before the tool answered', 'aborted');
       }
     }
-    return this.run(call, entry.tool, checked.value, parent, callSignal, deadline, lease);
+    return this.run(call, entry.tool, checked.value, parent, deadline === undefined ? () => signal : () => deadline.signal, deadline, lease);
   }
 
   private timeoutText(call: ToolCall): string {
@@ -122,18 +121,19 @@ export class ToolExecutor {
    * is answered at once, but keeps its place until the tool itself settles: a tool that ignores
    * the abort still counts against its provider's bound.
    */
-  private async run(call: ToolCall, tool: SwarmTool, input: unknown, parent: OpenSpan, signal: AbortSignal, deadline: CallDeadline | undefined, lease: Lease | undefined): Promise<ToolResult> {
-    const span = this.telemetry.tool(call.name, call.id, inputText(call), parent, this.telemetry.now());
+  private async run(call: ToolCall, tool: SwarmTool, input: unknown, parent: OpenSpan, signal: () => AbortSignal, deadline: CallDeadline | undefined, lease: Lease | undefined): Promise<ToolResult> {
+    const span = this.telemetry.tool(call.name, call.id, () => inputText(call), parent, this.telemetry.now());
     let text: string;
     let errorType: string | undefined;
     let running: PromiseLike<unknown> | undefined;
     try {
-      const result = tool.run(input, { callId: call.id, span, signal, lease });
+      // The call's signal is made only if the tool reads it.
+      const result = tool.run(input, { callId: call.id, span, get signal() { return signal(); }, lease });
       if (isPromiseLike(result)) running = result;
       text = textOf(running === undefined ? result : deadline === undefined ? await running : await Promise.race([running, deadline.cut]));
       running = undefined;
     } catch (err) {
-      ({ text, errorType } = deadline?.signal.aborted !== true
+      ({ text, errorType } = deadline?.aborted !== true
         ? this.failure(call, err)
         : deadline.timedOut
           ? { text: this.timeoutText(call), errorType: 'timeout' }
@@ -160,7 +160,7 @@ export class ToolExecutor {
 
   /** A call whose result is known before it runs (a rejected call, or one that got no place in time): its span opens and ends at once. */
   private instant(call: ToolCall, parent: OpenSpan, text: string, type = 'tool_error'): ToolResult {
-    const span = this.telemetry.tool(call.name, call.id, inputText(call), parent, this.telemetry.now());
+    const span = this.telemetry.tool(call.name, call.id, () => inputText(call), parent, this.telemetry.now());
     this.errors++;
     this.telemetry.end(span, this.telemetry.now(), { type, message: text }, { 'gen_ai.tool.call.result': text });
     return { id: call.id, name: call.name, text, error: true };
