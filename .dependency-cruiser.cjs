@@ -11,7 +11,7 @@
  * io, traces, swarm and serve never load the simulator or TensorFlow.js; the cli loads sim, serve
  * and swarm only lazily (a dynamic import or a type-only import), so `parl reward` starts light
  * and the cli installs without them. Inside @parl/sim: engine ◄ policies ◄ rollout ◄ evaluation
- * ◄ training ◄ runs ◄ sweeps; inside @parl/swarm: tasks, scoring, telemetry ◄ tools ◄ runtime ◄
+ * ◄ training ◄ runs ◄ sweeps; inside @parl/swarm: tasks, scoring, telemetry ◄ tools, tokens ◄ runtime ◄
  * rollouts ◄ jobs; inside cli and serve, a command (a route) never imports another
  * command (route).
  *
@@ -43,7 +43,7 @@ function simRoomRules() {
  * nothing of the levels above: a task, a scorer or a span never knows how tools are run, the tool
  * executor never knows the orchestrator loop, the runtime never knows rollouts or commands.
  */
-const SWARM_LEVELS = [['tasks', 'scoring', 'telemetry'], ['tools'], ['runtime'], ['rollouts'], ['jobs']];
+const SWARM_LEVELS = [['tasks', 'scoring', 'telemetry'], ['tools', 'tokens'], ['runtime'], ['rollouts'], ['jobs']];
 
 function swarmRoomRules() {
   return SWARM_LEVELS.slice(0, -1).flatMap((rooms, i) => {

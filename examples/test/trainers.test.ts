@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { startLocalLlmServer, type LocalLlmServer } from '@parl/test-support/local-llm/server';
 import { startTokenGateway, type TokenGateway } from '@parl/test-support/local-llm/token-gateway';
 import { writeTinyGguf } from '@parl/test-support/local-llm/tiny-model';
+import { writeTinyModelFolder } from '@parl/test-support/local-llm/tiny-model-folder';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
@@ -46,6 +47,7 @@ let gateway: TokenGateway;
 beforeAll(async () => {
   dir = await makeTempDir('example-trainers');
   const model = await writeTinyGguf(join(dir.path, 'tiny.gguf'));
+  await writeTinyModelFolder(dir.path);
   server = await startLocalLlmServer({ modelPath: model.path, contextSize: 16384, concurrency: 2 });
   gateway = await startTokenGateway({ upstream: server.baseURL, forceToolCalls: 2 });
 }, 60_000);
@@ -98,6 +100,33 @@ describe('examples/trainers', () => {
     expect(rllm.traces).toBeGreaterThan(0);
     // --reward-url reached the gateway for each rollout of the template run.
     for (const id of out['ids'] as string[]) expect(gateway.rewards.get(id)?.length).toBe(1);
+  }, 300_000);
+
+  it.skipIf(!hasPython)('with PARL_TOKENIZER, the glue runs token in: exact fields, no retokenized_at, stop_reason kept', async () => {
+    const check = `
+import json, sys
+sys.path.insert(0, 'trainers')
+from parl_swarm import run_swarm, token_in_from_env
+import verl_agent_loop
+[line] = run_swarm(sys.argv[1], sys.argv[2], 'wide', 1, subagents='scripted', token_trajectories=True, token_in=token_in_from_env())
+verl = verl_agent_loop.agent_loop_fields(line, 10 ** 6)
+m = line['messages']
+chatml = lambda role, text: [257] + list((role + '\\n' + text).encode()) + [258, 10]
+first = chatml('system', m[0]['content']) + chatml('user', m[1]['content']) + [257] + list('assistant\\n'.encode())
+print(json.dumps({'first_prompt': line['prompt_ids'] == first, 'retokenized': 'retokenized_at' in line, 'extra': verl['extra_fields'], 'lengths': [len(verl[k]) for k in ('response_ids', 'response_mask', 'response_logprobs')], 'prompt': len(line['prompt_ids'])}))
+`;
+    const env = { ...process.env, PARL_CMD: `${process.execPath} ${PARL_BIN}`, PARL_TOKENIZER: dir.path, PARL_TOOL_CALL_PARSER: 'hermes', PARL_MAX_MODEL_LEN: '16384' };
+    const result = await run(PYTHON, ['-c', check, server.baseURL, server.modelName], env);
+    expect(result.status, describeRun('python3 (token in check)', result)).toBe(0);
+    const out = JSON.parse(result.stdout) as { first_prompt: boolean; retokenized: boolean; extra: Record<string, unknown>; lengths: number[]; prompt: number };
+    // The first prompt is the folder's ChatML template over system and user, tokenized here (a chat endpoint renders its own).
+    expect(out.first_prompt).toBe(true);
+    expect(out.retokenized).toBe(false);
+    expect(out.extra['stop_reason']).toBe('answer');
+    expect(out.extra['retokenized_at']).toBeNull();
+    expect(new Set(out.lengths).size).toBe(1);
+    expect(out.lengths[0]).toBeGreaterThan(0);
+    expect(out.prompt).toBeGreaterThan(0);
   }, 300_000);
 
   it('the Agent Lightning agent runs the swarm on the gateway URL it is given and posts its reward event', async () => {

@@ -5,13 +5,15 @@ The orchestrator runs on slime's SGLang router (its OpenAI API) and the frozen s
 own engine (`PARL_SUBAGENT_URL`), as the OpenPARL reproduction ran it. The sample gets the
 orchestrator's tokens and loss mask from `--token-trajectories` (the router must return the
 prompt's and completion's token ids, as vLLM's `return_token_ids` does) and the PARL reward.
-Samples name a suite task in `metadata` (`{"suite": "wide", "seed": 17}`).
+Samples name a suite task in `metadata` (`{"suite": "wide", "seed": 17}`). With `PARL_TOKENIZER` set to the
+policy's model folder the rollout runs with `--token-in` on the router's `/v1/completions` (SGLang's
+`return_token_ids`), so the tokens are exact for the whole episode, not up to `retokenized_at`.
 """
 
 import asyncio
 import os
 
-from parl_swarm import run_swarm
+from parl_swarm import run_swarm, token_in_from_env
 
 
 def fill_sample(sample, line):
@@ -21,7 +23,7 @@ def fill_sample(sample, line):
     sample.loss_mask = line["response_mask"]
     sample.rollout_log_probs = line["response_logprobs"]
     sample.reward = line["total_reward"]
-    sample.metadata = {**(sample.metadata or {}), "parl": {k: line.get(k) for k in ("critical_steps", "num_subagents", "r_perf", "retokenized_at")}}
+    sample.metadata = {**(sample.metadata or {}), "parl": {k: line.get(k) for k in ("critical_steps", "num_subagents", "r_perf", "stop_reason", "retokenized_at")}}
     return sample
 
 
@@ -29,7 +31,7 @@ async def generate(args, sample, sampling_params):
     [line] = await asyncio.to_thread(
         run_swarm, "http://%s:%s/v1" % (args.sglang_router_ip, args.sglang_router_port), os.environ.get("PARL_POLICY_MODEL", "default"),
         sample.metadata["suite"], sample.metadata["seed"], subagent_base_url=os.environ.get("PARL_SUBAGENT_URL"),
-        subagent_model=os.environ.get("PARL_SUBAGENT_MODEL"), token_trajectories=True,
+        subagent_model=os.environ.get("PARL_SUBAGENT_MODEL"), token_trajectories=True, token_in=token_in_from_env(),
     )
     fill_sample(sample, line)
     from slime.utils.types import Sample

@@ -6,7 +6,10 @@ verl trains on token ids, so the rollout runs with `--token-trajectories`: the o
 that re-tokenising kept PPO from converging). Sub-agents are frozen: only the orchestrator's tokens
 are trained. `PARL_POLICY_URL` must serve the current policy over the OpenAI API with vLLM's
 `return_token_ids` (verl's rollout server, or a vLLM server it syncs weights to); the dataset rows
-name a suite task in `extra_info` (`{"suite": "wide", "seed": 17}`).
+name a suite task in `extra_info` (`{"suite": "wide", "seed": 17}`). On a real chat template (Qwen3's
+drops earlier reasoning) set `PARL_TOKENIZER` to the policy's model folder: the rollout then runs with
+`--token-in` (completions on token ids, `PARL_TOOL_CALL_PARSER` / `PARL_REASONING_PARSER` naming vLLM's
+parsers), so every call's prompt extends the last and the whole episode trains, not its first call.
 
 Register with `agent_name: parl_swarm` in the dataset and this module in `agent_loop_config_path`.
 """
@@ -14,7 +17,7 @@ Register with `agent_name: parl_swarm` in the dataset and this module in `agent_
 import asyncio
 import os
 
-from parl_swarm import run_swarm
+from parl_swarm import run_swarm, token_in_from_env
 
 
 def agent_loop_fields(line, response_length):
@@ -27,7 +30,7 @@ def agent_loop_fields(line, response_length):
         "response_logprobs": line["response_logprobs"][:n],
         "reward_score": line["total_reward"],
         "num_turns": len(line["stages"]),
-        "extra_fields": {k: line.get(k) for k in ("critical_steps", "num_subagents", "r_perf", "retokenized_at")},
+        "extra_fields": {k: line.get(k) for k in ("critical_steps", "num_subagents", "r_perf", "stop_reason", "retokenized_at")},
     }
 
 
@@ -45,6 +48,6 @@ if AgentLoopBase is not None:
             [line] = await asyncio.to_thread(
                 run_swarm, os.environ["PARL_POLICY_URL"], os.environ.get("PARL_POLICY_MODEL", "policy"), task["suite"], task["seed"],
                 subagent_base_url=os.environ.get("PARL_SUBAGENT_URL"), subagent_model=os.environ.get("PARL_SUBAGENT_MODEL"),
-                token_trajectories=True, training_step=kwargs.get("global_steps", 0),
+                token_trajectories=True, token_in=token_in_from_env(), training_step=kwargs.get("global_steps", 0),
             )
             return AgentLoopOutput(**agent_loop_fields(line, self.config.actor_rollout_ref.rollout.response_length), metrics={})

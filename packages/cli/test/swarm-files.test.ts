@@ -150,7 +150,7 @@ describe('parl swarm run: flags named in every error', () => {
 
   it('--request-timeout is an option row: in help with its default, 120 s', async () => {
     const r = await parl(['swarm', 'run', '--help']);
-    expect(r.stdout).toMatch(/--request-timeout <SECONDS>\s+seconds one model request may take(?:(?!\n\s+--)[\s\S])*\(default: 120\)/);
+    expect(r.stdout).toMatch(/--request-timeout <SECONDS>\s+seconds one model or judge request may take(?:(?!\n\s+--)[\s\S])*\(default: 120\)/);
   });
 });
 

@@ -112,11 +112,15 @@ describe('parl swarm on task files', () => {
     expect(swarm.requests.length).toBe(before);
   });
 
-  it('a scorer module that fails is one line naming the scorer and the task (exit code 1)', async () => {
+  it('a scorer module that fails: one line per failed episode naming the task and the scorer, after the closing line of the others (exit code 1)', async () => {
     const scorer = join(dir.path, 'broken-scorer.mjs');
     await writeFile(scorer, 'export default () => 7;\n');
     const r = await parl(['swarm', 'run', ...base(), '--tasks-file', join(EXAMPLES, 'qa-exact.csv'), '--scorer', `module:${scorer}`]);
     expect(r.code).toBe(1);
-    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/scorer module:.*broken-scorer\.mjs on task qa-capital: it returned r_perf 7: expected a number in \[0, 1\]$/)]);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^parl swarm run: 2 episodes; mean r_perf /),
+      expect.stringMatching(/^parl swarm run: task qa-capital failed \(qa-capital\/rollout-0\): scorer module:.*broken-scorer\.mjs on task qa-capital: it returned r_perf 7: expected a number in \[0, 1\]$/),
+      'parl swarm: 1 episode failed (no line and no reward for it): with --out FILE a rerun of the same command runs only the failed episodes',
+    ]);
   });
 });

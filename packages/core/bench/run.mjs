@@ -13,14 +13,22 @@
 //   /usr/bin/python3, on one thread, torch's default thread count and one per CPU, each timing
 //   paired with the WebAssembly kernel's; skipped with a message where torch is missing.
 //
+// The roofline shares and the one-thread PyTorch ratios are also given by CPU time (this process's,
+// the C program's and the Python thread's), which leaves out the time each side waited for a core
+// on a shared machine; the targets are read on the wall-time figures.
+//
+// With BASELINE=/path/to/old/dist/index.js, that build's WebAssembly kernels are timed too, in
+// the same pairs (roofline and PyTorch), so that old and new come from one run.
+//
 // Run: pnpm --filter @parl/core build && pnpm --filter @parl/core bench
-// Knobs: BENCH_REPS (default 11), BENCH_WARMUP (default 3), BENCH_PYTHON (default /usr/bin/python3).
+// Knobs: BENCH_REPS (default 11), BENCH_WARMUP (default 3), BENCH_PYTHON (default /usr/bin/python3),
+// BASELINE (another build's dist/index.js).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   allocateCriticalStepsBatchInput,
   allocateRewardBatch,
@@ -30,11 +38,14 @@ import {
   resolveBatchKernel,
   resolveRewardConfig,
   rewardBatch,
+  rewardTotalBatch,
 } from '../dist/index.js';
 
 const REPS = Number(process.env.BENCH_REPS ?? 11);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const PYTHON = process.env.BENCH_PYTHON ?? '/usr/bin/python3';
+const BASELINE = process.env.BASELINE;
+const baseline = BASELINE ? await import(pathToFileURL(BASELINE).href) : undefined;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const loadAtStart = os.loadavg();
 
@@ -54,6 +65,14 @@ function seconds(fn) {
   const t0 = process.hrtime.bigint();
   fn();
   return Number(process.hrtime.bigint() - t0) / 1e9;
+}
+
+/** Wall and CPU seconds of one call (the CPU time leaves out time spent waiting for a core). */
+function wallAndCpu(fn) {
+  const c0 = process.cpuUsage();
+  const wall = seconds(fn);
+  const c = process.cpuUsage(c0);
+  return { wall, cpu: (c.user + c.system) / 1e6 };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -156,6 +175,9 @@ measure('reward', 'rewardBatch WASM, a step per episode, inputs and out copied',
 measure('reward', 'memory bound: fill the 9 float64 outputs, nothing else', 'episodes', () => {
   for (const key of Object.keys(together.out)) together.out[key].fill(0.5);
 }, B, rPerf);
+measure('reward', 'memory bound: fill the float64 total alone, nothing else', 'episodes', () => together.out.total_reward.fill(0.5), B, rPerf);
+const rewardTotalKernel = () => rewardTotalBatch({ ...together.input, kernel: 'wasm' }, config, together.out.total_reward);
+measure('reward', 'rewardTotalBatch WASM (total only), a step per episode, in wasm memory', 'episodes', rewardTotalKernel, B, rPerf);
 measure('reward', 'rewardBatch JS, one shared step', 'episodes', () => rewardBatch({ ...rewardInput, kernel: 'js' }, shared, rewardOutPlain), B, rPerf);
 measure('reward', 'rewardBatch WASM, one shared step, all in wasm memory', 'episodes', () => rewardBatch({ ...together.input, kernel: 'wasm' }, shared, together.out), B, rPerf);
 
@@ -168,6 +190,23 @@ measure('critical', 'criticalStepsBatch WASM, full groups, steps copied in', 'el
 const raggedJs = measure('critical', 'criticalStepsBatch JS, ragged', 'elements', () => criticalStepsBatch({ ...full, groupSizes, kernel: 'js' }, csOut), cells, subSteps);
 const raggedWasm = measure('critical', 'criticalStepsBatch WASM, ragged, steps in wasm memory', 'elements', () => criticalStepsBatch({ ...inPlace, groupSizes, kernel: 'wasm' }, csOut), cells, subSteps);
 
+// The baseline build's WebAssembly kernels on the same inputs, in its own WebAssembly memory.
+let baselineCritical;
+let baselineReward;
+if (baseline !== undefined) {
+  const baseInPlace = baseline.allocateCriticalStepsBatchInput(CB, T, N, 'wasm');
+  baseInPlace.subSteps.set(subSteps);
+  const baseTogether = baseline.allocateRewardBatch(B, 'float32', 'wasm');
+  for (const key of Object.keys(rewardInput)) baseTogether.input[key].set(rewardInput[key]);
+  baselineCritical = () => baseline.criticalStepsBatch({ ...baseInPlace, kernel: 'wasm' }, csOut);
+  // its own resolved config: a config resolved by another build takes its slower general path
+  const baseConfig = baseline.resolveRewardConfig({});
+  baselineReward = () => baseline.rewardBatch({ ...baseTogether.input, kernel: 'wasm' }, baseConfig, baseTogether.out);
+  measure('reward', 'BASELINE rewardBatch WASM, a step per episode, all in wasm memory', 'episodes', baselineReward, B, rPerf);
+  measure('critical', 'BASELINE criticalStepsBatch WASM, full groups, steps in wasm memory', 'elements', baselineCritical, cells, subSteps);
+  measure('critical', 'BASELINE criticalStepsBatch WASM, ragged, steps in wasm memory', 'elements', () => baseline.criticalStepsBatch({ ...baseInPlace, groupSizes, kernel: 'wasm' }, csOut), cells, subSteps);
+}
+
 // --- the C roofline (or a memory-bandwidth proxy), each measurement paired with the kernel's --
 /** Build bench/roofline.c; returns a function measuring it once (elements/s) and a clean-up, or the proxy. */
 function startRoofline() {
@@ -178,7 +217,10 @@ function startRoofline() {
     copy.set(subSteps);
     return {
       what: 'memory-bandwidth proxy (no cc): copying the [10^4, 10, 100] float32 array, elements/s',
-      rate: () => cells / seconds(() => copy.set(subSteps)),
+      rate: () => {
+        const t = wallAndCpu(() => copy.set(subSteps));
+        return { wall: cells / t.wall, cpu: cells / t.cpu };
+      },
       stop: () => {},
     };
   }
@@ -188,11 +230,12 @@ function startRoofline() {
   if (build.status !== 0) throw new Error(`cc failed: ${build.stderr}`);
   return {
     what: 'C max-reduce (bench/roofline.c, cc -O3 -march=native) over the same 10^7 float32 steps',
-    // one process per measurement: the median of 3 passes after 1 warm-up pass
+    // one process per measurement: the median of 3 passes after 1 warm-up pass, by wall and by CPU time
     rate: () => {
       const run = spawnSync(binary, [String(cells), '3', '1'], { encoding: 'utf8' });
       if (run.status !== 0) throw new Error(`roofline failed: ${run.stderr}`);
-      return Number(run.stdout.trim().split(' ')[0]);
+      const [wall, , cpu] = run.stdout.trim().split(' ').map(Number);
+      return { wall, cpu };
     },
     stop: () => rmSync(dir, { recursive: true, force: true }),
   };
@@ -200,22 +243,30 @@ function startRoofline() {
 
 const rooflineRun = startRoofline();
 const criticalWasmKernel = () => criticalStepsBatch({ ...inPlace, kernel: 'wasm' }, csOut);
-const rooflineRates = [];
-const rooflineShares = [];
-const jsShares = [];
+// Shares by wall time (the target's figure) and by CPU time (on a shared machine, wall time also
+// counts the time each side waited for a core).
+const shares = { rate: [], cpuRate: [], wasm: [], js: [], baseline: [], wasmCpu: [], jsCpu: [], baselineCpu: [] };
 try {
   for (let i = 0; i < REPS; i++) {
     const roof = rooflineRun.rate();
-    const wasm = cells / seconds(criticalWasmKernel);
-    const js = cells / seconds(() => criticalStepsBatch({ ...full, kernel: 'js' }, csOut));
-    rooflineRates.push(roof);
-    rooflineShares.push(wasm / roof);
-    jsShares.push(js / roof);
+    const wasm = wallAndCpu(criticalWasmKernel);
+    const js = wallAndCpu(() => criticalStepsBatch({ ...full, kernel: 'js' }, csOut));
+    shares.rate.push(roof.wall);
+    shares.cpuRate.push(roof.cpu);
+    shares.wasm.push(cells / wasm.wall / roof.wall);
+    shares.js.push(cells / js.wall / roof.wall);
+    shares.wasmCpu.push(cells / wasm.cpu / roof.cpu);
+    shares.jsCpu.push(cells / js.cpu / roof.cpu);
+    if (baselineCritical !== undefined) {
+      const base = wallAndCpu(baselineCritical);
+      shares.baseline.push(cells / base.wall / roof.wall);
+      shares.baselineCpu.push(cells / base.cpu / roof.cpu);
+    }
   }
 } finally {
   rooflineRun.stop();
 }
-const roofline = { what: rooflineRun.what, rate: median(rooflineRates), wasmShare: median(rooflineShares), jsShare: median(jsShares) };
+const roofline = Object.fromEntries(Object.entries(shares).map(([key, xs]) => [key, xs.length > 0 ? median(xs) : undefined]));
 
 // --- PyTorch, each timing paired with the WebAssembly kernel's ----------------------------
 /** Start bench/torch_baseline.py; resolves to its header and a function timing one figure, or to a reason to skip. */
@@ -239,7 +290,8 @@ async function startTorch() {
     child.stdin.write(`${figure} ${threads}\n`);
     const next = await lines.next();
     if (next.done) throw new Error(`torch_baseline.py stopped: ${stderr}`);
-    return Number(next.value);
+    const [wall, cpu] = next.value.split(' ').map(Number);
+    return { wall, cpu };
   };
   return { header: JSON.parse(first.value), time, stop: () => child.stdin.end() };
 }
@@ -248,38 +300,57 @@ async function startTorch() {
  * PyTorch's `figure` on `threads` threads against `kernel` (handling `items` items), back to
  * back, REPS times after WARMUP rounds: median rates and the median of the per-pair ratios.
  */
-async function pairedWithTorch(torch, figure, threads, kernel, items) {
+async function pairedWithTorch(torch, figure, threads, kernel, items, baselineKernel) {
   for (let i = 0; i < WARMUP; i++) {
     await torch.time(figure, threads);
     kernel();
+    baselineKernel?.();
   }
   const torchRates = [];
   const rates = [];
   const ratios = [];
+  const baselineRatios = [];
+  const cpuRatios = [];
+  const baselineCpuRatios = [];
   for (let i = 0; i < REPS; i++) {
     const tt = await torch.time(figure, threads);
-    const tk = seconds(kernel);
-    torchRates.push(items / tt);
-    rates.push(items / tk);
-    ratios.push(tt / tk);
+    const tk = wallAndCpu(kernel);
+    torchRates.push(items / tt.wall);
+    rates.push(items / tk.wall);
+    ratios.push(tt.wall / tk.wall);
+    if (tt.cpu !== undefined) cpuRatios.push(tt.cpu / tk.cpu);
+    if (baselineKernel !== undefined) {
+      const tb = wallAndCpu(baselineKernel);
+      baselineRatios.push(tt.wall / tb.wall);
+      if (tt.cpu !== undefined) baselineCpuRatios.push(tt.cpu / tb.cpu);
+    }
   }
-  return { torch: median(torchRates), rate: median(rates), ratio: median(ratios) };
+  const medianOf = (xs) => (xs.length > 0 ? median(xs) : undefined);
+  return {
+    torch: median(torchRates),
+    rate: median(rates),
+    ratio: median(ratios),
+    baselineRatio: medianOf(baselineRatios),
+    cpuRatio: medianOf(cpuRatios),
+    baselineCpuRatio: medianOf(baselineCpuRatios),
+  };
 }
 
 const torch = await startTorch();
 const torchRows = [];
 if (!('skipped' in torch)) {
   const threadCounts = [...new Set([1, torch.header.default_threads, torch.header.cpus])].sort((a, b) => a - b);
-  const criticalKernel = criticalWasmKernel;
-  const rewardKernel = rewardWasmKernel;
+  // PyTorch's critical steps against criticalStepsBatch; its every-field reward against
+  // rewardBatch (the same nine outputs); its total-only reward against rewardTotalBatch. The
+  // baseline build (which has no rewardTotalBatch) runs rewardBatch for both reward figures.
   for (const threads of threadCounts) {
-    for (const [figure, label, kernel, items] of [
-      ['critical_steps', 'critical steps (max, then sum over stages)', criticalKernel, cells],
-      ['critical_all_fields', 'critical steps, total steps, parallelism', criticalKernel, cells],
-      ['reward_all_fields', 'reward, every rewardBatch field in float64', rewardKernel, B],
-      ['reward', 'reward, total only in float32', rewardKernel, B],
+    for (const [figure, label, kernel, items, baselineKernel] of [
+      ['critical_steps', 'critical steps (max, then sum over stages)', criticalWasmKernel, cells, baselineCritical],
+      ['critical_all_fields', 'critical steps, total steps, parallelism', criticalWasmKernel, cells, baselineCritical],
+      ['reward_all_fields', 'reward, every rewardBatch field in float64', rewardWasmKernel, B, baselineReward],
+      ['reward', 'reward, total only (rewardTotalBatch)', rewardTotalKernel, B, baselineReward],
     ]) {
-      torchRows.push({ threads, figure, label, ...(await pairedWithTorch(torch, figure, threads, kernel, items)) });
+      torchRows.push({ threads, figure, label, ...(await pairedWithTorch(torch, figure, threads, kernel, items, baselineKernel)) });
     }
   }
   torch.stop();
@@ -291,25 +362,31 @@ console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown cpu'}, nproc ${os.availa
 console.log(`load average (1 min) ${loadAtStart[0].toFixed(2)} at start, ${loadAtEnd[0].toFixed(2)} at end`);
 console.log(`medians of ${REPS} back-to-back (scan, kernel) pairs after ${WARMUP} warm-up pairs`);
 console.log('');
-const header = `${'kernel'.padEnd(66)} ${'rate'.padEnd(20)} ${'÷ scan'.padStart(7)} ${'÷ JS kernel'.padStart(12)}`;
+const header = `${'kernel'.padEnd(76)} ${'rate'.padEnd(20)} ${'÷ scan'.padStart(7)} ${'÷ JS kernel'.padStart(12)}`;
 for (const group of ['reward', 'critical']) {
   console.log(header);
   const base = group === 'reward' ? rewardJs : criticalJs;
   for (const row of rows.filter((x) => x.group === group)) {
     const baseOf = row.label.includes('ragged') ? raggedJs : base;
+    if (row.label.startsWith('BASELINE')) row.label = row.label.replace('BASELINE', 'baseline build:');
     const perScan = row.ratio.toFixed(2).padStart(7);
-    console.log(`${row.label.padEnd(66)} ${`${fmt(row.rate)}${row.unit}/s`.padEnd(20)} ${perScan} ${(row.rate / baseOf.rate).toFixed(2).padStart(12)}`);
+    console.log(`${row.label.padEnd(76)} ${`${fmt(row.rate)}${row.unit}/s`.padEnd(20)} ${perScan} ${(row.rate / baseOf.rate).toFixed(2).padStart(12)}`);
   }
-  console.log(`${'plain scan (median over the rows above)'.padEnd(66)} ${`${fmt(median(rows.filter((x) => x.group === group).map((x) => x.scan)))}elements/s`}`);
+  console.log(`${'plain scan (median over the rows above)'.padEnd(76)} ${`${fmt(median(rows.filter((x) => x.group === group).map((x) => x.scan)))}elements/s`}`);
   console.log('');
 }
 console.log(`rewardBatch: B = ${B}; criticalStepsBatch: [B, T, N] = ${shape}, ragged: group sizes uniform in 0..${N}, ${inGroups} of ${cells} entries inside groups; ragged rates count every entry of the array`);
 console.log('');
-console.log(`roofline: ${roofline.what}: ${fmt(roofline.rate)}elements/s`);
+const pct = (x) => `${(x * 100).toFixed(1)} %`;
+console.log(`roofline: ${rooflineRun.what}: ${fmt(roofline.rate)}elements/s (by CPU time ${fmt(roofline.cpuRate)}elements/s)`);
 console.log(
-  `  criticalStepsBatch WASM full, steps in wasm memory: ${(roofline.wasmShare * 100).toFixed(1)} % of it (target ≥ 50 %); JS kernel ${(roofline.jsShare * 100).toFixed(1)} %` +
-    ` (medians of ${REPS} back-to-back (roofline, WASM, JS) triples)`,
+  `  criticalStepsBatch WASM full, steps in wasm memory: ${pct(roofline.wasm)} of it (target ≥ 50 %); JS kernel ${pct(roofline.js)}` +
+    ` (medians of ${REPS} back-to-back (roofline, WASM, JS${baseline === undefined ? '' : ', baseline'}) rounds)`,
 );
+console.log(`  the same by CPU time: WASM ${pct(roofline.wasmCpu)}, JS ${pct(roofline.jsCpu)}`);
+if (baseline !== undefined) {
+  console.log(`  baseline build (${BASELINE}) WASM full, in the same rounds: ${pct(roofline.baseline)} (by CPU time ${pct(roofline.baselineCpu)})`);
+}
 console.log('');
 if ('skipped' in torch) {
   console.log(`PyTorch baseline skipped: ${torch.skipped}`);
@@ -320,9 +397,14 @@ if ('skipped' in torch) {
   );
   for (const row of torchRows) {
     const unit = row.figure.startsWith('reward') ? 'episodes' : 'elements';
-    const target = row.figure === 'critical_steps' ? ' (target ≥ 2.5)' : row.figure === 'reward_all_fields' ? ' (target ≥ 3)' : '';
+    const target = row.figure === 'critical_steps' ? ' (target ≥ 2.5)' : row.figure.startsWith('reward') ? ' (target ≥ 3)' : '';
+    const before = row.baselineRatio === undefined ? '' : `; baseline build ${row.baselineRatio.toFixed(2)}`;
+    const cpu =
+      row.cpuRatio === undefined
+        ? ''
+        : `; by CPU time ${row.cpuRatio.toFixed(2)}${row.baselineCpuRatio === undefined ? '' : ` (baseline build ${row.baselineCpuRatio.toFixed(2)})`}`;
     console.log(
-      `  ${row.threads} thread${row.threads === 1 ? ' ' : 's'} ${row.label.padEnd(44)} PyTorch ${`${fmt(row.torch)}${unit}/s`.padEnd(20)} WASM ${`${fmt(row.rate)}${unit}/s`.padEnd(20)} WASM ÷ PyTorch ${row.ratio.toFixed(2)}${target}`,
+      `  ${row.threads} thread${row.threads === 1 ? ' ' : 's'} ${row.label.padEnd(44)} PyTorch ${`${fmt(row.torch)}${unit}/s`.padEnd(20)} WASM ${`${fmt(row.rate)}${unit}/s`.padEnd(20)} WASM ÷ PyTorch ${row.ratio.toFixed(2)}${target}${before}${cpu}`,
     );
   }
   const one = (figure) => torchRows.find((row) => row.threads === 1 && row.figure === figure);

@@ -8,7 +8,7 @@ them). Float32 tensors, shaped as the JavaScript bench's inputs.
 
 Protocol (bench/run.mjs drives it): first a JSON line {"torch": version, "default_threads": n,
 "cpus": n}; then, for each line "FIGURE THREADS" read, the seconds of one run of that figure on
-that many threads.
+that many threads: wall seconds, and on one thread also the thread's CPU seconds ("WALL CPU").
 
 Run: /usr/bin/python3 bench/torch_baseline.py   (then e.g. "critical_steps 1" on stdin)
 """
@@ -70,12 +70,14 @@ FIGURES = {
 }
 
 # One timing per request, so that the caller can pair each with its own kernel's timing:
-# a line "FIGURE THREADS" in, the seconds of one run of FIGURE on THREADS threads out.
+# a line "FIGURE THREADS" in, the seconds of one run of FIGURE on THREADS threads out (with one
+# thread, its CPU seconds too: on a shared machine, the wall time also counts waiting for a core).
 print(json.dumps({"torch": torch.__version__, "default_threads": torch.get_num_threads(), "cpus": os.cpu_count() or 1}), flush=True)
 for line in sys.stdin:
     figure, threads = line.split()
     torch.set_num_threads(int(threads))
     fn = FIGURES[figure]
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.thread_time()
     fn()
-    print(time.perf_counter() - t0, flush=True)
+    wall, cpu = time.perf_counter() - t0, time.thread_time() - c0
+    print(f"{wall} {cpu}" if int(threads) == 1 else wall, flush=True)

@@ -119,7 +119,7 @@ export {
   type RewardLabelFields,
   type RewardLabelledRecord,
 } from './labels.js';
-export { REWARD_BATCH_FIELDS, rewardBatch } from './batch/reward-batch.js';
+export { REWARD_BATCH_FIELDS, rewardBatch, rewardTotalBatch } from './batch/reward-batch.js';
 export { allocateRewardBatch, allocateRewardBatchOutput, type RewardBatchColumns } from './batch/reward-wasm.js';
 export { allocateCriticalStepsBatchOutput, CRITICAL_STEPS_BATCH_FIELDS, criticalStepsBatch } from './batch/critical-steps-batch.js';
 export { allocateCriticalStepsBatchInput } from './batch/critical-steps-wasm.js';

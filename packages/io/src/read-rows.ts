@@ -10,6 +10,7 @@
  */
 import { ParlInputError } from '@parl/core';
 import { columnarFormatOf, type ColumnarFormat } from './columnar/columnar-format.js';
+import { LineStarts } from './line-starts.js';
 import { isUnreadable, openInput, readRecords } from './read-records.js';
 
 /** The formats of {@link readRows}. */
@@ -19,7 +20,7 @@ export type RowFormat = 'jsonl' | 'json' | 'csv' | ColumnarFormat;
 export interface SourcedRow {
   /** The row: a parsed JSON value (JSON, JSONL), column → text (CSV) or column → value (Parquet, Arrow). */
   readonly value: unknown;
-  /** `line N` (JSONL, CSV: the line the row ends on), `record N` (JSON array) or `row N` (Parquet, Arrow), 1-based. */
+  /** `line N` (JSONL; CSV: the line the row starts on, `\r\n` one line break), `record N` (JSON array) or `row N` (Parquet, Arrow), 1-based. */
   readonly location: string;
   /** The format of the file. */
   readonly format: RowFormat;
@@ -36,10 +37,17 @@ function located(err: unknown, path: string, flag: string): unknown {
 
 async function* csvRows(path: string, flag: string): AsyncGenerator<SourcedRow> {
   const [{ parse }, input] = await Promise.all([import('csv-parse'), openInput(path, process.stdin, flag)]);
-  const parser = input.pipe(parse({ columns: true, bom: true, info: true, skip_empty_lines: true, relax_column_count: false }));
+  // csv-parse counts a quoted \r\n as two lines and reports where a row ends: the row's own line
+  // is found from the byte offset where the row before it ended.
+  const lines = new LineStarts();
+  const parser = input.pipe(lines).pipe(parse({ columns: true, bom: true, info: true, skip_empty_lines: true, relax_column_count: false }));
+  let ended: number | undefined;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
-      yield { value: record, location: `line ${info.lines}`, format: 'csv' };
+    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number; bytes: number } }>) {
+      // The first row starts on the first non-empty line after the header line.
+      const start = (ended === undefined ? lines.lineAfterFirst() : lines.lineAtOrAfter(ended)) ?? info.lines;
+      ended = info.bytes;
+      yield { value: record, location: `line ${start}`, format: 'csv' };
     }
   } catch (err) {
     if (err instanceof ParlInputError) throw err;

@@ -57,12 +57,22 @@ describe('readRows', () => {
     ]);
   });
 
-  it('reads CSV with a header, quoted cells across lines, each row at the line it ends on', async () => {
+  it('reads CSV with a header, quoted cells across lines, each row at the line it starts on', async () => {
     const rows = await rowsOf('t.csv', 'id,answer\na,"[""x"",""y""]"\nb,"two\nlines"\nc,plain\n');
     expect(rows).toEqual([
       { value: { id: 'a', answer: '["x","y"]' }, location: 'line 2', format: 'csv' },
-      { value: { id: 'b', answer: 'two\nlines' }, location: 'line 4', format: 'csv' },
+      { value: { id: 'b', answer: 'two\nlines' }, location: 'line 3', format: 'csv' },
       { value: { id: 'c', answer: 'plain' }, location: 'line 5', format: 'csv' },
+    ]);
+  });
+
+  it('counts a quoted CRLF as one line break, as an editor does; empty lines and multi-byte text before a row count right', async () => {
+    const rows = await rowsOf('crlf.csv', 'id,prompt\r\nä,"x\r\ny"\r\n\r\nb,"p\r\nq\r\nr"\r\nc,"ü€"\r\nd,z\r\n');
+    expect(rows.map((r) => [(r.value as { id: string }).id, r.location])).toEqual([
+      ['ä', 'line 2'],
+      ['b', 'line 5'],
+      ['c', 'line 8'],
+      ['d', 'line 9'],
     ]);
   });
 

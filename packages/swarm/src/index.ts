@@ -34,7 +34,6 @@ export { connectMcpServer } from './tools/mcp-provider.js';
 export { openRunTools, type RunTools, type RunToolsOptions } from './tools/run-tools.js';
 export { SUITE_NAMES, type SuiteName, type SwarmTask, type TaskTool } from './tasks/task.js';
 export { generateSuite, SUITE_DEFAULTS, type SuiteOptions } from './tasks/suites.js';
-export { answerItems, itemF1, type AnswerItem } from './tasks/answer-lines.js';
 export { SUITES } from './tasks/suites/suite-registry.js';
 export type { SuiteEntry, SuiteShape } from './tasks/suites/suite-entry.js';
 export { MAX_ATTRIBUTES, SUITE_SETTINGS, type SuiteSetting, type SuiteSettingName } from './tasks/suites/suite-settings.js';
@@ -60,6 +59,7 @@ export type { SeededRandom } from './tasks/seeded-random.js';
 export { ROLLOUT_OPTIONS_FIELD, type RunOptionTexts, type SampleLine } from './rollouts/rollout-file.js';
 export type { RolloutSummary } from './rollouts/rollout-summary.js';
 export { RolloutsInterruptedError } from './rollouts/interrupted.js';
+export { isEpisodeError, SwarmEpisodesFailedError, type EpisodeFailure } from './rollouts/episode-failure.js';
 export {
   MAX_ROLLOUT_RESULT_BYTES,
   ROLLOUT_JOB_NAME,
@@ -80,3 +80,14 @@ export { swarmRun, type SwarmRunHooks } from './jobs/run-swarm.js';
 export { swarmEval, type ModeSummary, type SwarmEvalHooks, type SwarmEvaluation } from './jobs/eval-swarm.js';
 export type { SwarmEvent, SwarmEventListener } from './runtime/swarm-events.js';
 export { SwarmAgent, type SwarmAgentSettings, type SwarmReward, type SwarmRunResult } from './agent/swarm-agent.js';
+// Token in (spec §10.5): a model folder's tokenizer and chat template, the parsers, the completions endpoint.
+export { loadTokenInModel, type TokenInModel, type TokenInSource } from './tokens/token-in-model.js';
+export type { ModelFolder } from './tokens/model-folder.js';
+export type { TextTokenizer } from './tokens/text-tokenizer.js';
+export type { ChatTemplate } from './tokens/chat-template.js';
+export type { TemplateMessage, TemplateTool, TemplateToolCall } from './tokens/template-messages.js';
+export type { ParsedToolCall, ParsedToolCalls, ToolCallParser } from './tokens/parsers/tool-call-parser.js';
+export type { ReasoningParser, SplitReasoning } from './tokens/parsers/reasoning-parser.js';
+export { REASONING_PARSER_NAMES, TOOL_CALL_PARSER_NAMES, type ReasoningParserName, type ToolCallParserName } from './tokens/parsers/parser-names.js';
+export { DEFAULT_TOKEN_IN_MAX_TOKENS, type TokenInSettings } from './runtime/token-in-caller.js';
+export type { CompletionsEndpoint } from './runtime/completions-call.js';

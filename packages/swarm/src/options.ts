@@ -26,13 +26,14 @@ import { QUEUE_NAME_ROW, QUEUE_URL_ROW } from '@parl/io';
 import { LIMIT_PRESET_NAMES, LIMIT_PRESETS, type LimitPreset } from './runtime/limits.js';
 import { DEFAULT_RETRY } from './runtime/retry-policy.js';
 import { parseScorerSpec, SCORER_SYNTAX } from './scoring/scorer-spec.js';
-import { MAX_ATTRIBUTES, SUITE_SETTINGS } from './tasks/suites/suite-settings.js';
+import { GENERATED_SUITE_DEFAULTS, MAX_ATTRIBUTES, SUITE_SETTINGS } from './tasks/suites/suite-settings.js';
 import { checkUrlTemplate } from './rollouts/url-template.js';
 import { SCRIPTED_LOOKUP_NAME, SCRIPTED_ORCHESTRATOR_NAMES, SCRIPTED_PREFIX } from './runtime/scripted-names.js';
 import { SUITE_NAMES, type SuiteName } from './tasks/task.js';
 import { DEFAULT_TOOL_TIMEOUT_MS } from './tools/tool-executor.js';
 import { DEFAULT_TOOL_CONCURRENCY } from './tools/tool-provider.js';
 import { TOOLS_FOR, type ToolsFor } from './tools/tools-for.js';
+import { REASONING_PARSER_NAMES, TOOL_CALL_PARSER_NAMES } from './tokens/parsers/parser-names.js';
 
 /** Who runs the sub-agents: a language model with the task's tools, or the frozen look-up program. */
 export const SUBAGENT_KINDS = ['llm', 'scripted'] as const;
@@ -127,9 +128,9 @@ const common = {
     help: `the sub-agents' model (frozen), on --subagent-base-url, or ${SCRIPTED_LOOKUP_NAME}`,
   },
   subagents: { flag: 'subagents', arg: 'KIND', choices: SUBAGENT_KINDS, parse: choiceOption(SUBAGENT_KINDS), default: 'llm', help: 'sub-agents as language models with the task\'s tools, or the frozen look-up program (no model calls)' },
-  suite: { flag: 'suite', arg: 'SUITE', choices: SUITE_NAMES, parse: choiceOption(SUITE_NAMES), default: 'wide', help: 'the task suite, generated offline from --seed' },
-  tasks: { flag: 'tasks', arg: 'N', parse: positiveIntegerOption, default: 10, help: 'tasks to generate' },
-  seed: { flag: 'seed', arg: 'S', parse: integerOptionIn(0), default: 1, help: 'seed of the suite' },
+  suite: { flag: 'suite', arg: 'SUITE', choices: SUITE_NAMES, parse: choiceOption(SUITE_NAMES), defaultText: GENERATED_SUITE_DEFAULTS.suite, help: 'the task suite, generated offline from --seed (not with --tasks-file)' },
+  tasks: { flag: 'tasks', arg: 'N', parse: positiveIntegerOption, defaultText: `${GENERATED_SUITE_DEFAULTS.tasks}, or every row of --tasks-file`, help: 'tasks to generate, or the first N rows of --tasks-file' },
+  seed: { flag: 'seed', arg: 'S', parse: integerOptionIn(0), defaultText: String(GENERATED_SUITE_DEFAULTS.seed), help: 'seed of the suite (not with --tasks-file)' },
   concurrency: { flag: 'concurrency', arg: 'C', parse: positiveIntegerOption, default: 8, help: 'sub-agents running at once over the whole tree; the others wait for a slot and start as earlier ones end (their wait counts in critical steps: wait_steps)' },
   entities: { flag: 'entities', arg: 'N', parse: positiveIntegerOption, default: SUITE_SETTINGS.entities.default, help: `${SUITE_SETTINGS.entities.help} (suites ${SUITE_SETTINGS.entities.suites.join(', ')})` },
   attributes: { flag: 'attributes', arg: 'M', parse: attributesOption, default: SUITE_SETTINGS.attributes.default, help: `${SUITE_SETTINGS.attributes.help} (suites ${SUITE_SETTINGS.attributes.suites.join(', ')})` },
@@ -139,7 +140,8 @@ const common = {
   judgeBaseUrl: { flag: 'judge-base-url', arg: 'URL', parse: urlOption, defaultText: 'the --base-url', help: 'the judge scorer\'s OpenAI-compatible endpoint; its API key is read from PARL_JUDGE_API_KEY' },
   judgeModel: { flag: 'judge-model', arg: 'NAME', parse: nonEmptyTextOption, help: 'the judge scorer\'s model (needed by the judge scorer and by tables\' judge columns)' },
   limits: { flag: 'limits', arg: 'PRESET', choices: LIMIT_PRESET_NAMES, parse: choiceOption(LIMIT_PRESET_NAMES), default: 'default', help: `model-call caps of the orchestrator / each sub-agent: ${LIMIT_PRESET_NAMES.map((n) => `${n} ${LIMIT_PRESETS[n].orchestrator_steps}/${LIMIT_PRESETS[n].subagent_steps}`).join(', ')}` },
-  requestTimeout: { flag: 'request-timeout', arg: 'SECONDS', parse: positiveDecimalOption, default: DEFAULT_RETRY.timeoutMs / 1000, help: `seconds one model request may take before it is abandoned and retried (each of the ${DEFAULT_RETRY.attempts} attempts)` },
+  requestTimeout: { flag: 'request-timeout', arg: 'SECONDS', parse: positiveDecimalOption, default: DEFAULT_RETRY.timeoutMs / 1000, help: `seconds one model or judge request may take before it is abandoned and retried (each of the ${DEFAULT_RETRY.attempts} attempts)` },
+  scorerTimeout: { flag: 'scorer-timeout', arg: 'S', parse: positiveDecimalOption, default: 60, help: 'seconds a module: scorer may take to score one answer; past it, as when it throws, the episode is an error (no line, no reward) and a rerun runs it again' },
   tools: { flag: 'tools', arg: 'FILE', parse: nonEmptyTextOption, help: 'a module whose exports are AI SDK tools (tool({ description, inputSchema, execute }), zod or JSON schemas, async allowed), added to the task\'s tools' },
   mcp: { flag: 'mcp', arg: 'SERVER', parse: mcpOption, repeatable: true, help: 'an MCP server whose tools are added to the task\'s tools: stdio:COMMAND ARGS… (started here) or an http(s):// URL (streamable HTTP); repeatable' },
   toolsFor: { flag: 'tools-for', arg: 'WHO', choices: TOOLS_FOR, parse: choiceOption(TOOLS_FOR), default: 'both', help: 'who gets the task\'s tools: the sub-agents and the orchestrator (its direct fallback), the sub-agents only, or the orchestrator only' },
@@ -169,6 +171,17 @@ export const SWARM_RUN_OPTIONS = defineOptionTable({
     parse: switchOption,
     help: 'add the orchestrator\'s token trajectory (spec §10.4: prompt_ids, response_ids, response_mask, response_logprobs, from the ids the endpoint returned, never re-tokenised; retokenized_at where a prompt does not extend the last) and the sub-agents\' transcripts (subagent_messages) to each line',
   },
+  tokenIn: {
+    flag: 'token-in',
+    parse: switchOption,
+    needs: 'tokenizer',
+    help: 'hold the orchestrator\'s conversation as token ids (spec §10.5): the first prompt is --tokenizer\'s chat template over system, user and tools, each call a completions request on token ids at --base-url (/completions, as vLLM and SGLang serve it), the next prompt the last one + the completion + the bridge (the tool results as the template renders them, tokenized alone); the token trajectory is exact by construction (implies --token-trajectories); sub-agents stay on chat completions',
+  },
+  tokenizer: { flag: 'tokenizer', arg: 'DIR', parse: nonEmptyTextOption, needs: 'tokenIn', help: 'with --token-in: the orchestrator model\'s folder as Hugging Face model folders are downloaded: tokenizer.json, or tiktoken.model with tokenizer_config.json (Kimi\'s layout); the chat template from tokenizer_config.json\'s chat_template or chat_template.jinja' },
+  chatTemplate: { flag: 'chat-template', arg: 'FILE', parse: nonEmptyTextOption, needs: 'tokenIn', help: 'with --token-in: a Jinja chat template file used instead of the folder\'s' },
+  toolCallParser: { flag: 'tool-call-parser', arg: 'NAME', choices: TOOL_CALL_PARSER_NAMES, parse: choiceOption(TOOL_CALL_PARSER_NAMES), needs: 'tokenIn', defaultText: 'hermes', help: 'with --token-in: how tool calls are read from a completion, named as vLLM names its parsers: hermes (Qwen2.5, Qwen3, Hermes: <tool_call>{json}</tool_call>) or kimi_k2 (Kimi K2\'s tool-call sections)' },
+  reasoningParser: { flag: 'reasoning-parser', arg: 'NAME', choices: REASONING_PARSER_NAMES, parse: choiceOption(REASONING_PARSER_NAMES), needs: 'tokenIn', defaultText: 'none', help: 'with --token-in: how reasoning is split off a completion, named as vLLM names its parsers: qwen3 (<think>…</think>) or none' },
+  maxModelLen: { flag: 'max-model-len', arg: 'N', parse: positiveIntegerOption, needs: 'tokenIn', help: 'with --token-in: the model\'s context length: each call\'s max_tokens is the room left, and a prompt that would reach it ends the episode (stop_reason "context")' },
   rewardUrl: {
     flag: 'reward-url',
     arg: 'URL',

@@ -90,7 +90,7 @@ describe('a resume is of the same configuration', () => {
     const out = join(dir.path, 'r.jsonl');
     await swarmRun(options({ out }), { models: () => answering() });
     const first = await readFile(out, 'utf8');
-    expect(jsonLines(first)[0]?.['rollout_options']).toMatchObject({ model: 'm', 'training-step': '0', 'group-size': '2', tasks: '2' });
+    expect(jsonLines(first)[0]?.['rollout_options']).toMatchObject({ model: 'm', 'training-step': '0', 'group-size': '2', suite: 'wide', seed: '1' });
     const orchestrator = answering();
     await expect(swarmRun(options({ out, model: 'other', 'training-step': '5000' }), { models: () => orchestrator })).rejects.toThrow(
       /^--out must be a rollout file of this run's configuration to resume, which .*r\.jsonl is not \(line 1 was run with --model m \(now other\), --training-step 0 \(now 5000\)\): rerun with its flags to resume it, add --restart/,

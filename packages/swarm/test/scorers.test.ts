@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { messageText, startChatEndpoint, type ChatReply } from '@parl/test-support/chat-endpoint';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { judgeEndpoint, makeScorer, normaliseAnswer, parseScorerSpec, SwarmScoreError, type AnswerTable, type ScoredTask } from '../src/index.js';
+import { fileTasks, generateSuite, isAnswerTable, judgeEndpoint, makeScorer, normaliseAnswer, parseScorerSpec, readTaskFile, SwarmScoreError, type AnswerTable, type ScoredTask } from '../src/index.js';
 
 let dir: TempDir;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ describe('scorer names', () => {
   it('checks each name and says what the scorers are', () => {
     expect(parseScorerSpec('number:2%')).toEqual({ name: 'number:2%', kind: 'number', argument: '2%' });
     expect(() => parseScorerSpec('fuzzy')).toThrow(/^--scorer must be one of exact, includes, regex:PATTERN, number:TOL .*got "fuzzy"$/);
-    expect(() => parseScorerSpec('regex:(')).toThrow(/--scorer must be a regular expression after regex:/);
+    expect(() => parseScorerSpec('regex:(')).toThrow(/--scorer must be a regular expression RE2 matches in linear time/);
     expect(() => parseScorerSpec('number:abc')).toThrow(/number:TOL with TOL a number ≥ 0/);
     expect(() => parseScorerSpec('exact:x')).toThrow(/exact with no argument/);
     expect(() => parseScorerSpec('module:')).toThrow(/module:… with its argument/);
@@ -47,6 +47,16 @@ describe('exact, includes, regex, number', () => {
   it('regex matches the pattern against the raw answer', async () => {
     expect(await score('regex:\\b19[0-9]{2}\\b', 'founded in 1923.', {})).toEqual({ scorer: 'regex:\\b19[0-9]{2}\\b', r_perf: 1, matched: '1923' });
     expect((await score('regex:^yes$', 'Yes', {})).r_perf).toBe(0);
+  });
+
+  it('regex refuses a pattern that needs backtracking when it is checked, as an input error', () => {
+    expect(() => parseScorerSpec('regex:(a)\\1')).toThrow(expect.objectContaining({ name: 'ParlInputError', code: 'PARL_ERR_INVALID_VALUE', message: expect.stringMatching(/^--scorer must be a regular expression RE2 matches in linear time, with no back-reference or lookaround \(.*\\1.*\), got "regex:\(a\)\\\\1"$/) }));
+    expect(() => parseScorerSpec('regex:foo(?=bar)', 'scorer', 'tasks.jsonl line 3')).toThrow(/^tasks\.jsonl line 3: scorer must be a regular expression RE2 matches in linear time.*\(\?=/);
+  });
+
+  it('regex matches in linear time: ^(a+)+$ on 40 a\'s and a b returns at once (a backtracking engine would run for days)', async () => {
+    expect((await score('regex:^(a+)+$', `${'a'.repeat(40)}b`, {})).r_perf).toBe(0);
+    expect((await score('regex:^(a+)+$', 'a'.repeat(40), {})).r_perf).toBe(1);
   });
 
   it('number takes the last number of the answer, within an absolute or relative tolerance', async () => {
@@ -212,12 +222,12 @@ describe('judge (an LLM on an OpenAI-compatible endpoint, BrowseComp\'s grading 
     }
   });
 
-  it('a judge that stays down is r_perf 0 with score.error naming it, never a crash', async () => {
+  it('a judge that stays down is a SwarmScoreError naming the task and the judge (an error of the episode), never r_perf 0', async () => {
     const endpoint = await startChatEndpoint(() => ({ status: 500 }));
     try {
-      const s = await score('judge', 'Ada', { answer: 'Ada Lovelace' }, judgeEndpoint(endpoint.baseURL, 'grader', {}, FAST));
-      expect(s['r_perf']).toBe(0);
-      expect(s['error']).toMatch(/^the judge judge\.chat\/grader failed: model judge\.chat\/grader failed after 3 attempts: HTTP 500/);
+      const grading = score('judge', 'Ada', { answer: 'Ada Lovelace' }, judgeEndpoint(endpoint.baseURL, 'grader', {}, FAST));
+      await expect(grading).rejects.toBeInstanceOf(SwarmScoreError);
+      await expect(grading).rejects.toThrow(/^scorer judge on task t1: the judge judge\.chat\/grader gave no reply: model judge\.chat\/grader failed after 3 attempts: HTTP 500/);
     } finally {
       await endpoint.close();
     }
@@ -237,5 +247,31 @@ describe('judge (an LLM on an OpenAI-compatible endpoint, BrowseComp\'s grading 
 
   it('judge without a judge is an input error naming --judge-model', async () => {
     await expect(makeScorer('judge', {})).rejects.toThrow(/^--judge-model must be given/);
+  });
+});
+
+describe('one table scorer', () => {
+  it('a built-in suite\'s task and a task file\'s row with the same answer table give the same score to the same answer', async () => {
+    const [task] = generateSuite('wide', { tasks: 1, seed: 3, entities: 3, attributes: 2 });
+    if (task === undefined || !isAnswerTable(task.answer)) throw new Error('a wide task has an answer table');
+    const rows = task.answer.rows;
+    // Spelled as a model may: a Markdown table, an article, surrounding punctuation, one value wrong, one row missing.
+    const [first, second] = rows;
+    const answer = [
+      '| entity | attribute | value |',
+      '| --- | --- | --- |',
+      `| The ${first?.[0]} | ${first?.[1]}. | "${first?.[2]}" |`,
+      `| ${second?.[0]} | ${second?.[1]} | not ${second?.[2]} |`,
+      ...rows.slice(3).map((r) => `| ${r.join(' | ')} |`),
+    ].join('\n');
+    const path = join(dir.path, 'same-table.jsonl');
+    await writeFile(path, `${JSON.stringify({ id: task.id, prompt: task.prompt, answer: task.answer })}\n`);
+    const [row] = await fileTasks(await readTaskFile(path, undefined), undefined, {});
+    const builtIn = await task.score(answer);
+    const fromFile = await row?.score(answer);
+    expect(fromFile).toEqual(builtIn);
+    expect(builtIn).toMatchObject({ scorer: 'table', item_f1: expect.closeTo((2 * (4 / 5) * (4 / 6)) / (4 / 5 + 4 / 6), 9) });
+    // One path: the package has no second item F1 that normalises its own way (answer-lines' itemF1 was one).
+    expect(Object.keys(await import('../src/index.js'))).not.toContain('itemF1');
   });
 });

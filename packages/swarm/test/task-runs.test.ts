@@ -5,7 +5,7 @@ import { ParlInputError, resolveOptions } from '@parl/core';
 import { messageText, startChatEndpoint, type ChatEndpoint } from '@parl/test-support/chat-endpoint';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileTasks, readTaskFile, runRolloutJob, swarmEval, swarmRun, SwarmScoreError, SWARM_EVAL_OPTIONS, SWARM_RUN_OPTIONS, type RolloutLine } from '../src/index.js';
+import { fileTasks, readTaskFile, runRolloutJob, swarmEval, swarmRun, SwarmEpisodesFailedError, SwarmScoreError, SWARM_EVAL_OPTIONS, SWARM_RUN_OPTIONS, type RolloutLine } from '../src/index.js';
 import { rolloutJob, taskRowOf } from '../src/jobs/rollout-job.js';
 import { numbersOf, orchestratorFrom, scriptedMock } from './support.js';
 
@@ -109,7 +109,7 @@ describe('tasks from files, scored through the registry', () => {
     expect(calls).toBe(0);
   });
 
-  it('a module scorer that throws fails the run with a named error; the samples finished before it stay in the partial file', async () => {
+  it('a module scorer that throws fails its episode with a named error (no line); the others are written and kept in the partial file for the rerun', async () => {
     const scorer = join(dir.path, 'picky.mjs');
     await writeFile(scorer, 'export default (answer, task) => { if (task.id === "qa-boiling") throw new Error("cannot grade numbers"); return 1; };\n');
     const file = join(dir.path, 'qa.jsonl');
@@ -117,8 +117,8 @@ describe('tasks from files, scored through the registry', () => {
     const out = join(dir.path, 'qa-out.jsonl');
     const options = resolveOptions(SWARM_RUN_OPTIONS, { 'base-url': 'http://127.0.0.1:9/v1', model: 'm', 'tasks-file': file, scorer: `module:${scorer}`, out }, 'flag');
     const failure = await swarmRun(options, { models: () => scriptedMock(['Canberra']) }).catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(SwarmScoreError);
-    expect((failure as Error).message).toBe(`scorer module:${scorer} on task qa-boiling: it threw Error: cannot grade numbers`);
+    expect(failure).toBeInstanceOf(SwarmEpisodesFailedError);
+    expect((failure as SwarmEpisodesFailedError).failures.map((f) => f.reason)).toEqual([`scorer module:${scorer} on task qa-boiling: it threw Error: cannot grade numbers`]);
     const partial = (await readFile(`${out}.partial`, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { task_id: string; score: unknown });
     expect(partial.map((l) => [l.task_id, l.score])).toEqual([['qa-capital', { scorer: `module:${scorer}`, r_perf: 1 }]]);
   });

@@ -242,6 +242,39 @@ describe('startLocalLlmServer', () => {
   });
 });
 
+describe('startLocalLlmServer: /v1/completions on token ids (token in)', () => {
+  async function complete(body: unknown): Promise<{ status: number; json: any }> {
+    const response = await fetch(`${server.baseURL}/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: response.status, json: await response.json() };
+  }
+  const prompt = [257, ...Buffer.from('user\nName a color.'), 258, 10, 257, ...Buffer.from('assistant\n')];
+
+  it('generates from the prompt ids and answers token_ids with their log-probabilities, as vLLM answers return_token_ids', async () => {
+    const { status, json } = await complete({ model: server.modelName, prompt, max_tokens: 40, logprobs: 1, return_token_ids: true, seed: 3 });
+    expect(status).toBe(200);
+    const choice = json.choices[0];
+    expect(choice.token_ids.length).toBeGreaterThan(0);
+    expect(choice.token_ids.length).toBeLessThanOrEqual(41);
+    expect(choice.logprobs.token_logprobs).toHaveLength(choice.token_ids.length);
+    for (const lp of choice.logprobs.token_logprobs) expect(lp).toBeLessThanOrEqual(0);
+    expect(['stop', 'length']).toContain(choice.finish_reason);
+    if (choice.finish_reason === 'stop') expect(choice.token_ids.at(-1)).toBe(TURN_END_ID);
+    expect(json.usage).toEqual({ prompt_tokens: prompt.length, completion_tokens: choice.token_ids.length, total_tokens: prompt.length + choice.token_ids.length });
+  });
+
+  it('refuses a text prompt, an id outside the vocabulary, and max_tokens past the context with 400 naming the field', async () => {
+    for (const [body, field] of [
+      [{ prompt: 'hello', max_tokens: 4 }, 'prompt'],
+      [{ prompt: [1, 99999], max_tokens: 4 }, 'prompt[1]'],
+      [{ prompt, max_tokens: 100000 }, 'max_tokens'],
+    ] as const) {
+      const { status, json } = await complete(body);
+      expect(status).toBe(400);
+      expect(json.error.param).toBe(field);
+    }
+  });
+});
+
 describe('startLocalLlmServer on a model written with a longer context', () => {
   it('takes a prompt longer than the default 2048 tokens and answers it', async () => {
     const model = await writeTinyGguf(join(dir.path, 'long.gguf'), { contextLength: 8192 });

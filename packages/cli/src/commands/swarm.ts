@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { claimOutputs, onSignalBeforeExit, writeFileAtomic, type OutputClaim } from '@parl/io';
-import type { RolloutSummary, SwarmEvaluation, SwarmEvalOptions, SwarmRunOptions } from '@parl/swarm';
+import type { RolloutSummary, SwarmEpisodesFailedError, SwarmEvaluation, SwarmEvalOptions, SwarmRunOptions } from '@parl/swarm';
 import { CliError } from '../errors.js';
 import { logLine, type CliIo } from '../terminal/cli-io.js';
 import { formatNumber } from '../report/format-number.js';
@@ -78,7 +78,7 @@ export async function swarmRunCommand(io: CliIo, options: SwarmRunOptions): Prom
   const bar = await progressBar(io, 'parl swarm run');
   const controller = new AbortController();
   let done = 0;
-  let total = options.tasks * options.groupSize;
+  let total = (options.tasks ?? 0) * options.groupSize;
   let firstMalformed: string | undefined;
   let run: Promise<RolloutSummary> | undefined;
   // Ctrl-C: no new episode starts; once what finished is written, say what is done and how to resume.
@@ -90,6 +90,8 @@ export async function swarmRunCommand(io: CliIo, options: SwarmRunOptions): Prom
     io.stderr.write(`parl swarm run: interrupted after ${done} of ${total} episodes; ${where}\n`);
   });
   let summary: RolloutSummary;
+  // Errors of episodes (spec §10.2): the rest ran and was written; said after the closing line.
+  let failed: SwarmEpisodesFailedError | undefined;
   try {
     run = providerErrorsAsLines(() =>
       swarm.swarmRun(options, {
@@ -105,6 +107,10 @@ export async function swarmRunCommand(io: CliIo, options: SwarmRunOptions): Prom
         },
         onQueueEvent: (e) => logLine(io, `parl swarm run: Redis has not answered for ${e.seconds} s; waiting`),
         onRewardError: (message) => logLine(io, `parl swarm run: warning: reward not reported (the line keeps it as reward_post_error): ${message}`),
+      }).catch((err: unknown) => {
+        if (!(err instanceof Error && err.name === 'SwarmEpisodesFailedError')) throw err;
+        failed = err as SwarmEpisodesFailedError;
+        return failed.summary;
       }),
     );
     summary = await run;
@@ -117,11 +123,16 @@ export async function swarmRunCommand(io: CliIo, options: SwarmRunOptions): Prom
     onSignalBeforeExit(async () => undefined);
   }
   checkToolCalls(io, 'run', summary.orchestrator_tool_calls, summary.malformed_tool_calls, firstMalformed);
-  io.stderr.write(
+  // The closing line, unless every episode failed (then the failures say it all).
+  if (failed === undefined || summary.episodes > 0) io.stderr.write(
     `parl swarm run: ${summary.episodes} episodes${options.out === undefined ? '' : ` in ${options.out}`}${summary.resumed === 0 ? '' : ` (${summary.resumed} resumed)`}${options.spans === undefined ? '' : `, spans in ${options.spans}`}; ` +
       `mean r_perf ${formatNumber(summary.r_perf, 4)}, critical steps ${formatNumber(summary.critical_steps, 4)}, sub-agents ${formatNumber(summary.num_subagents, 4)}` +
       `${options.budget === undefined ? '' : `, budget exhausted in ${summary.budget_exhausted}`}\n`,
   );
+  if (failed !== undefined) {
+    for (const f of failed.failures) io.stderr.write(`parl swarm run: task ${f.task_id} failed (${f.rollout_id}): ${f.reason}\n`);
+    throw new CliError(failed.message, 1);
+  }
 }
 
 /** The built-in suites' names (any other `suite` of an evaluation is a task file's path). */

@@ -1,6 +1,6 @@
 /**
- * {@link criticalStepsBatch} on the WebAssembly SIMD kernel (kernels.wat `critical_steps`), and
- * the allocation of inputs the kernel reads where they are.
+ * {@link criticalStepsBatch} on the WebAssembly SIMD kernels (kernels.wat `critical_steps_whole`,
+ * else `critical_steps`), and the allocation of inputs the kernels read where they are.
  *
  * @module
  */
@@ -8,6 +8,9 @@ import { requireCount } from '../errors.js';
 import type { CriticalStepsBatchFloat32Input, CriticalStepsBatchInput, CriticalStepsBatchOutput, NumericArray } from './batch-types.js';
 import { resolveBatchKernel } from './batch-kernel.js';
 import { arenaOf, createArena, layOut, scratchArena, type Arena } from './wasm-arena.js';
+
+/** What `critical_steps_whole` returns when `critical_steps` must run instead (kernels.wat). */
+const WHOLE_DECLINED = -2;
 
 /** Bytes of the per-call regions after the steps: group sizes, main steps, stage counts, six outputs. */
 function scratchSizes(B: number, T: number): number[] {
@@ -134,10 +137,18 @@ export function criticalStepsWasm(
   const at = regions.offsets;
   if (!copyStageInputs(memory, at, B, T, N, groups, mains, used)) return false;
   const flags = (groups === undefined ? 0 : 1) | (mains === undefined ? 0 : 2) | (used === undefined ? 0 : 4);
-  const bad = arena.kernels.critical_steps(
-    B, T, N, subAt, at[0] as number, at[1] as number, at[2] as number, flags,
-    at[3] as number, at[4] as number, at[5] as number, at[6] as number, at[7] as number, at[8] as number,
+  const [groupsAt, mainsAt, usedAt, criticalAt, totalAt, parallelismAt, maxWidthAt, stagesAt, meanWidthAt] = at as [
+    number, number, number, number, number, number, number, number, number,
+  ];
+  // The float32-sum kernel first (steps seen in practice: whole numbers and the like); where it
+  // cannot prove its sums exact (-2), the one that sums in float64 does the whole batch.
+  const kernels = arena.kernels;
+  let bad = kernels.critical_steps_whole(
+    B, T, N, subAt, groupsAt, mainsAt, usedAt, flags, criticalAt, totalAt, parallelismAt, maxWidthAt, stagesAt, meanWidthAt,
   );
+  if (bad === WHOLE_DECLINED) {
+    bad = kernels.critical_steps(B, T, N, subAt, groupsAt, mainsAt, usedAt, flags, criticalAt, totalAt, parallelismAt, maxWidthAt, stagesAt, meanWidthAt);
+  }
   if (bad >= 0) return false;
   out.critical_steps.set(new Float64Array(memory, at[3], B));
   out.total_steps.set(new Float64Array(memory, at[4], B));

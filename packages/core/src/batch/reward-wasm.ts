@@ -171,12 +171,12 @@ function isFloatArray(arr: NumericArray | undefined): arr is Float32Array | Floa
 
 /**
  * Run the WebAssembly kernel for `size` episodes whose lengths were checked, writing every field
- * of `out`. False when it does not apply (the log r_parallel, fewer than two episodes, an input
- * that is not a Float32Array or Float64Array, no memory for it) or an input is invalid: the
- * caller then runs the JavaScript kernel, which gives the same results or throws the error for
- * the first invalid input.
+ * of `out`, or total_reward alone when `out` is one Float64Array. False when it does not apply
+ * (the log r_parallel, fewer than two episodes, an input that is not a Float32Array or
+ * Float64Array, no memory for it) or an input is invalid: the caller then runs the JavaScript
+ * kernel, which gives the same results or throws the error for the first invalid input.
  */
-export function rewardWasm(size: number, input: RewardBatchInput, cfg: ResolvedRewardConfig, out: RewardBatchOutput): boolean {
+export function rewardWasm(size: number, input: RewardBatchInput, cfg: ResolvedRewardConfig, out: RewardBatchOutput | Float64Array): boolean {
   if (cfg.parallelShape !== 'linear' || size < 2) return false;
   const perEpisodeSteps = input.trainingStep !== undefined && cfg.step === undefined;
   const given = [input.numSubagents, input.assignedSubtasks, input.completedSubtasks, input.rPerf, perEpisodeSteps ? input.trainingStep : undefined];
@@ -207,24 +207,35 @@ export function rewardWasm(size: number, input: RewardBatchInput, cfg: ResolvedR
     }
   }
 
-  // Where the outputs live: in place when all nine are views of one arena with room for the
-  // inputs; else in the scratch arena, copied out at the end.
-  const home = arenaOf(out.total_reward);
-  const inPlace = home !== undefined && OUTPUT_ORDER.every((key) => arenaOf(out[key]) === home);
+  // Where the outputs live: in place when all nine (or the total alone) are views of one arena
+  // with room for the inputs; else in the scratch arena, copied out at the end. With the total
+  // alone, λ1 and λ2 still need room when JavaScript computes them for the kernel to read.
+  const totalOnly = out instanceof Float64Array;
+  const lambdasRead = lambdaMode === 0 ? [size * 8, size * 8] : [];
+  const home = arenaOf(totalOnly ? out : out.total_reward);
+  const inPlace = home !== undefined && (totalOnly || OUTPUT_ORDER.every((key) => arenaOf(out[key]) === home));
   let arena: Arena | undefined;
   let outAt: number[] = [];
   let inAt: number[] = [];
   if (home !== undefined && inPlace) {
     // room for the inputs that are not in this arena already
-    const plan = layOut(home.base, arrays.map((arr) => (arr === undefined || arenaOf(arr) === home ? 0 : arr.byteLength)));
+    const inputs = arrays.map((arr) => (arr === undefined || arenaOf(arr) === home ? 0 : arr.byteLength));
+    const plan = layOut(home.base, totalOnly ? [...lambdasRead, ...inputs] : inputs);
     if (plan.end <= home.memory.buffer.byteLength) {
       arena = home;
-      outAt = OUTPUT_ORDER.map((key) => out[key].byteOffset);
-      inAt = plan.offsets;
+      if (totalOnly) {
+        const [lambda1At = 0, lambda2At = 0] = lambdaMode === 0 ? plan.offsets : [];
+        outAt = [out.byteOffset, 0, 0, 0, lambda1At, lambda2At, 0, 0, 0];
+        inAt = plan.offsets.slice(lambdasRead.length);
+      } else {
+        outAt = OUTPUT_ORDER.map((key) => out[key].byteOffset);
+        inAt = plan.offsets;
+      }
     }
   }
   if (arena === undefined) {
-    const plan = layOut(0, [...OUTPUT_ORDER.map(() => size * 8), ...arrays.map((arr) => (arr === undefined ? 0 : arr.byteLength))]);
+    const written = (i: number): boolean => !totalOnly || i === 0 || (lambdaMode === 0 && (i === 4 || i === 5));
+    const plan = layOut(0, [...OUTPUT_ORDER.map((_, i) => (written(i) ? size * 8 : 0)), ...arrays.map((arr) => (arr === undefined ? 0 : arr.byteLength))]);
     arena = scratchArena(plan.end);
     if (arena === undefined) return false;
     outAt = plan.offsets.slice(0, OUTPUT_ORDER.length);
@@ -277,11 +288,12 @@ export function rewardWasm(size: number, input: RewardBatchInput, cfg: ResolvedR
     size, ...pointers, kinds, cfg.maxSubagents, lambdaMode,
     first.kind, first.from, first.to, first.steps,
     second.kind, second.from, second.to, second.steps,
-    ...outAt,
+    ...outAt, totalOnly ? 1 : 0,
   );
   if (bad >= 0) return false;
   if (!inPlace || arena !== home) {
-    OUTPUT_ORDER.forEach((key, i) => out[key].set(new Float64Array(memory, outAt[i], size)));
+    if (totalOnly) out.set(new Float64Array(memory, outAt[0], size));
+    else OUTPUT_ORDER.forEach((key, i) => out[key].set(new Float64Array(memory, outAt[i], size)));
   }
   return true;
 }

@@ -29,6 +29,7 @@ interface WasmApi {
 /** The functions kernels.wat exports (see the comments there for their parameters). */
 export interface KernelExports {
   critical_steps(...args: number[]): number;
+  critical_steps_whole(...args: number[]): number;
   reward(...args: number[]): number;
 }
 

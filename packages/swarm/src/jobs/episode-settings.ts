@@ -9,12 +9,14 @@ import { ParlInputError, REWARD_DEFAULTS, type RewardConfig, type RewardOptions 
 import type { LanguageModel } from 'ai';
 import type { EpisodeSettings } from '../runtime/config.js';
 import { LIMIT_PRESETS, type LimitPreset } from '../runtime/limits.js';
-import { DEFAULT_RETRY } from '../runtime/model-call.js';
+import { DEFAULT_RETRY, type RetryPolicy } from '../runtime/model-call.js';
 import { scriptedLookupModel } from '../runtime/scripted-model.js';
 import { isScriptedName } from '../runtime/scripted-names.js';
 import type { SubagentKind } from '../options.js';
 import { API_KEY_VARIABLES, namedModel, SUBAGENT_API_KEY_VARIABLE } from './endpoint-models.js';
 import { expandUrl, isUrlTemplate, type RolloutRef } from '../rollouts/url-template.js';
+import type { TokenInSettings } from '../runtime/token-in-caller.js';
+import type { TokenInModel } from '../tokens/token-in-model.js';
 
 /** The reward options `parl swarm run` takes from core's `REWARD_OPTIONS` (its budget rows are its own: held live). */
 type SwarmRewardOptions = Pick<RewardOptions, 'maxSubagents' | 'lambda1' | 'lambda2' | 'totalTrainingSteps' | 'parallelShape'>;
@@ -54,6 +56,8 @@ export interface EndpointSettingsInput extends SwarmRewardOptions {
   readonly toolTimeout?: number | undefined;
   /** Levels of agents. */
   readonly depth?: number | undefined;
+  /** With `--token-in`: the orchestrator's tokenizer, template and parsers, loaded before any episode; its calls go to the `/completions` of `baseUrl`. */
+  readonly tokenInModel?: TokenInModel | undefined;
 }
 
 /** The URL of one endpoint for this rollout: a template is expanded, and needs a rollout. */
@@ -93,7 +97,8 @@ export function endpointSettings(input: EndpointSettingsInput, rollout?: Rollout
         : isScriptedName(input.model)
           ? scriptedLookupModel()
           : byName('--subagent-model', input.model, subagentUrl, ownSubagentEndpoint);
-  const trajectories = input.tokenTrajectories === true;
+  const tokenIn = tokenInSettings(input, baseUrl, env);
+  const trajectories = input.tokenTrajectories === true || tokenIn !== undefined;
   return {
     orchestrator,
     subagentModel,
@@ -104,7 +109,7 @@ export function endpointSettings(input: EndpointSettingsInput, rollout?: Rollout
     onBudget: input.onBudget ?? 'fail',
     trainingStep: input.trainingStep,
     reward: rewardConfig(input),
-    retry: input.requestTimeout === undefined ? DEFAULT_RETRY : { ...DEFAULT_RETRY, timeoutMs: input.requestTimeout * 1000 },
+    retry: requestRetry(input.requestTimeout),
     singleAgent: false,
     tracer: input.tracer,
     tokenDetails: input.logprobs === true || trajectories,
@@ -113,7 +118,27 @@ export function endpointSettings(input: EndpointSettingsInput, rollout?: Rollout
     ...(input.toolsFor === undefined ? {} : { toolsFor: input.toolsFor }),
     ...(input.toolTimeout === undefined ? {} : { toolTimeoutMs: Math.round(input.toolTimeout * 1000) }),
     ...(input.depth === undefined ? {} : { depth: input.depth }),
+    ...(tokenIn === undefined ? {} : { tokenIn }),
   };
+}
+
+/**
+ * Token in's settings: the loaded model and the completions endpoint of `--base-url` (keyed as
+ * the orchestrator's endpoint is).
+ *
+ * @throws {@link @parl/core!ParlInputError} for a scripted model or no endpoint: token in calls a completions endpoint
+ */
+function tokenInSettings(input: EndpointSettingsInput, baseUrl: string | undefined, env: NodeJS.ProcessEnv): TokenInSettings | undefined {
+  if (input.tokenInModel === undefined) return undefined;
+  if (isScriptedName(input.model)) throw new ParlInputError('--model', input.model, 'a model on a completions endpoint (--token-in sends token ids to --base-url\'s /completions; scripted models take no tokens)');
+  if (baseUrl === undefined) throw new ParlInputError('--base-url', undefined, `the completions endpoint (vLLM, SGLang) that serves --model ${input.model} with --token-in`);
+  const apiKey = API_KEY_VARIABLES.map((v) => env[v]).find((v) => v !== undefined && v !== '');
+  return { model: input.tokenInModel, endpoint: { baseUrl, model: input.model, ...(apiKey === undefined ? {} : { apiKey }) } };
+}
+
+/** The retry policy of a run's provider calls (the policy's and the judge's): the default attempts, each at most `requestTimeout` seconds (`--request-timeout`). */
+export function requestRetry(requestTimeout: number | undefined): RetryPolicy {
+  return requestTimeout === undefined ? DEFAULT_RETRY : { ...DEFAULT_RETRY, timeoutMs: requestTimeout * 1000 };
 }
 
 /** The reward config of the episodes: the reward options given (`maxSubagents` is the settings' own field). */

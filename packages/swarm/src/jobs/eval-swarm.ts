@@ -18,6 +18,8 @@ import type { ToolProvider } from '../tools/tool-provider.js';
 import { endpointSettings } from './episode-settings.js';
 import { openSpanCapture } from './spans-file.js';
 import { loadTasks } from './task-source.js';
+import { refuseDotSegmentIds } from '../rollouts/url-template.js';
+import { GENERATED_SUITE_DEFAULTS } from '../tasks/suites/suite-settings.js';
 
 /** The means of one mode (swarm or single agent) over the tasks. */
 export interface ModeSummary {
@@ -78,6 +80,7 @@ function criticalStepsOf(r: SwarmRecord): number {
 /** Evaluate the swarm against a single agent on a suite. */
 export async function swarmEval(options: SwarmEvalOptions, hooks: SwarmEvalHooks = {}): Promise<SwarmEvaluation> {
   const tasks = await loadTasks(options, { judge: hooks.judge });
+  refuseDotSegmentIds({ '--base-url': options.baseUrl, '--subagent-base-url': options.subagentBaseUrl }, tasks.map((t) => t.id));
   // The tools are listed once, before any episode (a server that does not start is an error here).
   const tools = await openRunTools({ tools: options.tools, mcp: options.mcp, toolConcurrency: options.toolConcurrency, startTimeoutMs: options.toolTimeout * 1000 });
   try {
@@ -110,9 +113,9 @@ async function evaluate(options: SwarmEvalOptions, tasks: readonly SwarmTask[], 
   const outcomes = (records: readonly SwarmRecord[]) => records.map((r) => ({ critical_steps: criticalStepsOf(r), r_perf: r.r_perf as number }));
   return {
     model: options.model,
-    suite: options.tasksFile ?? options.suite,
+    suite: options.tasksFile ?? options.suite ?? GENERATED_SUITE_DEFAULTS.suite,
     tasks: tasks.length,
-    seed: options.seed,
+    seed: options.seed ?? GENERATED_SUITE_DEFAULTS.seed,
     swarm: summary(swarm),
     single_agent: summary(single),
     latency_to_target: options.targets.map((target) => ({

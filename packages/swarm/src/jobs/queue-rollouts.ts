@@ -52,9 +52,10 @@ export interface QueuedRolloutOptions extends RolloutOptions {
  * Run `tasks` × `groupSize` episodes on `parl worker` processes.
  *
  * @returns the summary of the lines (which go to `queued.out` and `queued.onLine` in task, then sample order)
- * @throws {@link @parl/io/queue!QueueError} when Redis cannot be reached, stays away or lost the queue;
- *   {@link RolloutJobError} when a job failed on a worker — in both cases after every other job
- *   came back, and what finished stays in `<out>.partial` for the next run
+ * @throws {@link @parl/io/queue!QueueError} when Redis cannot be reached, stays away or lost the
+ *   queue; `SwarmEpisodesFailedError` (each failure a {@link RolloutJobError}'s line) when jobs
+ *   failed on workers — in both cases after every other job came back, and what finished stays in
+ *   `<out>.partial` for the next run
  */
 export async function runQueuedRollouts(tasks: readonly SwarmTask[], options: SwarmRunOptions, queued: QueuedRolloutOptions, opened?: RolloutFile): Promise<RolloutSummary> {
   const { createQueueRunner, DEFAULT_QUEUE_NAME } = await import('@parl/io/queue');
@@ -71,7 +72,7 @@ export async function runQueuedRollouts(tasks: readonly SwarmTask[], options: Sw
     },
   });
   try {
-    return await collectRollouts(tasks, queued, async (missing, keep) => {
+    return await collectRollouts(tasks, queued, async (missing, keep, fail) => {
       const errors: Error[] = [];
       await Promise.all(
         missing.map(async ({ task, taskIndex, sample }) => {
@@ -83,7 +84,9 @@ export async function runQueuedRollouts(tasks: readonly SwarmTask[], options: Sw
             result = await runner.run(id, job);
           } catch (err) {
             const error = err instanceof Error ? err : new Error(String(err));
-            errors.push(error.name === 'QueueError' ? error : new RolloutJobError(`rollout ${task.id}/${sample} failed on a worker: ${error.message}`));
+            // A job a worker failed is an error of that episode (no line, no reward); a lost queue fails the run.
+            if (error.name === 'QueueError') errors.push(error);
+            else fail({ task, taskIndex, sample }, new RolloutJobError(`rollout ${task.id}/${sample} failed on a worker: ${error.message}`));
             return;
           }
           await keep(result.line);
@@ -91,8 +94,7 @@ export async function runQueuedRollouts(tasks: readonly SwarmTask[], options: Sw
           await runner.release(id);
         }),
       );
-      // A lost or unreachable Redis says more than the jobs it failed: it goes first.
-      const first = errors.find((e) => e.name === 'QueueError') ?? errors[0];
+      const first = errors[0];
       if (first !== undefined) throw first;
     }, opened);
   } finally {

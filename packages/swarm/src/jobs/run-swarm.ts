@@ -13,14 +13,17 @@ import type { LanguageModel } from 'ai';
 import { SWARM_RUN_OPTIONS, type SwarmRunOptions } from '../options.js';
 import type { RolloutQueueEvent } from './queue-rollouts.js';
 import { openRolloutFile, recogniseRolloutFile, ROLLOUT_FILE_KIND, type RolloutFile } from '../rollouts/rollout-file.js';
-import { runOptionTexts } from '../rollouts/run-option-texts.js';
+import { runOptionTexts, uncomparedFlags } from '../rollouts/run-option-texts.js';
+import { refuseDotSegmentIds } from '../rollouts/url-template.js';
 import type { RolloutSummary } from '../rollouts/rollout-summary.js';
-import { collectRollouts, rolloutRef, runSample, type RolloutLine, type RolloutOptions } from '../rollouts/run-rollouts.js';
+import { collectRollouts, rolloutRef, runEach, type RolloutLine, type RolloutOptions } from '../rollouts/run-rollouts.js';
 import { endpointSettings } from './episode-settings.js';
 import { openSpansFile, recogniseSpansFile, SPANS_FILE_KIND } from './spans-file.js';
 import { loadTasks } from './task-source.js';
 import type { JudgeClient } from '../scoring/judge-client.js';
+import type { SwarmEpisodesFailedError } from '../rollouts/episode-failure.js';
 import { openRunTools } from '../tools/run-tools.js';
+import type { TokenInModel } from '../tokens/token-in-model.js';
 
 /** Hooks of a run. */
 export interface SwarmRunHooks {
@@ -39,7 +42,7 @@ export interface SwarmRunHooks {
   readonly signal?: AbortSignal;
   /** The judge instead of the one on `--judge-base-url` (a local run only). */
   readonly judge?: JudgeClient;
-  /** With `rewardUrl`: told of each reward POST that failed (one line); the line is written all the same, with `reward_post_error`. */
+  /** With `rewardUrl`: told of each reward POST that failed (one line); the line is written all the same, with `reward_post_error` in the final file. */
   readonly onRewardError?: (message: string) => void;
 }
 
@@ -53,20 +56,31 @@ export interface SwarmRunHooks {
  *   refuses (`queueName` without `queue`, `restart` without `out`…), an output that is not new nor of its own kind, two outputs on one
  *   path, a rollout file of another configuration (naming the flags that differ)
  * @throws {@link @parl/io!ParlIoError} before any episode: an output that is a folder or whose folder is missing
+ * @throws {@link SwarmEpisodesFailedError} after the run, when episodes failed (spec §10.2: no line
+ *   and no reward for them; the same call runs exactly those again)
  */
 export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}): Promise<RolloutSummary> {
   // The same table checks a library call as it checks the flags.
   const options = resolveOptions(SWARM_RUN_OPTIONS, given, 'library');
   if (options.queue !== undefined && options.tools !== undefined) throw new ParlInputError('--tools', options.tools, 'not with --queue: each worker loads its own tools (parl worker --tools)');
   if (options.queue !== undefined && options.mcp !== undefined) throw new ParlInputError('--mcp', options.mcp.join(' '), 'not with --queue: each worker starts its own MCP servers (parl worker --mcp)');
+  if (options.queue !== undefined && options.tokenIn === true) throw new ParlInputError('--token-in', true, 'not with --queue (token in runs here: the model folder is read by this process)');
+  // Token in's folder, template and parsers are checked before any output is claimed or request made.
+  const tokenInModel = options.tokenIn === true ? await loadTokenInRun(options) : undefined;
   await claimOutputs(outputClaims(options));
   const tasks = await loadTasks(options, { judge: hooks.judge });
+  refuseDotSegmentIds({ '--base-url': options.baseUrl, '--subagent-base-url': options.subagentBaseUrl, '--reward-url': options.rewardUrl }, tasks.map((t) => t.id));
   if (options.queue !== undefined) {
     const { refuseCodeInJobs } = await import('./rollout-job.js');
     refuseCodeInJobs(tasks, options);
   }
   const runOptions = runOptionTexts(options);
-  const file: RolloutFile | undefined = options.out === undefined ? undefined : await openRolloutFile(options.out, { options: runOptions, restart: options.restart === true });
+  // With --restart the old files are removed only when the first new line is written: every input
+  // below is checked and every tool started first (spec §10.6's "nothing lost").
+  const file: RolloutFile | undefined = options.out === undefined ? undefined : await openRolloutFile(options.out, { options: runOptions, ignore: uncomparedFlags(options), restart: options.restart === true });
+  // Checked once before any tool starts (a missing endpoint, an unknown scripted name).
+  const first = tasks[0];
+  if (options.queue === undefined && first !== undefined) endpointSettings({ ...options, models: hooks.models, tokenInModel }, rolloutRef(first, 0));
   // The tools are listed once, before any episode (a server that does not start is an error here).
   const tools = options.queue === undefined
     ? await openRunTools({ tools: options.tools, mcp: options.mcp, toolConcurrency: options.toolConcurrency, startTimeoutMs: options.toolTimeout * 1000 })
@@ -88,25 +102,12 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
     };
     let summary: RolloutSummary;
     if (options.queue === undefined) {
-      const input = { ...options, tracer: spans?.tracer, models: hooks.models, toolProviders: tools?.providers };
-      // Checked once before any episode runs (a missing endpoint, an unknown scripted name).
-      const first = tasks[0];
-      if (first !== undefined) endpointSettings(input, rolloutRef(first, 0));
+      const input = { ...options, tracer: spans?.tracer, models: hooks.models, toolProviders: tools?.providers, tokenInModel };
       const settingsOf = (ref: Parameters<typeof endpointSettings>[1] & object) => {
         const settings = endpointSettings(input, ref);
         return { ...settings, trainingStep: settings.trainingStep ?? 0, ...(hooks.signal === undefined ? {} : { signal: hooks.signal }) };
       };
-      summary = await collectRollouts(
-        tasks,
-        rolloutOptions,
-        async (missing, keep) => {
-          for (const { task, sample } of missing) {
-            if (hooks.signal?.aborted === true) return;
-            await keep(await runSample(task, settingsOf, sample));
-          }
-        },
-        file,
-      );
+      summary = await collectRollouts(tasks, rolloutOptions, (missing, keep, fail) => runEach(missing, settingsOf, keep, fail, hooks.signal), file);
     } else {
       const { runQueuedRollouts } = await import('./queue-rollouts.js');
       summary = await runQueuedRollouts(
@@ -131,6 +132,19 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
   } finally {
     await tools?.close();
   }
+}
+
+/** Load `--token-in`'s model (lazily: a run in chat mode never loads the tokenizer libraries). */
+async function loadTokenInRun(options: SwarmRunOptions): Promise<TokenInModel> {
+  if (options.tokenizer === undefined) throw new ParlInputError('--tokenizer', undefined, 'the orchestrator model\'s folder (tokenizer.json, or tiktoken.model with tokenizer_config.json) for --token-in');
+  const { loadTokenInModel } = await import('../tokens/token-in-model.js');
+  return loadTokenInModel({
+    tokenizer: options.tokenizer,
+    chatTemplate: options.chatTemplate,
+    toolCallParser: options.toolCallParser ?? 'hermes',
+    reasoningParser: options.reasoningParser ?? 'none',
+    maxModelLen: options.maxModelLen,
+  });
 }
 
 /** The checks of `--out` and `--spans` before any episode runs. */

@@ -1,5 +1,6 @@
 /**
- * The tasks a command runs: a task file's rows (`--tasks-file`, every row checked first) or a
+ * The tasks a command runs: a task file's rows (`--tasks-file`, every row checked first; the
+ * first N with `--tasks N`; `--suite` and `--seed` refused beside it) or a
  * built-in suite from the registry with its settings (`--suite`, `--entities`, `--attributes`,
  * `--hops`), each bound to its scorer (`--scorer` or the row's own), the judge built when a
  * scorer needs it. Everything here happens before any episode starts.
@@ -11,19 +12,25 @@ import type { SuiteName } from '../tasks/task.js';
 import type { SwarmTask } from '../tasks/task.js';
 import { isAnswerTable } from '../scoring/accepted-answer.js';
 import type { JudgeClient } from '../scoring/judge-client.js';
+import type { ScorerContext } from '../scoring/scorer-registry.js';
 import { parseScorerSpec } from '../scoring/scorer-spec.js';
 import { fileTasks, suiteTasksScored } from '../tasks/scored-tasks.js';
 import { generateSuite } from '../tasks/suites.js';
-import { readTaskFile } from '../tasks/task-file.js';
+import { GENERATED_SUITE_DEFAULTS } from '../tasks/suites/suite-settings.js';
+import { readTaskFile, TASKS_FILE_FLAG } from '../tasks/task-file.js';
 import { defaultScorer, type TaskRow } from '../tasks/task-row.js';
+import { requestRetry } from './episode-settings.js';
 import { judgeEndpoint } from './judge-endpoint.js';
 
 /** The options the tasks come from. */
 export interface TaskSourceOptions {
   readonly baseUrl?: string | undefined;
-  readonly suite: SuiteName;
-  readonly tasks: number;
-  readonly seed: number;
+  /** The suite (default {@link GENERATED_SUITE_DEFAULTS}'s); refused beside a task file. */
+  readonly suite?: SuiteName | undefined;
+  /** Tasks to generate, or the task file's first N rows (default: 10, or every row). */
+  readonly tasks?: number | undefined;
+  /** The suite's seed; refused beside a task file. */
+  readonly seed?: number | undefined;
   readonly entities?: number | undefined;
   readonly attributes?: number | undefined;
   readonly hops?: number | undefined;
@@ -31,6 +38,10 @@ export interface TaskSourceOptions {
   readonly scorer?: string | undefined;
   readonly judgeBaseUrl?: string | undefined;
   readonly judgeModel?: string | undefined;
+  /** Seconds one judge request may take (`--request-timeout`; its attempts are the model calls'). */
+  readonly requestTimeout?: number | undefined;
+  /** Seconds a `module:` scorer may take on one answer (`--scorer-timeout`). */
+  readonly scorerTimeout?: number | undefined;
 }
 
 /** Where the tasks come from besides the options. */
@@ -62,7 +73,7 @@ export function judgeOf(options: TaskSourceOptions, hooks: TaskSourceHooks): Jud
   }
   const url = options.judgeBaseUrl ?? options.baseUrl;
   if (url === undefined) throw new ParlInputError('--judge-base-url', '(none)', 'the judge\'s endpoint: --judge-base-url URL (or --base-url, which it defaults to)');
-  return judgeEndpoint(url, options.judgeModel, hooks.env);
+  return judgeEndpoint(url, options.judgeModel, hooks.env, requestRetry(options.requestTimeout));
 }
 
 /**
@@ -73,16 +84,26 @@ export function judgeOf(options: TaskSourceOptions, hooks: TaskSourceHooks): Jud
  */
 export async function loadTasks(options: TaskSourceOptions, hooks: TaskSourceHooks = {}): Promise<SwarmTask[]> {
   const judge = judgeOf(options, hooks);
+  const context: ScorerContext = { judge, ...(options.scorerTimeout === undefined ? {} : { scorerTimeoutMs: options.scorerTimeout * 1000 }) };
   if (options.tasksFile !== undefined) {
-    const rows = await readTaskFile(options.tasksFile, options.scorer);
+    // Settings that only shape generated suites are refused beside a file (spec §10.1).
+    if (options.suite !== undefined) throw new ParlInputError('--suite', options.suite, `not given with ${TASKS_FILE_FLAG}: the tasks are the file's rows`);
+    if (options.seed !== undefined) throw new ParlInputError('--seed', options.seed, `not given with ${TASKS_FILE_FLAG}: the tasks are the file's rows, and no suite is generated`);
+    const all = await readTaskFile(options.tasksFile, options.scorer);
+    // --tasks N: the file's first N rows, in file order.
+    const rows = options.tasks === undefined ? all : all.slice(0, options.tasks);
     const needing = rows.find((r) => usesJudge(r, options.scorer));
     if (needing !== undefined && judge === undefined) {
       throw new ParlInputError('--judge-model', undefined, `given (with --judge-base-url when the judge is elsewhere): task ${JSON.stringify(needing.id)} is scored by the judge`);
     }
-    return fileTasks(rows, options.scorer, { judge });
+    return fileTasks(rows, options.scorer, context);
   }
-  const tasks = generateSuite(options.suite, options);
+  const tasks = generateSuite(options.suite ?? GENERATED_SUITE_DEFAULTS.suite, {
+    ...options,
+    tasks: options.tasks ?? GENERATED_SUITE_DEFAULTS.tasks,
+    seed: options.seed ?? GENERATED_SUITE_DEFAULTS.seed,
+  });
   if (options.scorer === undefined) return tasks;
   if (parseScorerSpec(options.scorer).kind === 'judge' && judge === undefined) throw new ParlInputError('--judge-model', undefined, 'given for --scorer judge');
-  return suiteTasksScored(tasks, options.scorer, { judge });
+  return suiteTasksScored(tasks, options.scorer, context);
 }

@@ -1,8 +1,10 @@
 /**
  * `--reward-url`: each finished rollout's reward fields POSTed as JSON to the trainer (a
- * template naming `{rollout_id}`, `{task_id}` or `{sample}` is expanded for the rollout), retried;
- * a failure is named on the line (`reward_post_error`) and told to the caller, and the line is
- * written all the same. The body, one JSON object:
+ * template naming `{rollout_id}`, `{task_id}` or `{sample}` is expanded for the rollout), retried,
+ * with the header `Idempotency-Key: ROLLOUT_ID` (a resumed run may post a line's reward again,
+ * never a different one: spec §10.6); it is posted only after the line is on disk. A failure is
+ * named on the final line (`reward_post_error`) and told to the caller, and the line is written
+ * all the same. The body, one JSON object:
  *
  * ```json
  * { "rollout_id": "wide-s1-0/rollout-2", "task_id": "wide-s1-0", "group_id": "wide-s1-0", "sample": 2,
@@ -74,7 +76,7 @@ export async function postReward(template: string, line: SampleLine, policy: Rew
   try {
     await withRetries(
       async (signal) => {
-        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal });
+        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': String(line['id']) }, body, signal });
         const text = (await res.text()).replace(/\s+/g, ' ').trim().slice(0, 200);
         if (!res.ok) throw new RewardRefused(res.status, res.headers, text);
       },

@@ -4,12 +4,13 @@
  * their episodes, so a rerun resumes only a run of the same configuration. Opening the file reads
  * what is there as a stream and keeps only where each line is (never the lines themselves): a file
  * that is not a rollout file is refused, a different configuration is refused naming the flags
- * that differ (or, with `restart`, the old files are removed), and a last line cut short by a crash
- * is cut off before anything is appended.
+ * that differ (or, with `restart`, the old files are removed — last, when the first new line is
+ * appended, so a run that fails before it leaves them as they were), and a last line cut short by
+ * a crash is cut off before anything is appended.
  *
  * @module
  */
-import { appendFile, rm, stat, truncate } from 'node:fs/promises';
+import { open as openFile, rm, stat, truncate } from 'node:fs/promises';
 import { ParlInputError } from '@parl/core';
 import { fileLines, readLineAt } from './file-lines.js';
 
@@ -88,9 +89,9 @@ export async function recogniseRolloutFile(path: string): Promise<string | undef
   return undefined;
 }
 
-/** `--model a` (now b) for each option whose text differs between a file's lines and this run. */
-function differences(theirs: RunOptionTexts, ours: RunOptionTexts): string[] {
-  const keys = [...new Set([...Object.keys(theirs), ...Object.keys(ours)])].sort();
+/** `--model a` (now b) for each option whose text differs between a file's lines and this run (`ignore`: flags this run does not compare). */
+function differences(theirs: RunOptionTexts, ours: RunOptionTexts, ignore: ReadonlySet<string>): string[] {
+  const keys = [...new Set([...Object.keys(theirs), ...Object.keys(ours)])].filter((k) => !ignore.has(k)).sort();
   const shown = (v: string | undefined): string => (v === undefined ? 'not given' : v);
   return keys.filter((k) => theirs[k] !== ours[k]).map((k) => `--${k} ${shown(theirs[k])} (now ${shown(ours[k])})`);
 }
@@ -99,7 +100,13 @@ function differences(theirs: RunOptionTexts, ours: RunOptionTexts): string[] {
 export interface OpenRolloutFileOptions {
   /** The flag texts of this run's episode options; lines of other options are refused. */
   readonly options: RunOptionTexts;
-  /** Start over: remove the rollout file and its partial file (after checking they are rollout files). */
+  /** Flags not compared, whatever a line says of them (options this run does not use: an older line may name them). */
+  readonly ignore?: ReadonlySet<string>;
+  /**
+   * Start over: the old lines are not resumed, and the rollout file and its partial file (checked
+   * to be rollout files) are removed when the first new line is appended — never before, so a run
+   * that fails first (a bad input, a tool that does not start, a dead endpoint) leaves them intact.
+   */
   readonly restart?: boolean;
   /** The flag named in errors (default `--out`). */
   readonly flag?: string;
@@ -113,7 +120,9 @@ export interface RolloutFile {
   readonly finished: ReadonlyMap<string, SampleRef>;
   /** Whether a partial file held finished samples (the run is a resume). */
   readonly resumed: boolean;
-  /** Append one finished sample to the partial file; where it went. */
+  /** Whether old files of a `restart` are still there (no new line was appended yet): the final file must then not be replaced. */
+  readonly restartPending: boolean;
+  /** Append one finished sample to the partial file, synced to disk; where it went (with `restart`, the old files are removed first). */
   append(line: SampleLine): Promise<SampleRef>;
   /** Remove the partial file (once the final file is in place). */
   dropPartial(): Promise<void>;
@@ -153,7 +162,7 @@ export async function openRolloutFile(out: string, open: OpenRolloutFileOptions)
       if ('problem' in parsed) {
         throw new ParlInputError(flag, out, `a new file or ${ROLLOUT_FILE_KIND}, which ${file} is not (${parsed.problem}): parl never replaces a file it did not write; choose another path or move it away`, undefined, 'PARL_ERR_CONFLICT');
       }
-      const diff = differences(parsed.options, open.options);
+      const diff = differences(parsed.options, open.options, open.ignore ?? new Set());
       if (diff.length > 0) {
         mismatch ??= { file, lineNo: l.lineNo, diff };
         continue;
@@ -167,9 +176,8 @@ export async function openRolloutFile(out: string, open: OpenRolloutFileOptions)
       });
     }
   }
-  if (open.restart === true) {
-    await rm(partial, { force: true });
-    await rm(out, { force: true });
+  let restartPending = open.restart === true;
+  if (restartPending) {
     finished.clear();
     partialLines = 0;
   } else {
@@ -190,11 +198,28 @@ export async function openRolloutFile(out: string, open: OpenRolloutFileOptions)
     path: out,
     finished,
     resumed: partialLines > 0,
+    get restartPending() {
+      return restartPending;
+    },
     async append(line) {
+      if (restartPending) {
+        // Last: every input was checked, every tool started, and a first episode finished.
+        await rm(partial, { force: true });
+        await rm(out, { force: true });
+        size = 0;
+        restartPending = false;
+      }
       const text = JSON.stringify(line);
       const bytes = Buffer.byteLength(text);
       const offset = size;
-      await appendFile(partial, `${text}\n`);
+      // Synced before the caller goes on: a reward is posted only for a line that is on disk (spec §10.6).
+      const handle = await openFile(partial, 'a');
+      try {
+        await handle.appendFile(`${text}\n`);
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
       size += bytes + 1;
       return { group_id: line.group_id, sample: line.sample, total_reward: line['total_reward'] as number, at: { path: partial, offset, bytes } };
     },

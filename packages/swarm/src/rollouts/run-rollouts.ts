@@ -4,7 +4,12 @@
  * orchestrator's transcript. With `out`, resumable: a finished task × sample is not run again.
  * Lines are streamed: each finished sample goes to `<out>.partial` at once, and each group, as soon
  * as it and every group before it are complete, gets its advantages and goes to the final file
- * (and `onLine`) — memory holds where lines are, never the lines of the whole run.
+ * (and `onLine`) — memory holds where lines are, never the lines of the whole run. An error of an
+ * episode (spec §10.2: a scorer's, the judge's, the policy's past its retries) writes no line and
+ * posts no reward: the run goes on, its group is left out of the final file, and the run rejects
+ * at the end with {@link SwarmEpisodesFailedError}; the partial file keeps what finished, so the
+ * same command runs exactly the failed episodes. A reward is posted only once its line is in the
+ * partial file, synced to disk (spec §10.6), with the rollout id as its `Idempotency-Key`.
  *
  * @module
  */
@@ -14,6 +19,7 @@ import type { RolloutRef } from './url-template.js';
 import type { EpisodeSettings } from '../runtime/config.js';
 import { runEpisode } from '../runtime/episode.js';
 import type { SwarmTask } from '../tasks/task.js';
+import { isEpisodeError, SwarmEpisodesFailedError, type EpisodeFailure } from './episode-failure.js';
 import { RolloutsInterruptedError } from './interrupted.js';
 import { DEFAULT_REWARD_POST, postReward, type RewardPostPolicy } from './reward-report.js';
 import { openRolloutFile, readSample, sampleKey, sampleLine, type RolloutFile, type RunOptionTexts, type SampleLine, type SampleRef } from './rollout-file.js';
@@ -39,7 +45,7 @@ export interface RolloutOptions {
   readonly rewardUrl?: string;
   /** Retries of those POSTs (default {@link DEFAULT_REWARD_POST}). */
   readonly rewardPost?: RewardPostPolicy;
-  /** Told of each reward POST that failed (one line naming the URL and why); the line is written all the same. */
+  /** Told of each reward POST that failed (one line naming the URL and why); the line is written all the same, with `reward_post_error` in the final file. */
   readonly onRewardError?: (message: string) => void;
 }
 
@@ -56,8 +62,12 @@ export interface MissingSample {
   readonly sample: number;
 }
 
-/** Runs the missing samples, handing each finished line to `keep` (in any order, one at a time or many). */
-export type SampleRunner = (missing: readonly MissingSample[], keep: (line: SampleLine) => Promise<void>) => Promise<void>;
+/**
+ * Runs the missing samples, handing each finished line to `keep` (in any order, one at a time or
+ * many) and each episode that failed to `fail`, which takes an error of an episode (see
+ * {@link isEpisodeError}) and rethrows any other error.
+ */
+export type SampleRunner = (missing: readonly MissingSample[], keep: (line: SampleLine) => Promise<void>, fail: (sample: MissingSample, error: unknown) => void) => Promise<void>;
 
 /** The settings of every rollout, or of each (its endpoints' URL templates expanded for it). */
 export type RolloutSettings = EpisodeSettings | ((rollout: RolloutRef) => EpisodeSettings);
@@ -101,6 +111,8 @@ function aborted(signal: AbortSignal | undefined): Promise<never> {
  * @returns the summary of every line (resumed ones included)
  * @throws what `runMissing` throws, or {@link RolloutsInterruptedError} when `signal` aborts; what
  *   finished before stays in `<out>.partial` for the next run
+ * @throws {@link SwarmEpisodesFailedError} after every other episode ran and was written, when
+ *   some episodes failed
  */
 export async function collectRollouts(tasks: readonly SwarmTask[], options: RolloutOptions, runMissing: SampleRunner, opened?: RolloutFile): Promise<RolloutSummary> {
   const g = options.groupSize;
@@ -121,19 +133,27 @@ export async function collectRollouts(tasks: readonly SwarmTask[], options: Roll
   const tally = new RolloutTally(total - missing.length);
   const sink: TextSink | undefined = file === undefined ? undefined : await atomicFileSink(file.path, '--out');
   let next = 0;
-  /** Write out every complete group from the first one not yet written. */
+  /** The episodes that failed (spec §10.2), by {@link sampleKey}. */
+  const failed = new Map<string, EpisodeFailure>();
+  /** Reward POSTs that failed, by {@link sampleKey}: named on the final line. */
+  const postErrors = new Map<string, string>();
+  /** Write out every complete group from the first one not yet written; a group with a failed episode is left out (it has no advantages). */
   const flushGroups = async (): Promise<void> => {
     for (; next < tasks.length; next++) {
       const task = tasks[next] as SwarmTask;
       const group: SampleRef[] = [];
+      let groupFailed = false;
       for (let sample = 0; sample < g; sample++) {
         const ref = refs.get(sampleKey(task.id, sample));
-        if (ref === undefined) return;
-        group.push(ref);
+        if (ref !== undefined) group.push(ref);
+        else if (failed.has(sampleKey(task.id, sample))) groupFailed = true;
+        else return;
       }
+      if (groupFailed) continue;
       const advantages = grpoAdvantages(group.map((r) => r.total_reward));
       for (const [i, ref] of group.entries()) {
-        const line = { ...(await readSample(ref)), advantage: advantages[i] as number } as RolloutLine;
+        const postError = postErrors.get(sampleKey(task.id, i));
+        const line = { ...(await readSample(ref)), ...(postError === undefined ? {} : { reward_post_error: postError }), advantage: advantages[i] as number } as RolloutLine;
         await sink?.write(`${JSON.stringify(line)}\n`);
         tally.add(line);
         await options.onLine?.(line);
@@ -146,32 +166,48 @@ export async function collectRollouts(tasks: readonly SwarmTask[], options: Roll
   let stopped = false;
   // One line kept at a time: appends to the partial file never interleave.
   let keeping = Promise.resolve();
-  /** With `rewardUrl`: POST the line's reward; a failure is named and kept on the line. */
-  const report = async (line: SampleLine): Promise<SampleLine> => {
-    if (options.rewardUrl === undefined) return line;
+  /** With `rewardUrl`: POST the line's reward (its line is durable already); a failure is told and kept for its final line. */
+  const report = async (line: SampleLine): Promise<void> => {
+    if (options.rewardUrl === undefined) return;
     const failure = await postReward(options.rewardUrl, line, options.rewardPost ?? DEFAULT_REWARD_POST);
-    if (failure === undefined) return line;
+    if (failure === undefined) return;
+    postErrors.set(sampleKey(line.group_id, line.sample), failure);
     options.onRewardError?.(failure);
-    return { ...line, reward_post_error: failure };
   };
   const keep = async (finished: SampleLine): Promise<void> => {
-    const line = await report(finished);
+    // First the line, synced to disk (and counted: the partial file holds what the progress
+    // counted); then its reward; then its group may go out.
+    let ref: SampleRef | undefined;
+    const kept = sampleLine(finished, runOptions);
     await (keeping = keeping.then(async () => {
       if (stopped) return;
-      const kept = sampleLine(line, runOptions);
-      const ref: SampleRef = file === undefined ? { group_id: kept.group_id, sample: kept.sample, total_reward: kept['total_reward'] as number, at: { line: kept } } : await file.append(kept);
-      refs.set(sampleKey(kept.group_id, kept.sample), ref);
+      ref = file === undefined ? { group_id: kept.group_id, sample: kept.sample, total_reward: kept['total_reward'] as number, at: { line: kept } } : await file.append(kept);
       tally.ran++;
       await options.onProgress?.(++count, total);
+    }));
+    if (ref === undefined) return;
+    await report(kept);
+    await (keeping = keeping.then(async () => {
+      if (stopped || ref === undefined) return;
+      refs.set(sampleKey(kept.group_id, kept.sample), ref);
       await flushGroups();
     }));
   };
+  const fail = (m: MissingSample, error: unknown): void => {
+    if (!isEpisodeError(error)) throw error;
+    const ref = rolloutRef(m.task, m.sample);
+    failed.set(sampleKey(m.task.id, m.sample), { rollout_id: ref.rollout_id, task_id: m.task.id, sample: m.sample, code: error.code, reason: error.message.split('\n')[0] ?? '' });
+    // A failed episode settles its group: the groups after it may go out now.
+    keeping = keeping.then(flushGroups);
+  };
   try {
     await flushGroups();
-    await Promise.race([runMissing(missing, keep), aborted(options.signal)]);
+    await Promise.race([runMissing(missing, keep, fail), aborted(options.signal)]);
     await keeping;
     if (next < tasks.length) throw new Error(`rollouts of ${tasks[next]?.id} are missing after the run`);
-    await sink?.finish();
+    // A restart that wrote no line (every episode failed) leaves the old file as it was.
+    if (file?.restartPending === true) await sink?.abort();
+    else await sink?.finish();
   } catch (err) {
     // What was appended stays in the partial file; only the unfinished final file goes.
     stopped = true;
@@ -179,7 +215,8 @@ export async function collectRollouts(tasks: readonly SwarmTask[], options: Roll
     await sink?.abort();
     throw err;
   }
-  await file?.dropPartial();
+  if (failed.size > 0) throw new SwarmEpisodesFailedError([...failed.values()], tally.summary(), file !== undefined);
+  if (file?.restartPending !== true) await file?.dropPartial();
   return tally.summary();
 }
 
@@ -188,17 +225,31 @@ export async function collectRollouts(tasks: readonly SwarmTask[], options: Roll
  * `settings.trainingStep`, 0 when not given).
  *
  * @returns the summary of the lines (which went to `options.out` and `options.onLine`)
- * @throws the first episode's error (a {@link SwarmProviderError} of the orchestrator), or
+ * @throws {@link SwarmEpisodesFailedError} once every other episode ran, when episodes failed
+ *   (a scorer's or the judge's failure, the orchestrator's {@link SwarmProviderError}), or
  *   {@link RolloutsInterruptedError}; what finished before stays in `<out>.partial` for the next run
  */
 export async function runRollouts(tasks: readonly SwarmTask[], settings: RolloutSettings, options: RolloutOptions): Promise<RolloutSummary> {
   // The run's signal cancels the episode in flight too (spec §10.6: its calls are aborted, no line is written).
   const step = (s: EpisodeSettings): EpisodeSettings => ({ ...s, trainingStep: s.trainingStep ?? 0, ...(options.signal === undefined ? {} : { signal: options.signal }) });
   const withStep: RolloutSettings = typeof settings === 'function' ? (ref) => step(settings(ref)) : step(settings);
-  return collectRollouts(tasks, options, async (missing, keep) => {
-    for (const { task, sample } of missing) {
-      if (options.signal?.aborted === true) return;
-      await keep(await runSample(task, withStep, sample));
+  return collectRollouts(tasks, options, (missing, keep, fail) => runEach(missing, withStep, keep, fail, options.signal));
+}
+
+/**
+ * Run `missing` here, one after another: each finished line to `keep`, each error of an episode
+ * to `fail` (the run goes on); stops starting episodes once `signal` aborts.
+ */
+export async function runEach(missing: readonly MissingSample[], settings: RolloutSettings, keep: (line: SampleLine) => Promise<void>, fail: (sample: MissingSample, error: unknown) => void, signal?: AbortSignal): Promise<void> {
+  for (const m of missing) {
+    if (signal?.aborted === true) return;
+    let line: SampleLine;
+    try {
+      line = await runSample(m.task, settings, m.sample);
+    } catch (err) {
+      fail(m, err);
+      continue;
     }
-  });
+    await keep(line);
+  }
 }

@@ -65,3 +65,27 @@ export function isUrlTemplate(text: string): boolean {
 export function expandUrl(template: string, rollout: RolloutRef): string {
   return template.replace(PLACEHOLDER, (_, name: UrlPlaceholder) => encodeURIComponent(String(rollout[name])));
 }
+
+/**
+ * Refuse task ids that a URL template would turn into a dot segment (spec §10.1): `.` and `..`
+ * placed by `{task_id}` (or `{rollout_id}`) as a whole path segment are removed by URL parsing
+ * (`/t/{task_id}/v1` with `..` reaches `/v1`), and percent-encoding cannot protect them. Checked
+ * by what the URL parser does with each expanded template, before any episode.
+ *
+ * @param templates - the run's URL options that are given: flag → template
+ * @param taskIds - the run's task ids
+ * @throws {@link @parl/core!ParlInputError} naming the task id and the flag whose template would move it
+ */
+export function refuseDotSegmentIds(templates: Readonly<Record<string, string | undefined>>, taskIds: Iterable<string>): void {
+  for (const id of taskIds) {
+    if (id !== '.' && id !== '..') continue;
+    for (const [flag, template] of Object.entries(templates)) {
+      if (template === undefined || !isUrlTemplate(template)) continue;
+      const expanded = expandUrl(template, { rollout_id: `${id}/rollout-0`, task_id: id, sample: 0 });
+      const path = expanded.replace(/^[a-z]+:\/\/[^/?#]*/i, '').replace(/[?#].*$/, '');
+      if (new URL(expanded).pathname !== (path === '' ? '/' : path)) {
+        throw new ParlInputError('task id', id, `an id other than . and .., which ${flag} ${template} would place as a path segment (the request would go to another path)`);
+      }
+    }
+  }
+}

@@ -13,6 +13,7 @@ import type { ToolsFor } from '../tools/tools-for.js';
 import { LIMIT_PRESETS, type SwarmLimits } from './limits.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry-policy.js';
 import type { SwarmEventListener } from './swarm-events.js';
+import type { TokenInSettings } from './token-in-caller.js';
 
 
 /** How an episode runs. */
@@ -73,6 +74,13 @@ export interface EpisodeSettings {
    * Optional: never cancelled when absent.
    */
   readonly signal?: AbortSignal;
+  /**
+   * Token in (spec §10.5): the orchestrator's conversation held as token ids and each of its calls
+   * a completions request on them (its tokenizer, chat template and parsers, and the endpoint);
+   * implies {@link EpisodeSettings.tokenTrajectories}. Sub-agents stay on chat completions.
+   * Optional: chat mode when absent.
+   */
+  readonly tokenIn?: TokenInSettings | undefined;
 }
 
 /** What `runEpisode` takes: the orchestrator's model, and any other setting to change from its default. */
@@ -123,8 +131,8 @@ export function episodeSettingsOf(options: EpisodeOptions): Required<EpisodeSett
     reward: options.reward ?? d.reward,
     retry: options.retry ?? d.retry,
     singleAgent: options.singleAgent ?? d.singleAgent,
-    tokenDetails: (options.tokenDetails ?? d.tokenDetails) || (options.tokenTrajectories ?? d.tokenTrajectories),
-    tokenTrajectories: options.tokenTrajectories ?? d.tokenTrajectories,
+    tokenDetails: (options.tokenDetails ?? d.tokenDetails) || (options.tokenTrajectories ?? d.tokenTrajectories) || options.tokenIn !== undefined,
+    tokenTrajectories: (options.tokenTrajectories ?? d.tokenTrajectories) || options.tokenIn !== undefined,
     tracer: options.tracer,
     toolProviders: options.toolProviders ?? d.toolProviders,
     toolsFor: options.toolsFor ?? d.toolsFor,
@@ -132,5 +140,6 @@ export function episodeSettingsOf(options: EpisodeOptions): Required<EpisodeSett
     onEvent: options.onEvent ?? d.onEvent,
     depth: options.depth ?? d.depth,
     signal: options.signal ?? new AbortController().signal,
+    tokenIn: options.tokenIn,
   };
 }

@@ -17,6 +17,7 @@ import { agentToolsOf, type AgentTools } from './agent-tools.js';
 import { LiveRecord } from './live-record.js';
 import type { ModelCaller } from './model-caller.js';
 import { chatModelCaller } from './model-call.js';
+import { tokenInCaller } from './token-in-caller.js';
 import { SubAgentPool } from './subagent-pool.js';
 import type { SubagentTranscript } from './swarm-record.js';
 
@@ -74,7 +75,8 @@ export class EpisodeState {
     this.taskProviders = [corpusProvider(task.tools), ...settings.toolProviders];
     this.subagentProviders = settings.toolsFor === 'orchestrator' ? [] : this.taskProviders;
     this.subagentTools = agentToolsOf(this.subagentProviders);
-    this.orchestratorCaller = chatModelCaller(settings.orchestrator, { retry: settings.retry, tokenDetails: settings.tokenDetails });
+    this.orchestratorCaller =
+      settings.tokenIn === undefined ? chatModelCaller(settings.orchestrator, { retry: settings.retry, tokenDetails: settings.tokenDetails }) : tokenInCaller(settings.tokenIn, settings.retry);
     this.subagentCaller = chatModelCaller(settings.subagentModel, { retry: settings.retry });
     this.cancel = settings.signal;
     if (this.cancel.aborted) this.controller.abort();

@@ -51,8 +51,9 @@ export interface JudgeTally {
  *
  * @param judge - the judge, for `judge` columns (a `judge` column without one compares nothing: the run checks before it starts)
  * @param tally - where a `judge` column counts its calls
+ * @param taskId - the task graded, named when the judge cannot be reached (a `SwarmScoreError`)
  */
-export function cellMatch(metric: string, judge: JudgeClient | undefined, tally?: JudgeTally): CellMatch {
+export function cellMatch(metric: string, judge: JudgeClient | undefined, tally?: JudgeTally, taskId = 'task'): CellMatch {
   if (metric.startsWith('number:')) {
     const tolerance = parseTolerance(metric.slice(7)) ?? { value: 0, relative: false };
     return (got, want) => {
@@ -73,7 +74,7 @@ export function cellMatch(metric: string, judge: JudgeClient | undefined, tally?
     return async (got, want, column) => {
       if (normaliseAnswer(got) === normaliseAnswer(want)) return true;
       if (judge === undefined) return false;
-      const outcome = await grade(judge, `The value of the column "${column}" of a table row.`, got, want);
+      const outcome = await grade(judge, `The value of the column "${column}" of a table row.`, got, want, taskId);
       if (tally !== undefined) {
         tally.calls += outcome.attempts;
         tally.input_tokens += outcome.usage.input_tokens;

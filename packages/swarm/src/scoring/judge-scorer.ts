@@ -2,14 +2,17 @@
  * `judge` (spec §10.2): an LLM reads the question, the accepted answer and the response, and
  * replies BrowseComp's way; r_perf is 1 for `correct: yes`. The reply and its token usage are
  * kept in `score`; a reply that does not parse is asked again (up to the client's attempts),
- * then r_perf is 0 with `score.error`, as it is when the judge's endpoint failed after its
- * retries. Judge calls are not model calls of the episode: they never count in critical steps.
+ * then r_perf is 0 with `score.error` (graded incorrect, as BrowseComp does). A judge that cannot
+ * be reached or does not answer within the run's request timeout and retries is a
+ * {@link SwarmScoreError}: an error of the episode, never a reward of 0 (spec §10.2). Judge calls
+ * are not model calls of the episode: they never count in critical steps.
  *
  * @module
  */
 import { acceptedTexts, isAnswerTable, tableMarkdown, type AcceptedAnswer } from './accepted-answer.js';
 import type { JudgeClient } from './judge-client.js';
 import { judgePrompt, readVerdict, type JudgeVerdict } from './judge-prompt.js';
+import { SwarmScoreError } from './score-error.js';
 import type { Score, Scorer } from './score.js';
 
 /** The accepted answer as the judge reads it. */
@@ -25,11 +28,17 @@ export interface JudgeOutcome {
   readonly reply: string;
   readonly usage: { readonly input_tokens: number; readonly output_tokens: number };
   readonly attempts: number;
+  /** Why no verdict parsed, when none did. */
   readonly error?: string;
 }
 
-/** Ask the judge until a reply parses, at most `judge.attempts` times. */
-export async function grade(judge: JudgeClient, question: string, response: string, correctAnswer: string): Promise<JudgeOutcome> {
+/**
+ * Ask the judge until a reply parses, at most `judge.attempts` times.
+ *
+ * @param taskId - the task graded, named in the error
+ * @throws {@link SwarmScoreError} (scorer `judge`) when the judge failed after its client's retries
+ */
+export async function grade(judge: JudgeClient, question: string, response: string, correctAnswer: string, taskId: string): Promise<JudgeOutcome> {
   const prompt = judgePrompt(question, response, correctAnswer);
   let input = 0;
   let output = 0;
@@ -40,8 +49,7 @@ export async function grade(judge: JudgeClient, question: string, response: stri
     try {
       answer = await judge.complete(prompt);
     } catch (err) {
-      const error = `the judge ${judge.model} failed: ${err instanceof Error ? err.message : String(err)}`;
-      return { verdict: undefined, reply, usage: { input_tokens: input, output_tokens: output }, attempts: attempt, error };
+      throw new SwarmScoreError('judge', taskId, `the judge ${judge.model} gave no reply: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, err);
     }
     input += answer.inputTokens ?? 0;
     output += answer.outputTokens ?? 0;
@@ -58,7 +66,7 @@ export function judgeScorer(judge: JudgeClient): Scorer {
   return {
     name: 'judge',
     async score(answer, task): Promise<Score> {
-      const outcome = await grade(judge, task.prompt, answer, correctAnswerText(task.answer));
+      const outcome = await grade(judge, task.prompt, answer, correctAnswerText(task.answer), task.id);
       const { verdict } = outcome;
       return {
         scorer: 'judge',

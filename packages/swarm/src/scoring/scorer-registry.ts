@@ -10,7 +10,7 @@ import type { JudgeClient } from './judge-client.js';
 import { exactScorer } from './exact-scorer.js';
 import { includesScorer } from './includes-scorer.js';
 import { judgeScorer } from './judge-scorer.js';
-import { loadModuleScorer } from './module-scorer.js';
+import { DEFAULT_SCORER_TIMEOUT_MS, loadModuleScorer } from './module-scorer.js';
 import { numberScorer } from './number-scorer.js';
 import { regexScorer } from './regex-scorer.js';
 import type { Scorer } from './score.js';
@@ -24,6 +24,8 @@ export type AnswerNeed = 'text' | 'table' | 'any' | 'none';
 export interface ScorerContext {
   /** The judge, for `judge` and tables' `judge` columns. */
   readonly judge?: JudgeClient | undefined;
+  /** Milliseconds a `module:` scorer may take on one answer (default {@link DEFAULT_SCORER_TIMEOUT_MS}). */
+  readonly scorerTimeoutMs?: number | undefined;
 }
 
 /** One entry of the registry. */
@@ -51,7 +53,7 @@ export const SCORERS: Readonly<Record<ScorerKind, ScorerEntry>> = {
   number: { description: '1 when the last number of the answer is within TOL of the accepted number', needs: 'text', usesJudge: false, make: (spec) => numberScorer(spec.argument as string) },
   table: { description: 'item-level F1 of the answer\'s table, rows matched on the unique columns', needs: 'table', usesJudge: false, make: (_spec, context) => tableScorer(context.judge) },
   judge: { description: '1 when the LLM judge says correct: yes', needs: 'any', usesJudge: true, make: (_spec, context) => judgeScorer(needJudge(context)) },
-  module: { description: 'what the module\'s default export returns', needs: 'none', usesJudge: false, make: (spec) => loadModuleScorer(spec.argument as string) },
+  module: { description: 'what the module\'s default export returns', needs: 'none', usesJudge: false, make: (spec, context) => loadModuleScorer(spec.argument as string, '--scorer', undefined, context.scorerTimeoutMs ?? DEFAULT_SCORER_TIMEOUT_MS) },
 };
 
 /** The scorer named `text` (checked), made once: modules are loaded here. */

@@ -1,11 +1,13 @@
 /**
  * The scorer names of spec §10.2 as text (`exact`, `includes`, `regex:PATTERN`, `number:TOL`,
  * `table`, `judge`, `module:PATH`) and their check: what `--scorer` and a task row's `scorer`
- * say. No dependency beyond core, so that the option tables (and help) load nothing else.
+ * say. No dependency beyond core and `re2js` (a `regex:` pattern is compiled by the engine that
+ * will match it), so that the option tables (and help) load nothing heavy.
  *
  * @module
  */
 import { ParlInputError } from '@parl/core';
+import { RE2JS } from 're2js';
 
 /** The scorer kinds. */
 export const SCORER_KINDS = ['exact', 'includes', 'regex', 'number', 'table', 'judge', 'module'] as const;
@@ -36,6 +38,22 @@ export function parseTolerance(text: string): { readonly value: number; readonly
 }
 
 /**
+ * Compile a `regex:` pattern with RE2's engine (`re2js`), which matches in time linear in the
+ * text: the answer is untrusted model output, so a pattern that needs backtracking (a
+ * back-reference, a lookaround) is refused rather than run.
+ *
+ * @throws {@link @parl/core!ParlInputError} naming `field` for a pattern RE2 does not take
+ */
+export function compileLinear(pattern: string, field = '--scorer', text = `regex:${pattern}`, location?: string): RE2JS {
+  try {
+    return RE2JS.compile(pattern);
+  } catch (err) {
+    const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+    throw new ParlInputError(field, text, `a regular expression RE2 matches in linear time, with no back-reference or lookaround (${reason})`, location);
+  }
+}
+
+/**
  * Check a scorer name.
  *
  * @param text - the name (`number:0.5%`)
@@ -52,13 +70,7 @@ export function parseScorerSpec(text: string, field = '--scorer', location?: str
   if (WITH_ARGUMENT.has(kind) !== (argument !== undefined) || argument === '') {
     throw new ParlInputError(field, text, WITH_ARGUMENT.has(kind) ? `${kind}:… with its argument (${SCORER_SYNTAX})` : `${kind} with no argument (${SCORER_SYNTAX})`, location);
   }
-  if (kind === 'regex') {
-    try {
-      new RegExp(argument as string);
-    } catch (err) {
-      throw new ParlInputError(field, text, `a regular expression after regex: (${(err as Error).message})`, location);
-    }
-  }
+  if (kind === 'regex') compileLinear(argument as string, field, text, location);
   if (kind === 'number' && parseTolerance(argument as string) === undefined) {
     throw new ParlInputError(field, text, 'number:TOL with TOL a number ≥ 0, absolute (number:0.5) or relative (number:2%)', location);
   }

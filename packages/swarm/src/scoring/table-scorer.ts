@@ -33,13 +33,18 @@ function keyOf(row: Readonly<Record<string, string>>, unique: readonly string[])
   return unique.map((c) => normaliseAnswer(row[c] ?? '')).join('\u0000');
 }
 
-/** Score a response against an answer table. */
-export async function scoreTable(answer: string, table: AnswerTable, judge: JudgeClient | undefined): Promise<Omit<Score, 'scorer'> & { readonly r_perf: number }> {
+/**
+ * Score a response against an answer table.
+ *
+ * @param taskId - the task, named when a `judge` column's judge cannot be reached
+ * @throws `SwarmScoreError` when a `judge` column's judge failed after its retries
+ */
+export async function scoreTable(answer: string, table: AnswerTable, judge: JudgeClient | undefined, taskId = 'task'): Promise<Omit<Score, 'scorer'> & { readonly r_perf: number }> {
   const { columns, unique_columns: unique } = table;
   const items = columns.filter((c) => !unique.includes(c));
   const itemColumns = items.length === 0 ? unique : items;
   const tally: JudgeTally = { calls: 0, input_tokens: 0, output_tokens: 0, ungraded: 0 };
-  const matchers = new Map<string, CellMatch>(itemColumns.map((c) => [c, cellMatch(table.metrics?.[c] ?? 'exact', judge, tally)]));
+  const matchers = new Map<string, CellMatch>(itemColumns.map((c) => [c, cellMatch(table.metrics?.[c] ?? 'exact', judge, tally, taskId)]));
   const gold = new Map<string, Record<string, string>>();
   for (const cells of table.rows) {
     const row = Object.fromEntries(columns.map((c, i) => [c, cells[i] ?? '']));
@@ -95,7 +100,7 @@ export function tableScorer(judge: JudgeClient | undefined): Scorer {
     name: 'table',
     async score(answer, task): Promise<Score> {
       if (!isAnswerTable(task.answer)) return { scorer: 'table', r_perf: 0, error: `task ${task.id} has no answer table` };
-      return { scorer: 'table', ...(await scoreTable(answer, task.answer, judge)) };
+      return { scorer: 'table', ...(await scoreTable(answer, task.answer, judge, task.id)) };
     },
   };
 }

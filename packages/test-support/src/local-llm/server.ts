@@ -1,5 +1,6 @@
 /**
- * A loopback OpenAI-compatible endpoint (`POST /v1/chat/completions`, `GET /v1/models`) serving a
+ * A loopback OpenAI-compatible endpoint (`POST /v1/chat/completions`, `POST /v1/completions` on
+ * token ids as vLLM serves token in, `GET /v1/models`) serving a
  * GGUF model with node-llama-cpp on the CPU: real inference over real HTTP, for tests that drive a
  * provider package (`@ai-sdk/openai-compatible`) the way it talks to vLLM or llama.cpp's server.
  * Fastify (already in the workspace for `@parl/serve`) gives the body-size bound, JSON parsing and
@@ -14,6 +15,8 @@ import { getLlama, LlamaLogLevel, type Llama, type LlamaContextSequence } from '
 import { ChatRequestError } from './chat-request-error.js';
 import { parseChatRequest } from './chat-request.js';
 import { prepareCompletion, runCompletion, type CompletionEngine, type FinishReason } from './chat-completion.js';
+import { parseTokenCompletionRequest, type TokenCompletionRequest } from './token-completion-request.js';
+import { runTokenCompletion } from './token-completion.js';
 import { GenerationSlots, SlotsBusyError } from './generation-slots.js';
 import { checkGgufMetadata } from './gguf-metadata-check.js';
 
@@ -35,6 +38,12 @@ export interface LocalLlmServerOptions {
   readonly bodyLimitBytes?: number;
   /** Port on 127.0.0.1. Default 0 (a free one). */
   readonly port?: number;
+  /**
+   * A GBNF grammar for the `index`-th `/v1/completions` request (0-based), or undefined for free
+   * text: a test forces tool calls in the format a parser reads (the model still samples every
+   * token). Default: none.
+   */
+  readonly completionGrammar?: (index: number) => string | undefined;
   /** Told when a generation takes a sequence and begins, with its `performance.now()` time. */
   readonly onGenerationStart?: (startedAt: number) => void;
   /** Told when each generation ends (or is aborted), with `performance.now()` times. */
@@ -119,7 +128,7 @@ async function serve(options: LocalLlmServerOptions, llama: Llama, concurrency: 
     return sendError(reply, status, error.message, status < 500 ? 'invalid_request_error' : 'server_error', null);
   });
   app.setNotFoundHandler((request, reply) =>
-    sendError(reply, 404, `no route ${request.method} ${request.url}: this endpoint has POST /v1/chat/completions and GET /v1/models`, 'invalid_request_error', null),
+    sendError(reply, 404, `no route ${request.method} ${request.url}: this endpoint has POST /v1/chat/completions, POST /v1/completions and GET /v1/models`, 'invalid_request_error', null),
   );
 
   // once closing, every answer ends its connection, so a keep-alive client cannot hold close() open
@@ -146,6 +155,59 @@ async function serve(options: LocalLlmServerOptions, llama: Llama, concurrency: 
       reply.raw.off('close', onClose);
     }
   });
+
+  let completions = 0;
+  app.post('/v1/completions', async (request, reply) => {
+    const gone = new AbortController();
+    const onClose = (): void => {
+      if (!reply.raw.writableFinished) gone.abort(new Error('client disconnected'));
+    };
+    reply.raw.on('close', onClose);
+    try {
+      return await answerTokens(request.body, reply, gone.signal, completions++);
+    } finally {
+      reply.raw.off('close', onClose);
+    }
+  });
+
+  async function answerTokens(requestBody: unknown, reply: FastifyReply, clientGone: AbortSignal, index: number): Promise<FastifyReply> {
+    let parsed: TokenCompletionRequest;
+    try {
+      parsed = parseTokenCompletionRequest(requestBody, vocabularySize);
+      if (parsed.model !== undefined && parsed.model !== engine.modelName) throw new ChatRequestError('model', parsed.model, `"${engine.modelName}", the model this endpoint serves`);
+      if (parsed.prompt.length + parsed.maxTokens > contextSize) {
+        throw new ChatRequestError('max_tokens', parsed.maxTokens, `at most ${contextSize - parsed.prompt.length} (context ${contextSize} less the ${parsed.prompt.length}-token prompt)`);
+      }
+    } catch (error) {
+      if (error instanceof ChatRequestError) return sendError(reply, 400, error.message, 'invalid_request_error', error.field);
+      throw error;
+    }
+    const gbnf = options.completionGrammar?.(index);
+    const grammar = gbnf === undefined ? undefined : await llama.createGrammar({ grammar: gbnf });
+    const signal = AbortSignal.any([clientGone, closing.signal]);
+    let sequence: LlamaContextSequence;
+    try {
+      sequence = await slots.acquire(signal);
+    } catch (error) {
+      if (error instanceof SlotsBusyError) return sendError(reply, 503, `server busy: ${concurrency} generations running and ${error.message}; retry later`, 'server_error', null);
+      return sendError(reply, 503, 'request abandoned before a sequence was free', 'server_error', null);
+    }
+    const startedAt = performance.now();
+    options.onGenerationStart?.(startedAt);
+    try {
+      const body = await runTokenCompletion(engine, sequence, parsed, grammar, signal);
+      options.onGeneration?.({ startedAt, endedAt: performance.now(), promptTokens: parsed.prompt.length, outcome: body.choices[0].finish_reason });
+      return reply.send(body);
+    } catch (error) {
+      if (signal.aborted) {
+        options.onGeneration?.({ startedAt, endedAt: performance.now(), promptTokens: parsed.prompt.length, outcome: 'aborted' });
+        return sendError(reply, 503, 'generation aborted', 'server_error', null);
+      }
+      throw error;
+    } finally {
+      slots.release(sequence);
+    }
+  }
 
   async function answer(requestBody: unknown, reply: FastifyReply, clientGone: AbortSignal): Promise<FastifyReply> {
     let parsed;

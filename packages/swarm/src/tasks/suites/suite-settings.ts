@@ -27,5 +27,12 @@ export const SUITE_SETTINGS: Readonly<Record<SuiteSettingName, SuiteSetting>> = 
   hops: { default: 4, suites: ['deep', 'mixed'], help: 'successor hops per task of the deep suite' },
 };
 
+/**
+ * The suite, count and seed a run generates when none is given. Declared here, not as the option
+ * rows' defaults, so that a run can tell "not given" from the default: beside a task file
+ * `--suite` and `--seed` are refused and `--tasks N` takes the file's first N rows (spec §10.1).
+ */
+export const GENERATED_SUITE_DEFAULTS = { suite: 'wide', tasks: 10, seed: 1 } as const;
+
 /** The most attributes a wide task can ask for (the corpus has six). */
 export const MAX_ATTRIBUTES = 6;
