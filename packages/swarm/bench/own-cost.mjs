@@ -6,6 +6,10 @@
 // per tool call  = (CPU A − CPU B) / (tool calls A − tool calls B)
 // per model call = (CPU B − tool calls B × per tool call) / model calls
 // The tool calls are counted by the executor (EpisodeResult.toolCalls) where the build has it.
+// Then the cost per call as the conversation grows: a single agent making T turns of one `open`
+// call each, then answering, for T = 5, 50 and 500 (its last prompt holds 12, 102 and 1,002
+// messages); the CPU per added call from T = 5 to 50 (calls on 12–102 messages) and from 50 to
+// 500 (calls on 102–1,002 messages) are the same when no call's cost grows with the conversation.
 // Warm and interleaved; medians of ROUNDS.
 //
 //   pnpm --filter @parl/swarm build && node --expose-gc packages/swarm/bench/own-cost.mjs [SUBAGENTS] [ROUNDS]
@@ -62,6 +66,35 @@ async function episode(calls) {
   return { cpuMs: (c.user + c.system) / 1000, toolCalls, modelCalls: model.calls };
 }
 
+/** An instant single agent: an `open` call on each of its first `turns` calls, then its answer (O(1) a call). */
+function instantAgent(turns) {
+  let n = 0;
+  const open = [{ type: 'tool-call', toolCallId: 'o', toolName: 'open', input: '{"id":"doc-1"}' }];
+  const answer = [{ type: 'text', text: 'final answer' }];
+  return {
+    specificationVersion: 'v3',
+    provider: 'bench',
+    modelId: 'instant-agent',
+    supportedUrls: {},
+    async doGenerate() {
+      const content = n++ < turns ? open.map((c) => ({ ...c, toolCallId: `o${n}` })) : answer;
+      return { content, finishReason: { unified: content === answer ? 'stop' : 'tool-calls', raw: undefined }, usage: USAGE, warnings: [] };
+    },
+    doStream() {
+      throw new Error('instant model: doGenerate only');
+    },
+  };
+}
+
+async function conversation(turns) {
+  const model = instantAgent(turns);
+  global.gc?.();
+  const c0 = process.cpuUsage();
+  const { messages } = await runEpisode(task, { orchestrator: model, singleAgent: true, limits: { orchestrator_steps: 1000, subagent_steps: 50 }, trainingStep: 0 });
+  const c = process.cpuUsage(c0);
+  return { cpuMs: (c.user + c.system) / 1000, messages: messages.length };
+}
+
 const A = [7, 6];
 const B = [1, 1];
 for (let i = 0; i < 3; i++) {
@@ -83,3 +116,15 @@ console.log('| workload | model calls | tool calls | CPU ms an episode |');
 console.log('| --- | --- | --- | --- |');
 for (const w of ['A', 'B']) console.log(`| ${w} | ${runs[w][0].modelCalls} | ${tools(w)} | ${cpu(w).toFixed(1)} |`);
 console.log(`\nthe runtime's own CPU: ${perModel.toFixed(1)} µs per model call, ${perTool.toFixed(1)} µs per tool call`);
+
+const TURNS = [5, 50, 500];
+for (const t of TURNS) await conversation(t);
+const long = Object.fromEntries(TURNS.map((t) => [t, []]));
+for (let r = 0; r < ROUNDS; r++) for (const t of r % 2 === 0 ? TURNS : [...TURNS].reverse()) long[t].push(await conversation(t));
+const convCpu = (t) => median(long[t].map((r) => r.cpuMs));
+console.log('\n| T (turns) | model calls | messages at the end | CPU ms an episode |');
+console.log('| --- | --- | --- | --- |');
+for (const t of TURNS) console.log(`| ${t} | ${t + 1} | ${long[t][0].messages} | ${convCpu(t).toFixed(2)} |`);
+const shortSlope = ((convCpu(50) - convCpu(5)) * 1000) / 45;
+const longSlope = ((convCpu(500) - convCpu(50)) * 1000) / 450;
+console.log(`\nCPU per added call (a model call and its tool call): ${shortSlope.toFixed(1)} µs on 12–102 messages, ${longSlope.toFixed(1)} µs on 102–1,002 messages (× ${(longSlope / shortSlope).toFixed(2)})`);
