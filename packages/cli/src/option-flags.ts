@@ -20,7 +20,8 @@ function helpOf(row: OptionRow<unknown>): string {
  * The commander option of one row. Its text is checked as commander reads it: a text the row
  * rejects is commander's usage error (`option '--port <n>' argument '99999' is invalid. Expected
  * a decimal integer from 0 to 65535.`, exit code 2); an error about a part of the value
- * (`--lambda1.steps`) is left to run-cli, which prints it as one line.
+ * (`--lambda1.steps`), or one that does not show the text as given (a header whose value may be a
+ * secret), is left to run-cli, which prints it as one line.
  */
 export function optionFlag(row: OptionRow<unknown>): Option {
   const flag = `--${row.flag}`;
@@ -33,7 +34,8 @@ export function optionFlag(row: OptionRow<unknown>): Option {
       row.parse(text, flag);
     } catch (err) {
       const input = commonJsInputError(err) ?? (err instanceof ParlInputError ? err : undefined);
-      if (input?.field === flag) throw new InvalidArgumentError(`Expected ${input.expected}.`);
+      // Commander's message repeats the text; a row that would not (a header's value, a secret) says its own line.
+      if (input?.field === flag && input.value === text) throw new InvalidArgumentError(`Expected ${input.expected}.`);
       throw err;
     }
     // A repeatable flag keeps every text, in order, one per line (its row's parser splits them).

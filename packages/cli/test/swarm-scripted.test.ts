@@ -3,7 +3,7 @@
  * `parl swarm eval --model scripted:parallel --report eval.html` as a new user first runs it: no
  * server anywhere, and the report's latency-to-target figure drawn with data, in headless Chromium.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { findChromium, launchChromium } from '@parl/test-support/chromium';
@@ -27,6 +27,18 @@ describe('parl swarm with scripted orchestrators, no endpoint', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^parl swarm: --base-url must be .*--model qwen3-4b.*scripted:parallel.*missing/);
+  });
+
+  it('scripted models on a user\'s own tasks file: the hint says they have nothing to look up, never that the server\'s tool calling is off', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'mine.jsonl');
+    await writeFile(file, '{"id":"q1","prompt":"Capital of Australia?","answer":"Canberra"}\n{"id":"q2","prompt":"Two plus two?","answer":"4"}\n');
+    const r = await parl(['swarm', 'eval', '--model', 'scripted:parallel', '--tasks-file', file, '--out', join(dir, 'mine.json')]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).not.toMatch(/tool calling|--enable-auto-tool-choice|malformed/);
+    expect(r.stderr).toMatch(
+      /^parl swarm eval: note: \d+ of the \d+ tool calls of scripted:parallel failed: no server is involved; scripted models look facts up with the built-in suites' search and open, which the tasks of .*mine\.jsonl do not have, so they have nothing to look up and score 0 .*run a model on an endpoint \(--base-url URL --model NAME\) to score your own tasks$/m,
+    );
   });
 
   it('scripted:serial: the report counts serial collapse in every task, and the swarm needs more critical steps than the single agent', async () => {

@@ -87,8 +87,9 @@ describe('parl swarm on task files', () => {
     const rows = [...html.matchAll(/<table id="tasks">[\s\S]*?<\/table>/g)][0]?.[0].match(/<tr>.*?<\/tr>/g) ?? [];
     const cells = rows.slice(1).map((row) => [...row.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((m) => m[1]));
     expect(cells).toEqual([
-      ['bc-analytical-engine', 'judge', '1', '1', '—', '—', '—', ''],
-      ['bc-hadley-module', 'judge', '0', '0', '—', '—', '—', 'the judge&#39;s reply did not parse (no &#34;correct: yes|no&#34;) after 3 attempts'],
+      // Each score beside the final answer it was given.
+      ['bc-analytical-engine', 'judge', '1', '<pre>She was Ada Lovelace.</pre>', '1', '<pre>She was Ada Lovelace.</pre>', '—', '—', '—', ''],
+      ['bc-hadley-module', 'judge', '0', '<pre>Eagle</pre>', '0', '<pre>Eagle</pre>', '—', '—', '—', 'the judge&#39;s reply did not parse (no &#34;correct: yes|no&#34;) after 3 attempts'],
     ]);
   });
 
@@ -97,7 +98,9 @@ describe('parl swarm on task files', () => {
     const r = await parl(['swarm', 'eval', ...base(), '--tasks-file', join(EXAMPLES, 'widesearch-tables.jsonl'), '--targets', '0.5', '--out', join(dir.path, 'wide.json'), '--report', report]);
     expect(r.code).toBe(0);
     const html = await readFile(report, 'utf8');
-    const table = /<table id="tasks">[\s\S]*?<\/table>/.exec(html)?.[0] ?? '';
+    const full = /<table id="tasks">[\s\S]*?<\/table>/.exec(html)?.[0] ?? '';
+    expect(full).toContain('<td class="answer"><pre>| planet | mean_radius_km |\n|---|---|\n| Mercury | 2440 |');
+    const table = full.replace(/<td class="answer">[\s\S]*?<\/td>/g, '');
     expect(table).toContain('<tr><th>ws-inner-planets</th><td>table</td><td class="num">0.75</td><td class="num">0.75</td><td class="num">0.75</td><td class="num">0.75</td><td>no</td><td></td></tr>');
     expect(table).toContain('<tr><th>ws-apollo-landings</th><td>table</td><td class="num">1</td><td class="num">1</td><td class="num">1</td><td class="num">1</td><td>yes</td><td></td></tr>');
   });

@@ -62,7 +62,11 @@ describe.skipIf(!HAVE_REDIS)('parl worker --allow-endpoint and --queue env:NAME'
       '--queue', 'env:PARL_QUEUE_URL', '--queue-name', 'trust', '--out', join((dir as TempDir).path, 'untrusted.jsonl'),
     ]);
     expect(r.code).toBe(1);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    // An error of that episode: one line naming its task, then the count.
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^parl swarm run: task wide-s1-0 failed \(wide-s1-0\/rollout-0\): rollout wide-s1-0\/0 failed on a worker: /),
+      'parl swarm: 1 episode failed (no line and no reward for it): run the same command again to run it again',
+    ]);
     expect(r.stderr).toContain(`rollout wide-s1-0/0 names the endpoint ${(other as ChatEndpoint).baseURL}, which this worker does not trust with its API key`);
     expect((other as ChatEndpoint).requests).toHaveLength(0);
     expect(log).toMatch(new RegExp(`parl worker: rollout wide-s1-0/0 failed: rollout wide-s1-0/0 names the endpoint ${(other as ChatEndpoint).baseURL.replace(/[.]/g, '\\.')}, which this worker does not trust`));

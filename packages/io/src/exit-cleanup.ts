@@ -1,7 +1,8 @@
 /**
- * Temporary files and folders that must not outlive the process: atomic writes register their
- * temp path here while it exists; on SIGINT or SIGTERM (and on a fatal stdout error) every
- * registered path is removed before the process exits with 130, 143 or 1.
+ * The process's one cleanup registry: what must not outlive it. Atomic writes register their temp
+ * path here while it exists; on SIGINT or SIGTERM (and on a fatal stdout error) every registered
+ * path is removed before the process exits with 130, 143 or 1. Child processes (an MCP server's
+ * process group) register a synchronous stop, run whenever the process exits, signals included.
  *
  * @module
  */
@@ -31,6 +32,38 @@ export function removeTempPaths(): void {
     }
   }
   livePaths.clear();
+}
+
+const exitTasks = new Set<() => void>();
+let exitHookInstalled = false;
+
+function runExitTasks(): void {
+  for (const task of exitTasks) {
+    try {
+      task();
+    } catch {
+      // Best effort: the process is ending.
+    }
+  }
+  exitTasks.clear();
+}
+
+/**
+ * Run `task` (synchronous: it runs on the way out, `process.kill` of a child's process group)
+ * when the process exits, however it exits (a signal handled by {@link removeTempPathsOnSignal}
+ * included), unless it was removed first.
+ *
+ * @returns a function that removes the task (call it once the child is stopped)
+ */
+export function onProcessExit(task: () => void): () => void {
+  exitTasks.add(task);
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on('exit', runExitTasks);
+  }
+  return () => {
+    exitTasks.delete(task);
+  };
 }
 
 /** Exit codes of the conventional shell form 128 + signal number. */

@@ -22,6 +22,7 @@ export {
   type LabelBodyTask,
   type LabelledAnswer,
   type LabelledBody,
+  type PostedRecords,
 } from './labelled-body.js';
 export { BODY_SLICE_BYTES, labelRecordsBodyInSlices, type LabelledSlices } from './sliced-body.js';
 export { BodyQueueFullError, createBodyLabeller, type BodyLabeller, type BodyLabellerOptions, type ModuleCall } from './label-pool.js';
@@ -34,7 +35,7 @@ export type { InputLine, LineReader } from './input-lines.js';
 export { createRecordWriter, OUTPUT_FORMATS, type OutputFormat, type RecordWriter, type RecordWriterOptions } from './record-writer.js';
 export { atomicFileSink, openFileSink, openTextSink, streamSink, writeFileAtomic, type TextSink } from './text-sink.js';
 export { claimOutputs, type OutputClaim } from './output-claims.js';
-export { onSignalBeforeExit, removeTempPaths, removeTempPathsOnSignal, tempPaths } from './exit-cleanup.js';
+export { onProcessExit, onSignalBeforeExit, removeTempPaths, removeTempPathsOnSignal, tempPaths } from './exit-cleanup.js';
 export { csvCell, csvRow } from './csv.js';
 export type { ColumnarFormat } from './columnar/columnar-format.js';
 export { checkQueueUrl, QUEUE_URL_VARIABLE, resolveQueueUrl, shownQueueUrl } from './queue/queue-url.js';

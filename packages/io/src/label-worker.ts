@@ -138,11 +138,18 @@ async function extrasOf(module: string): Promise<BodyExtras> {
   return extras;
 }
 
+/** The buffers of a labelled body, moved back to the caller rather than copied. */
+function bodyBuffers(out: LabelledBody): ArrayBufferLike[] {
+  const buffers = [out.answer.buffer, out.extraBytes.buffer, out.spans.buffer, out.numbers.buffer];
+  if (out.posted !== undefined) buffers.push(out.posted.bytes.buffer, out.posted.spans.buffer);
+  return buffers;
+}
+
 async function runBody(task: LabelBodyThreadTask): Promise<LabelledBody | LabelBodyFailure> {
   const extras = task.extrasModule === undefined ? undefined : await extrasOf(task.extrasModule);
   const out = labelRecordsBody(task, extras);
   if ('error' in out) return out;
-  return moved(out, [out.answer.buffer, out.extraBytes.buffer, out.spans.buffer, out.numbers.buffer]);
+  return moved(out, bodyBuffers(out));
 }
 
 function runCheck(task: CheckBodyThreadTask): CheckedBodyResult {
@@ -155,7 +162,7 @@ function runCheck(task: CheckBodyThreadTask): CheckedBodyResult {
 async function runSlice(task: LabelSliceThreadTask): Promise<LabelledBody> {
   const extras = task.extrasModule === undefined ? undefined : await extrasOf(task.extrasModule);
   const out = labelBodySlice(task, extras);
-  return moved(out, [out.answer.buffer, out.extraBytes.buffer, out.spans.buffer, out.numbers.buffer]);
+  return moved(out, bodyBuffers(out));
 }
 
 async function runCall(task: ModuleCallTask): Promise<unknown> {

@@ -10,7 +10,7 @@
  */
 import { labelReward, ParlInputError, recordText, resolveRewardConfig, type ResolvedRewardConfig, type RewardConfig } from '@parl/core';
 import { OutputBytes } from './output-bytes.js';
-import { readRangedRecordsBody, type BodyFormat, type BodyRecord } from './records-body.js';
+import { readRangedRecordsBody, type BodyFormat, type RangedBodyRecord } from './records-body.js';
 
 /** One body to label: its bytes as received (after gunzip), its content type and the resolved reward config. */
 export interface LabelBodyTask {
@@ -59,6 +59,20 @@ export interface LabelledBody extends LabelledAnswer {
   readonly numbers: Float64Array;
   /** The {@link BodyExtras} bytes (empty without extras). */
   readonly extraBytes: Uint8Array;
+  /**
+   * The records with an `id` as they were posted, where the body says where each one is (absent
+   * for a JSON array that had to be parsed whole): what a caller may hold instead of their
+   * labelled text, a third of its size, and label again when asked for it.
+   */
+  readonly posted?: PostedRecords;
+}
+
+/** The records of a body that have an `id`, as posted (see {@link LabelledBody.posted}). */
+export interface PostedRecords {
+  /** The bytes they were read from (the body, or the slice of it), UTF-8. */
+  readonly bytes: Uint8Array;
+  /** For `ids[i]` of the {@link LabelledBody}, the record's JSON text is `bytes[spans[2i], spans[2i+1])` (white space around it may be included). */
+  readonly spans: Uint32Array;
 }
 
 /** A body that could not be labelled: the one-line message of its first bad record or field. */
@@ -85,7 +99,15 @@ function configOf(config: RewardConfig): ResolvedRewardConfig {
  * Label `records` into one answer: a JSON array (`[…]`, or its elements joined by `,` without the
  * brackets when `bracketed` is false: a slice of a larger answer) or NDJSON lines.
  */
-function labelRecords(records: Iterable<BodyRecord>, format: BodyFormat, config: ResolvedRewardConfig, extras: BodyExtras | undefined, bracketed: boolean, capacity: number): LabelledBody {
+function labelRecords(
+  records: Iterable<RangedBodyRecord>,
+  format: BodyFormat,
+  config: ResolvedRewardConfig,
+  extras: BodyExtras | undefined,
+  bracketed: boolean,
+  capacity: number,
+  input: Uint8Array | undefined,
+): LabelledBody {
   const width = extras?.width ?? 0;
   // Records are labelled and written one at a time: what is held besides the body is the answer
   // so far (and, for a JSON array, the parsed records not yet labelled).
@@ -93,9 +115,10 @@ function labelRecords(records: Iterable<BodyRecord>, format: BodyFormat, config:
   let numbers = new Float64Array(width * 64);
   const ids: string[] = [];
   const spans: number[] = [];
+  const inputSpans: number[] = [];
   let count = 0;
   if (format === 'json' && bracketed) out.writeByte(0x5b); // [
-  for (const { value, location } of records) {
+  for (const { value, location, start: from, end: to } of records) {
     const labelled = labelReward(value, config, location) as unknown as Readonly<Record<string, unknown>>;
     const text = recordText(labelled, location);
     if (format === 'json' && count > 0) out.writeByte(0x2c); // ,
@@ -105,6 +128,7 @@ function labelRecords(records: Iterable<BodyRecord>, format: BodyFormat, config:
     if (typeof id === 'string' || typeof id === 'number') {
       ids.push(String(id));
       spans.push(start, out.byteLength);
+      inputSpans.push(from, to);
     }
     if (format === 'ndjson') out.writeByte(0x0a); // \n
     if (extras !== undefined) {
@@ -121,7 +145,8 @@ function labelRecords(records: Iterable<BodyRecord>, format: BodyFormat, config:
   const answer = out.bytes();
   const spanArray = Uint32Array.from(spans);
   const extraBytes = extras?.bytes === undefined ? new Uint8Array(0) : extras.bytes({ answer, ids, spans: spanArray });
-  return { answer, format, count, ids, spans: spanArray, numbers: numbers.slice(0, count * width), extraBytes };
+  const labelledBody: LabelledBody = { answer, format, count, ids, spans: spanArray, numbers: numbers.slice(0, count * width), extraBytes };
+  return input === undefined || ids.length === 0 ? labelledBody : { ...labelledBody, posted: { bytes: input, spans: Uint32Array.from(inputSpans) } };
 }
 
 /**
@@ -159,7 +184,7 @@ export function labelRecordsBody(task: LabelBodyTask, extras?: BodyExtras): Labe
     const bytes = Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength);
     const body = readRangedRecordsBody(bytes, task.contentType);
     readRest = body.readRest;
-    return labelRecords(body.records, body.format, config, extras, true, bytes.byteLength * 2 + 64);
+    return labelRecords(body.records, body.format, config, extras, true, bytes.byteLength * 2 + 64, body.sliceable ? task.body : undefined);
   } catch (err) {
     if (err instanceof ParlInputError) return failureOf(err, readRest);
     throw err;
@@ -260,5 +285,5 @@ export function labelBodySlice(task: LabelSliceTask, extras?: BodyExtras): Label
   const config = configOf(task.config);
   const bytes = Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength);
   const body = readRangedRecordsBody(bytes, task.format === 'ndjson' ? 'application/x-ndjson' : 'application/json');
-  return labelRecords(body.records, task.format, config, extras, false, bytes.byteLength * 4 + 64);
+  return labelRecords(body.records, task.format, config, extras, false, bytes.byteLength * 4 + 64, body.sliceable ? task.body : undefined);
 }

@@ -7,7 +7,11 @@
 // same-run baseline: the peak of a Node process that only holds the same body in a Buffer,
 // JSON.parse-s it whole and labels it with @parl/core (what materialising every record costs).
 //
+// Against the target of issue 39 (peak within idle + 4 × the body), each line ends with the peak
+// as a share of that target.
+//
 // Usage: node bench/rewards-memory.mjs [MiB (default 16)] [repeats (default 3)]
+// Env: KINDS (default json-ids,json,ndjson-ids) the bodies to send; MAX_EPISODES the server's maxEpisodes.
 // Bodies: `json-ids` a JSON array of records with an `id` (a trainer's batch; every record
 // logged and held for lookup), `json` the same without ids, `ndjson-ids` the same records with ids
 // as NDJSON. Records are small spec §5 records (about 150 bytes), so a body holds many of them:
@@ -115,7 +119,7 @@ async function baseline(kind) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const dir = mkdtempSync(join(tmpdir(), 'parl-serve-mem-'));
 try {
-  for (const kind of ['json-ids', 'json', 'ndjson-ids']) {
+  for (const kind of (process.env.KINDS ?? 'json-ids,json,ndjson-ids').split(',')) {
     const body = makeBody(kind);
     const bodyMiB = body.bytes.length / 1024 / 1024;
     const rows = [];
@@ -139,7 +143,8 @@ try {
         `server idle ${idle.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB (runs: ${rows.map((x) => x.peak.toFixed(0)).join(', ')}); ` +
         `peak/body ${(peak / bodyMiB).toFixed(1)}×, (peak − idle)/body ${((peak - idle) / bodyMiB).toFixed(1)}×; ` +
         `baseline (parse whole + label in one process): peak − idle ${(base.peak - base.idle).toFixed(0)} MiB = ${((base.peak - base.idle) / bodyMiB).toFixed(1)}× the body; ` +
-        `server over baseline ${((peak - idle) / (base.peak - base.idle)).toFixed(2)}×`,
+        `server over baseline ${((peak - idle) / (base.peak - base.idle)).toFixed(2)}×; ` +
+        `target idle + 4 × body = ${(idle + 4 * bodyMiB).toFixed(0)} MiB: peak ${(peak / (idle + 4 * bodyMiB)).toFixed(2)}× of it (${peak <= idle + 4 * bodyMiB ? 'met' : 'not met'})`,
     );
   }
 } finally {

@@ -223,15 +223,24 @@ export class ParlService {
    * held and counted 2,048 at a time (`ACCEPT_SLICE`), the event loop served between slices, so a
    * body of a million small records never holds it for the time of all.
    */
-  async acceptLabelledBody(body: LabelledBody, source: EpisodeSource): Promise<void> {
+  async acceptLabelledBody(body: LabelledBody, source: EpisodeSource, config?: ResolvedRewardConfig): Promise<void> {
     if (this.log !== undefined) await this.log.appendLines(body.extraBytes);
     // Each held record is its own string, not a view into the answer: a view would keep the whole
     // answer alive for as long as any one of its records is held (a batch whose other ids are
-    // posted again would pin it), so memory would follow answers, not the episodes held.
-    const answer = Buffer.from(body.answer.buffer, body.answer.byteOffset, body.answer.byteLength);
+    // posted again would pin it), so memory would follow answers, not the episodes held. With the
+    // records as posted and the config they were labelled with, the posted text is held (about a
+    // third of the labelled one) and labelled again when read.
+    const posted = config === undefined ? undefined : body.posted;
+    const texts = Buffer.from(posted?.bytes.buffer ?? body.answer.buffer, posted?.bytes.byteOffset ?? body.answer.byteOffset, posted?.bytes.byteLength ?? body.answer.byteLength);
+    const spans = posted?.spans ?? body.spans;
     for (let from = 0; from < body.ids.length; from += ACCEPT_SLICE) {
       if (from > 0) await yieldToEventLoop();
-      for (let i = from; i < Math.min(body.ids.length, from + ACCEPT_SLICE); i++) this.store.putPosted(body.ids[i] as string, answer.toString('utf8', body.spans[2 * i], body.spans[2 * i + 1]));
+      for (let i = from; i < Math.min(body.ids.length, from + ACCEPT_SLICE); i++) {
+        const text = texts.toString('utf8', spans[2 * i], spans[2 * i + 1]);
+        // A posted NDJSON line is read trimmed (white space, and a byte order mark, around it).
+        if (posted === undefined) this.store.putPosted(body.ids[i] as string, text);
+        else this.store.putPosted(body.ids[i] as string, text.trim(), config);
+      }
     }
     // The numbers and bytes of labelling/body-extras.ts: packed points, log lines.
     const n = packedPointCount(body.numbers);

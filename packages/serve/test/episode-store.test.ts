@@ -2,6 +2,7 @@
  * The in-memory episode store: posted records are held as their JSON text and read back as
  * records; the bound drops the least recently written first, whichever way an episode was held.
  */
+import { labelReward, resolveRewardConfig } from '@parl/core';
 import { describe, expect, it } from 'vitest';
 import { EpisodeStore } from '../src/episodes/episode-store.js';
 
@@ -11,6 +12,20 @@ describe('EpisodeStore', () => {
     const record = { id: 'a', r_perf: 0.5, stages: [{ main_steps: 1, sub_steps: [2, 3] }] };
     store.putPosted('a', JSON.stringify(record));
     expect(store.get('a')).toEqual({ id: 'a', record, labelled: record });
+  });
+
+  it('reads a record held as posted back labelled with the config it was posted with, as its labelled text reads', () => {
+    const store = new EpisodeStore(10);
+    const config = resolveRewardConfig({ step: 4000, budget: 3, onBudget: 'truncate' });
+    const posted = { id: 'p', note: 'x', r_perf: 0.25, stages: [{ main_steps: 1, sub_steps: [2, 3] }, { main_steps: 1, sub_steps: [1] }] };
+    store.putPosted('p', ` ${JSON.stringify(posted)}\t`, config);
+    const labelled = JSON.parse(JSON.stringify(labelReward(posted, config))) as Record<string, unknown>;
+    expect(store.get('p')).toEqual({ id: 'p', record: labelled, labelled });
+    // A traced episode takes it as its labelled record.
+    store.put({ id: 't', record: { num_subagents: 1 }, finding: { trace_id: 't' } as never });
+    store.putPosted('t', JSON.stringify({ id: 't', r_perf: 1 }), config);
+    expect(store.get('t')?.labelled).toEqual(JSON.parse(JSON.stringify(labelReward({ id: 't', r_perf: 1 }, config))));
+    expect(store.get('t')?.record).toEqual({ num_subagents: 1 });
   });
 
   it('keeps at most max episodes, dropping the least recently written, posted or traced', () => {

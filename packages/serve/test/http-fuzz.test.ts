@@ -8,6 +8,7 @@
  * with a one-line `error` — never a 5xx — and the server stays healthy. `pnpm test` runs
  * PARL_FUZZ_RUNS=100 inputs per property (default); `pnpm fuzz` runs 5,000 (docs/reliability.md).
  */
+import { validRecord } from '@parl/test-support/fuzz-records';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ParlServeClient } from '../src/index.js';
@@ -311,6 +312,50 @@ describe('large /get_reward and /v1/traces bodies on a labelling thread, fuzzed 
           expect(onThread).toBe(onLoop);
         }),
         params,
+      );
+    },
+    TIMEOUT,
+  );
+});
+
+describe('records posted with an id, read back, fuzzed', () => {
+  let threaded: TestServer;
+  beforeAll(async () => {
+    threaded = await startServer({ labelThreads: 1 });
+  });
+  afterAll(async () => threaded.stop());
+
+  it(
+    'GET /v1/episodes/{id} gives each record as it was answered (held as posted, labelled again with the query\'s options when read), JSON or NDJSON, any spacing, on the event loop and on a thread',
+    async () => {
+      let n = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(validRecord, { minLength: 1, maxLength: 4 }),
+          fc.constantFrom('application/json', 'application/x-ndjson'),
+          fc.constantFrom('', ' ', '\t', '\u00A0', '\uFEFF'),
+          fc.constantFrom('', '?training_step=300', '?lambda1=cosine:0.2:0:5000&budget=9&on-budget=truncate'),
+          fc.boolean(),
+          async (records, type, pad, query, onThread) => {
+            const ids = records.map(() => `fz-${++n}`);
+            const texts = records.map((r, i) => JSON.stringify({ ...r, id: ids[i] }));
+            // JSON white space around an array's elements; around an NDJSON line, what a line is trimmed of
+            // (a byte order mark only before it).
+            const json = type === 'application/json';
+            const around = json ? ({ '\u00A0': '\n', '\uFEFF': '\r\n' } as Record<string, string>)[pad] ?? pad : pad;
+            const body = json ? `[${texts.join(`${around},${around}`)}]` : texts.map((t) => `${around}${t}${around === '\uFEFF' ? '' : around}`).join('\n');
+            const url = onThread ? threaded.url : s.url;
+            const res = await fetch(`${url}/v1/rewards${query}`, { method: 'POST', headers: { 'content-type': type }, body });
+            const text = await res.text();
+            expect(`${res.status} ${res.status === 200 ? '' : text}`).toBe('200 ');
+            const answered = (type === 'application/json' ? JSON.parse(text) : text.trim().split('\n').map((l) => JSON.parse(l))) as Record<string, unknown>[];
+            for (const labelled of answered) {
+              const held = await (await fetch(`${url}/v1/episodes/${encodeURIComponent(String(labelled['id']))}`)).text();
+              expect(held).toBe(JSON.stringify({ id: labelled['id'], record: labelled, labelled }));
+            }
+          },
+        ),
+        { ...params, numRuns: Math.max(20, Math.floor(RUNS / 2)) },
       );
     },
     TIMEOUT,

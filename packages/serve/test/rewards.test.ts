@@ -151,4 +151,29 @@ describe('POST /v1/rewards', () => {
     expect(s.server.options.labelThreads).toBeGreaterThanOrEqual(1);
     await expect(startServer({ labelThreads: -1 })).rejects.toThrow('options.labelThreads must be a decimal integer from 0 to 64, got "-1"');
   });
+
+  it('reads each held record back as it was answered, for whole and sliced bodies, JSON and NDJSON (held as posted, labelled again with the query\'s options when read)', async () => {
+    const query = '?lambda1=cosine:0.2:0:5000&training_step=700&budget=12&on-budget=truncate';
+    // Over 1 MiB: labelled a slice at a time; the small one in one go.
+    const many = Array.from({ length: 14000 }, (_, i) => ({ note: ' ü '.repeat(i % 5), ...(RECORDS[i % 2] as Record<string, unknown>), id: `held-${i}` }));
+    const bodies = [
+      { text: JSON.stringify(RECORDS.slice(0, 2).map((r) => ({ ...r, id: `small-${String(r['id'])}` }))), type: 'application/json' },
+      { text: ` [ ${many.slice(0, 7000).map((r) => JSON.stringify(r, null, 1)).join(' ,\n ')} ] `, type: 'application/json' },
+      { text: `${many.slice(7000).map((r) => ` ${JSON.stringify(r)}\t`).join('\r\n')}\n`, type: 'application/x-ndjson' },
+      // Lines read trimmed: a byte order mark and no-break spaces around a record.
+      { text: `\uFEFF${JSON.stringify({ ...RECORDS[0], id: 'bom-1' })}\n\u00A0${JSON.stringify({ ...RECORDS[1], id: 'nbsp-2' })}\u00A0\n`, type: 'application/x-ndjson' },
+    ];
+    for (const big of bodies.slice(1, 3)) expect(Buffer.byteLength(big.text)).toBeGreaterThan(1 << 20);
+    for (const { text, type } of bodies) {
+      const res = await s.post(`/v1/rewards${query}`, text, { 'content-type': type });
+      expect(res.status).toBe(200);
+      const answered = (type === 'application/json' ? JSON.parse(res.text) : res.text.trim().split('\n').map((l) => JSON.parse(l))) as Record<string, unknown>[];
+      const picks = [0, 1, answered.length - 1, Math.floor(answered.length / 2)];
+      for (const k of picks) {
+        const labelled = answered[k] as Record<string, unknown>;
+        const episode = await (await fetch(`${s.url}/v1/episodes/${String(labelled['id'])}`)).text();
+        expect(episode).toBe(JSON.stringify({ id: labelled['id'], record: labelled, labelled }));
+      }
+    }
+  });
 });

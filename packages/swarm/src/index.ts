@@ -30,13 +30,15 @@ export { ToolCallError } from './tools/tool-call-error.js';
 export { DEFAULT_TOOL_TIMEOUT_MS } from './tools/tool-executor.js';
 export { corpusProvider } from './tools/corpus-provider.js';
 export { DEFAULT_TOOL_CONCURRENCY, loadToolsModule } from './tools/module-provider.js';
-export { connectMcpServer } from './tools/mcp-provider.js';
-export { openRunTools, type RunTools, type RunToolsOptions } from './tools/run-tools.js';
+export { connectMcpServer, type McpConnectOptions } from './tools/mcp-provider.js';
+export { connectMcpClient, type McpConnection, type McpConnectionOptions, type McpCredentials } from './tools/mcp-connection.js';
+export type { Environment } from './tools/mcp-credentials.js';
+export { openRunTools, runToolsOptionsOf, type RunTools, type RunToolsOptions } from './tools/run-tools.js';
 export { SUITE_NAMES, type SuiteName, type SwarmTask, type TaskTool } from './tasks/task.js';
 export { generateSuite, SUITE_DEFAULTS, type SuiteOptions } from './tasks/suites.js';
 export { SUITES } from './tasks/suites/suite-registry.js';
 export type { SuiteEntry, SuiteShape } from './tasks/suites/suite-entry.js';
-export { MAX_ATTRIBUTES, SUITE_SETTINGS, type SuiteSetting, type SuiteSettingName } from './tasks/suites/suite-settings.js';
+export { GENERATED_SUITE_DEFAULTS, MAX_ATTRIBUTES, SUITE_SETTINGS, type SuiteSetting, type SuiteSettingName } from './tasks/suites/suite-settings.js';
 export { readTaskFile, TASKS_FILE_FLAG } from './tasks/task-file.js';
 export { checkTaskRow, defaultScorer, TASK_ROW_FIELDS, type TaskRow } from './tasks/task-row.js';
 export { fileTasks, withScorer } from './tasks/scored-tasks.js';
@@ -79,7 +81,7 @@ export { openSpanCapture, openSpansFile, type OpenSpansFileOptions, type SpanCap
 export { swarmRun, type SwarmRunHooks } from './jobs/run-swarm.js';
 export { swarmEval, type ModeSummary, type SwarmEvalHooks, type SwarmEvaluation } from './jobs/eval-swarm.js';
 export type { SwarmEvent, SwarmEventListener } from './runtime/swarm-events.js';
-export { SwarmAgent, type SwarmAgentSettings, type SwarmReward, type SwarmRunResult } from './agent/swarm-agent.js';
+export { SwarmAgent, type SwarmAgentMcpSettings, type SwarmAgentSettings, type SwarmReward, type SwarmRunResult } from './agent/swarm-agent.js';
 // Token in (spec §10.5): a model folder's tokenizer and chat template, the parsers, the completions endpoint.
 export { loadTokenInModel, type TokenInModel, type TokenInSource } from './tokens/token-in-model.js';
 export type { ModelFolder } from './tokens/model-folder.js';

@@ -55,7 +55,7 @@ function delegating(gate?: () => Promise<void>) {
 const withoutWall = (text: string): string => text.replace(/"wall_ms":[-+.e0-9]+/g, '"wall_ms":0');
 
 const runOptions = (extra: Record<string, string>): SwarmRunOptions =>
-  resolveOptions(SWARM_RUN_OPTIONS, { 'base-url': 'http://127.0.0.1:9/v1', model: 'orchestrator', subagents: 'scripted', tasks: '3', 'group-size': '2', seed: '4', ...extra }, 'flag');
+  resolveOptions(SWARM_RUN_OPTIONS, { 'base-url': 'http://127.0.0.1:9/v1', model: 'orchestrator', subagents: 'scripted', tasks: '3', 'group-size': '2', ...('tasks-file' in extra ? {} : { seed: '4' }), ...extra }, 'flag');
 
 describe.skipIf(!HAVE_REDIS)('swarm rollouts through a Redis queue', () => {
   let redis: RedisServer | undefined;

@@ -58,3 +58,37 @@ describe('--restart deletes the old rollout file last', () => {
     expect(lines.map((l) => l.rollout_options['model'])).toEqual(['scripted:serial', 'scripted:serial']);
   });
 });
+
+describe('--restart over an interrupted run with --spans', () => {
+  it('a dead endpoint leaves both partial files byte-identical; a working restart starts both over', async () => {
+    const out2 = join(dir.path, 'interrupted.jsonl');
+    const spans = join(dir.path, 'interrupted-spans.jsonl');
+    // The old run: stopped while its second task is scored, so its first line and spans are partial.
+    const controller = new AbortController();
+    (globalThis as { parlRestartStop?: () => void }).parlRestartStop = () => controller.abort();
+    const scorer = join(dir.path, 'stop-at-second.mjs');
+    await writeFile(scorer, 'export default (answer, task) => { if (task.id.endsWith("-1")) globalThis.parlRestartStop?.(); return 1; };\n');
+    const flags = { tasks: '2', entities: '2', out: out2, spans, scorer: `module:${scorer}` };
+    await expect(swarmRun(resolveOptions(SWARM_RUN_OPTIONS, { model: 'scripted:parallel', ...flags }, 'flag'), { signal: controller.signal })).rejects.toMatchObject({ code: 'PARL_ERR_INTERRUPTED' });
+    delete (globalThis as { parlRestartStop?: () => void }).parlRestartStop;
+    const oldLines = await readFile(`${out2}.partial`, 'utf8');
+    const oldSpans = await readFile(`${spans}.partial`, 'utf8');
+    expect(oldLines.trim().split('\n')).toHaveLength(1);
+    expect(oldSpans.trim().split('\n')).toHaveLength(1);
+
+    const down = await startChatEndpoint(() => ({ status: 503 }));
+    try {
+      const dead = resolveOptions(SWARM_RUN_OPTIONS, { 'base-url': down.baseURL, model: 'Qwen3-4B', 'subagent-model': 'scripted:lookup', restart: 'true', ...flags }, 'flag');
+      await expect(swarmRun(dead)).rejects.toMatchObject({ code: 'PARL_ERR_EPISODES' });
+    } finally {
+      await down.close();
+    }
+    expect(await readFile(`${out2}.partial`, 'utf8')).toBe(oldLines);
+    expect(await readFile(`${spans}.partial`, 'utf8')).toBe(oldSpans);
+
+    await swarmRun(resolveOptions(SWARM_RUN_OPTIONS, { model: 'scripted:serial', restart: 'true', ...flags }, 'flag'));
+    expect((await readFile(out2, 'utf8')).trim().split('\n')).toHaveLength(2);
+    // Only the new run's spans: one export request per episode, none of the old run's.
+    expect((await readFile(spans, 'utf8')).trim().split('\n')).toHaveLength(2);
+  });
+});

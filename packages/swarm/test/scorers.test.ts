@@ -245,6 +245,18 @@ describe('judge (an LLM on an OpenAI-compatible endpoint, BrowseComp\'s grading 
     }
   });
 
+  it('a table\'s judge column whose judge stays down fails the episode (SwarmScoreError naming the task), never a cell graded wrong', async () => {
+    const endpoint = await startChatEndpoint(() => ({ status: 503 }));
+    try {
+      const table: AnswerTable = { columns: ['id', 'city'], unique_columns: ['id'], rows: [['1', 'New York City']], metrics: { city: 'judge' } };
+      const grading = score('table', '1 | NYC', { answer: table }, judgeEndpoint(endpoint.baseURL, 'grader', {}, FAST));
+      await expect(grading).rejects.toBeInstanceOf(SwarmScoreError);
+      await expect(grading).rejects.toThrow(/^scorer judge on task t1: the judge judge\.chat\/grader gave no reply: .*HTTP 503/);
+    } finally {
+      await endpoint.close();
+    }
+  });
+
   it('judge without a judge is an input error naming --judge-model', async () => {
     await expect(makeScorer('judge', {})).rejects.toThrow(/^--judge-model must be given/);
   });

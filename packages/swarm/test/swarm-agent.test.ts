@@ -2,9 +2,11 @@
  * `SwarmAgent`: the swarm as an AI SDK `Agent`. Its record equals `runEpisode`'s for the same
  * scripted episode; `stream()` yields the orchestrator's text and the swarm's typed events.
  */
+import { readFile } from 'node:fs/promises';
 import type { Agent } from 'ai';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { generateSuite, runEpisode, scriptedLookupModel, scriptedOrchestrator, SwarmAgent, type SwarmEvent, type SwarmTask } from '../src/index.js';
+import { generateSuite, runEpisode, scriptedLookupModel, scriptedOrchestrator, SwarmAgent, type SwarmEvent, type SwarmTask, type TaskTool } from '../src/index.js';
+import { orchestratorFrom } from './support.js';
 
 const [task] = generateSuite('wide', { tasks: 1, seed: 6, entities: 3, attributes: 2 }) as [SwarmTask];
 
@@ -70,5 +72,45 @@ describe('SwarmAgent', () => {
     const { record } = await result.swarm;
     expect(events.some((e) => e.type === 'budget-refused')).toBe(true);
     expect(record.budget_exhausted).toBe(true);
+  });
+});
+
+describe('SwarmAgent with MCP servers (the settings of parl swarm run\'s --mcp rows)', () => {
+  it('starts the servers on its first run, its orchestrator calls their tools, close() stops them', async () => {
+    const { stdioMcpSpec } = await import('@parl/test-support/mcp-servers');
+    const { orchestratorFrom, toolTexts } = await import('./support.js');
+    const swarm = new SwarmAgent({
+      model: orchestratorFrom((n, options) => (n === 0 ? [['capital', { country: 'Japan' }], ['has_env', { name: 'PARL_AGENT_FORWARDED' }]] : toolTexts(options).join(' | '))),
+      subagentModel: scriptedLookupModel(),
+      mcp: [stdioMcpSpec()],
+      mcpEnv: ['PARL_AGENT_FORWARDED'],
+    });
+    process.env['PARL_AGENT_FORWARDED'] = 'yes';
+    try {
+      const result = await swarm.generate({ prompt: 'What is the capital of Japan?' });
+      expect(result.text).toBe('Tokyo | set');
+      expect(result.record.tool_errors).toBe(0);
+    } finally {
+      delete process.env['PARL_AGENT_FORWARDED'];
+      await swarm.close();
+    }
+  }, 30_000);
+});
+
+describe('SwarmAgent tools, as docs/swarm.md shows them', () => {
+  it('the documented tools block runs as it is: the orchestrator calls it and reads its result', async () => {
+    const doc = await readFile(new URL('../../../docs/swarm.md', import.meta.url), 'utf8');
+    const block = /<!-- example: swarm-agent-tools -->\n```ts\n([\s\S]*?)```\n<!-- \/example: swarm-agent-tools -->/.exec(doc)?.[1];
+    expect(block, 'docs/swarm.md has the swarm-agent-tools example').toBeDefined();
+    // The block is JavaScript as well as TypeScript: run it as written and take its `tools`.
+    const tools = new Function(`${block as string}\nreturn tools;`)() as TaskTool[];
+    const orchestrator = orchestratorFrom((call, options) => {
+      if (call === 0) return [['lookup_capital', { country: 'Kenya' }]];
+      const result = options.prompt.filter((m) => m.role === 'tool').flatMap((m) => m.content).find((p) => p.type === 'tool-result');
+      return `The capital is ${JSON.stringify(result?.type === 'tool-result' ? result.output : null)}`;
+    });
+    const result = await new SwarmAgent({ model: orchestrator, tools }).generate({ prompt: 'What is the capital of Kenya?' });
+    expect(result.text).toContain('Nairobi');
+    expect(result.record['tool_errors'] ?? 0).toBe(0);
   });
 });

@@ -65,7 +65,7 @@ describe('MCP servers (--mcp) written with @modelcontextprotocol/sdk: stdio and 
   it('stdio: the tools are listed once and called; a tool error, a bad argument, garbage and a hang are tool results, counted', async () => {
     const tools = await openRunTools({ mcp: [stdioMcpSpec()] });
     try {
-      expect(tools.providers[0]?.tools.map((t) => t.name)).toEqual(['capital', 'add', 'crash', 'hang', 'garbage']);
+      expect(tools.providers[0]?.tools.map((t) => t.name)).toEqual(['capital', 'add', 'has_env', 'forecast', 'crash', 'hang', 'garbage']);
       const { texts, record } = await callTools(tools.providers, [
         ['capital', { country: 'France' }],
         ['add', { a: 2, b: 3 }],
@@ -83,6 +83,32 @@ describe('MCP servers (--mcp) written with @modelcontextprotocol/sdk: stdio and 
     } finally {
       await tools.close();
     }
+  });
+
+  it("a result that breaks the tool's own outputSchema is a tool error, counted; a good one is the result", async () => {
+    const tools = await openRunTools({ mcp: [stdioMcpSpec()] });
+    try {
+      const { texts, record } = await callTools(tools.providers, [['forecast', { city: 'Oslo' }], ['forecast', { city: 'Nowhere' }]], 2_000);
+      expect(texts[0]).toBe('21');
+      expect(texts[1]).toMatch(/^error: forecast's result breaks its own outputSchema: result\/celsius must be number$/);
+      expect(record.tool_errors).toBe(1);
+    } finally {
+      await tools.close();
+    }
+  });
+
+  it('--mcp-env forwards the named variables to a stdio server, and only those; a variable that is not set is named, never a value', async () => {
+    const environment = { ...process.env, PARL_TEST_FORWARDED: 'forwarded-value', PARL_TEST_KEPT: 'kept-value' };
+    const tools = await openRunTools({ mcp: [stdioMcpSpec()], mcpEnv: ['PARL_TEST_FORWARDED'], environment });
+    try {
+      const { texts } = await callTools(tools.providers, [['has_env', { name: 'PARL_TEST_FORWARDED' }], ['has_env', { name: 'PARL_TEST_KEPT' }]]);
+      expect(texts).toEqual(['set', 'not set']);
+    } finally {
+      await tools.close();
+    }
+    const unset = await openRunTools({ mcp: [stdioMcpSpec()], mcpEnv: ['PARL_TEST_UNSET'], environment }).catch((e: unknown) => e);
+    expect(unset).toBeInstanceOf(ParlInputError);
+    expect((unset as Error).message).toMatch(/^--mcp-env must be an environment variable that is set.*PARL_TEST_UNSET/);
   });
 
   it('stdio: a server that dies mid-run gives tool errors, never a hang', async () => {
@@ -103,7 +129,9 @@ describe('MCP servers (--mcp) written with @modelcontextprotocol/sdk: stdio and 
     const err = await openRunTools({ mcp: [spec] }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ParlInputError);
     expect((err as Error).message).toContain('--mcp');
-    expect((err as Error).message).toContain('--fail-start did not: ');
+    // The server's last stderr line says why; the server is named by a short name, not its command line.
+    expect((err as Error).message).toMatch(/^--mcp must be an MCP server that starts and lists its tools; it did not: .*its last stderr line: stdio-server: cannot start \(asked to fail\), got "node stdio-server\.mjs"$/);
+    expect((err as Error).message).not.toContain(process.execPath);
     expect((err as Error).message).not.toContain('\n');
     const unreachable = await connectMcpServer('http://127.0.0.1:9/mcp').catch((e: unknown) => e);
     expect(unreachable).toBeInstanceOf(ParlInputError);
@@ -121,5 +149,64 @@ describe('MCP servers (--mcp) written with @modelcontextprotocol/sdk: stdio and 
     }
     const clash = await openRunTools({ mcp: [stdioMcpSpec(), http.url] }).catch((e: unknown) => e);
     expect((clash as Error).message).toMatch(/both offer "capital"/);
+  });
+});
+
+describe('an HTTP MCP server that needs a credential', () => {
+  const secret = 'sk-test-4f1c9a7e2b';
+  const environment = { ...process.env, PARL_TEST_MCP_TOKEN: secret };
+  let guarded: HttpMcpServer;
+  let login: HttpMcpServer;
+  let oauth: HttpMcpServer;
+  beforeAll(async () => {
+    guarded = await startHttpMcpServer(['--bearer-env', 'PARL_TEST_MCP_TOKEN'], environment);
+    login = await startHttpMcpServer(['--browser-login']);
+    oauth = await startHttpMcpServer(['--oauth']);
+  });
+  afterAll(async () => {
+    await guarded?.stop();
+    await login?.stop();
+    await oauth?.stop();
+  });
+
+  it('OAuth without a browser: registered, approved at once, PKCE; an expired token is refreshed and the call made again', async () => {
+    const tools = await openRunTools({ mcp: [oauth.url] });
+    try {
+      expect(tools.providers[0]?.tools.map((t) => t.name)).toContain('capital');
+      // The server's tokens last 1 s.
+      await new Promise((r) => setTimeout(r, 1_200));
+      const { texts, record } = await callTools(tools.providers, [['capital', { country: 'France' }]]);
+      expect(texts[0]).toBe('Paris');
+      expect(record.tool_errors).toBe(0);
+    } finally {
+      await tools.close();
+    }
+    const grants = (await (await fetch(new URL('/oauth-grants', oauth.url))).json()) as string[];
+    expect(grants).toEqual(['authorization_code', 'refresh_token']);
+  });
+
+  it('a bearer token from the environment (--mcp-header with env:) reaches it; a wrong or missing one is one line without the token', async () => {
+    const tools = await openRunTools({ mcp: [guarded.url], mcpHeader: ['Authorization: Bearer env:PARL_TEST_MCP_TOKEN'], environment });
+    try {
+      const { texts, spans } = await callTools(tools.providers, [['capital', { country: 'Peru' }]]);
+      expect(texts[0]).toBe('Lima');
+      expect(JSON.stringify(spans.map((s) => s.attributes))).not.toContain(secret);
+    } finally {
+      await tools.close();
+    }
+    const wrong = await openRunTools({ mcp: [guarded.url], mcpHeader: ['Authorization: Bearer env:PARL_TEST_OTHER'], environment: { ...environment, PARL_TEST_OTHER: 'not-the-token' } }).catch((e: unknown) => e);
+    expect(wrong).toBeInstanceOf(ParlInputError);
+    expect((wrong as Error).message).toMatch(/^--mcp must be an MCP server that starts and lists its tools; it did not: /);
+    expect((wrong as Error).message).not.toContain('not-the-token');
+    const unset = await openRunTools({ mcp: [guarded.url], mcpHeader: ['Authorization: Bearer env:PARL_TEST_UNSET'], environment }).catch((e: unknown) => e);
+    expect((unset as Error).message).toMatch(/^--mcp-header must be env:VAR naming an environment variable that is set \(PARL_TEST_UNSET is not set or empty\), got "Authorization: env:PARL_TEST_UNSET"/);
+    expect((unset as ParlInputError).value).toBe("Authorization: env:PARL_TEST_UNSET");
+  });
+
+  it('an authorization server that wants a person at a browser is refused in one line saying how to pass a token', async () => {
+    const err = await openRunTools({ mcp: [login.url] }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ParlInputError);
+    expect((err as Error).message).toContain("its authorization server wants a person to approve in a browser, which this run cannot do; get a token elsewhere (the server's own docs say how) and pass it as --mcp-header 'Authorization: Bearer env:VAR'");
+    expect((err as Error).message).not.toContain('\n');
   });
 });

@@ -32,9 +32,12 @@ export interface HttpMcpServer {
   stop(): Promise<void>;
 }
 
-/** Start the streamable-HTTP MCP server as its own process on a free loopback port. */
-export async function startHttpMcpServer(): Promise<HttpMcpServer> {
-  const child = spawn(process.execPath, [HTTP_MCP_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * Start the streamable-HTTP MCP server as its own process on a free loopback port; `flags` as
+ * http-server.mjs takes them (`--bearer-env VAR`, `--browser-login`), `env` its environment.
+ */
+export async function startHttpMcpServer(flags: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<HttpMcpServer> {
+  const child = spawn(process.execPath, [HTTP_MCP_SERVER, ...flags], { stdio: ['ignore', 'pipe', 'inherit'], env });
   const lines = createInterface({ input: child.stdout! });
   const [url] = (await Promise.race([
     once(lines, 'line'),

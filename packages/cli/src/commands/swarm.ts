@@ -49,9 +49,27 @@ async function providerErrorsAsLines<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** One line about malformed tool calls: an error when every call of the orchestrator was malformed, a warning when some were. */
-function checkToolCalls(io: CliIo, command: string, calls: number, malformed: number, firstReason: string | undefined): void {
+/**
+ * What scripted models do with a task file, said when their tool calls failed: they look facts up
+ * with the built-in suites' `search` and `open`, which a task file's tasks do not have, so they
+ * score 0 — no server is involved, so its tool calling is not to blame.
+ */
+function scriptedHint(command: string, options: { readonly model: string; readonly tasksFile?: string | undefined }, malformed: number, calls: number): string {
+  const tasks = options.tasksFile === undefined ? 'these tasks' : `the tasks of ${options.tasksFile}`;
+  return (
+    `parl swarm ${command}: note: ${malformed} of the ${calls} tool calls of ${options.model} failed: no server is involved; ` +
+    `scripted models look facts up with the built-in suites' search and open, which ${tasks} do not have, so they have nothing to look up and score 0 (they show how the swarm runs, not answers); ` +
+    'run a model on an endpoint (--base-url URL --model NAME) to score your own tasks\n'
+  );
+}
+
+/** One line about malformed tool calls: an error when every call of the orchestrator was malformed, a warning when some were; for a scripted model, what scripted models do instead. */
+function checkToolCalls(io: CliIo, command: string, calls: number, malformed: number, firstReason: string | undefined, options: { readonly model: string; readonly tasksFile?: string | undefined }): void {
   if (malformed === 0) return;
+  if (options.model.startsWith('scripted:')) {
+    io.stderr.write(scriptedHint(command, options, malformed, calls));
+    return;
+  }
   const line = `${malformed} of the model's ${calls} tool calls were malformed (${firstReason ?? 'rejected'}): is tool calling on in the server (chat template, --enable-auto-tool-choice)?`;
   if (malformed === calls) throw new CliError(`parl swarm ${command}: ${line}`, 1);
   io.stderr.write(`parl swarm ${command}: warning: ${line}\n`);
@@ -122,7 +140,7 @@ export async function swarmRunCommand(io: CliIo, options: SwarmRunOptions): Prom
     bar.stop();
     onSignalBeforeExit(async () => undefined);
   }
-  checkToolCalls(io, 'run', summary.orchestrator_tool_calls, summary.malformed_tool_calls, firstMalformed);
+  checkToolCalls(io, 'run', summary.orchestrator_tool_calls, summary.malformed_tool_calls, firstMalformed, options);
   // The closing line, unless every episode failed (then the failures say it all).
   if (failed === undefined || summary.episodes > 0) io.stderr.write(
     `parl swarm run: ${summary.episodes} episodes${options.out === undefined ? '' : ` in ${options.out}`}${summary.resumed === 0 ? '' : ` (${summary.resumed} resumed)`}${options.spans === undefined ? '' : `, spans in ${options.spans}`}; ` +
@@ -212,13 +230,13 @@ export async function swarmEvalReport(evaluation: SwarmEvaluation, serialCollaps
       `<p class="lead" id="no-target">Neither the swarm nor the single agent reached any r_perf target (${targets}): ` +
       `their mean r_perf was ${formatNumber(evaluation.swarm.r_perf, 4)} and ${formatNumber(evaluation.single_agent.r_perf, 4)}, so there is no latency-to-target curve to draw. ` +
       'Lower targets (--targets) show how far each got.</p>';
-    return renderChartPage({ title, lead, blocks: [table, none, taskScoresTable(evaluation.records.swarm, evaluation.records.single_agent)], charts: [] });
+    return renderChartPage({ title, lead, blocks: [table, none, taskScoresTable(evaluation.records.swarm, evaluation.records.single_agent, evaluation.answers)], charts: [] });
   }
   const missing = swarmPoints.length === 0 ? ' The swarm reached none of the targets.' : singlePoints.length === 0 ? ' The single agent reached none of the targets.' : '';
   return renderChartPage({
     title,
     lead,
-    blocks: [table, taskScoresTable(evaluation.records.swarm, evaluation.records.single_agent)],
+    blocks: [table, taskScoresTable(evaluation.records.swarm, evaluation.records.single_agent, evaluation.answers)],
     charts: [
       {
         title: 'Latency to target',
@@ -249,7 +267,7 @@ export async function swarmEvalCommand(io: CliIo, options: SwarmEvalOptions): Pr
   } finally {
     bar.stop();
   }
-  checkToolCalls(io, 'eval', ...toolCallCounts([...evaluation.records.swarm, ...evaluation.records.single_agent]), undefined);
+  checkToolCalls(io, 'eval', ...toolCallCounts([...evaluation.records.swarm, ...evaluation.records.single_agent]), undefined, options);
   const collapse = await serialCollapses(evaluation.swarm_spans);
   if (collapse === undefined) io.stderr.write(`parl swarm eval: note: serial collapse not counted (serial_collapse is null): it reads the spans with @parl/traces, which is not installed: ${installHint('@parl/traces')}\n`);
   const { swarm_spans: _spans, ...rest } = evaluation;

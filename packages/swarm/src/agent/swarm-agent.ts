@@ -30,17 +30,49 @@ import { ProgramModel, UNKNOWN_USAGE } from '../runtime/program-model.js';
 import type { SwarmEvent } from '../runtime/swarm-events.js';
 import type { EpisodeResult, SwarmRecord } from '../runtime/swarm-record.js';
 import type { SwarmTask, TaskTool } from '../tasks/task.js';
+import type { SwarmRunOptions } from '../options.js';
+import { openRunTools, type RunTools } from '../tools/run-tools.js';
+import type { ToolProvider } from '../tools/tool-provider.js';
+
+/**
+ * The MCP servers a `SwarmAgent` starts itself, with the same settings as `parl swarm run`'s
+ * option rows (`mcp`, `mcpHeader`, `mcpEnv`, `mcpClientId`, `mcpClientSecret`: one row each).
+ */
+export type SwarmAgentMcpSettings = Partial<Pick<SwarmRunOptions, 'mcp' | 'mcpHeader' | 'mcpEnv' | 'mcpClientId' | 'mcpClientSecret'>>;
 
 /** The AI SDK's default runtime context of an agent (its `Context`, not re-exported by `ai`). */
 type Context = Agent<never, {}> extends Agent<never, {}, infer C, never> ? C : never;
 
-/** How a `SwarmAgent` runs: the episode settings, with the models named as an AI SDK app names them. */
-export type SwarmAgentSettings = Omit<EpisodeOptions, 'orchestrator' | 'onEvent'> & {
+/**
+ * How a `SwarmAgent` runs: the episode settings, with the models named as an AI SDK app names
+ * them, and the MCP servers it starts on its first run (closed by {@link SwarmAgent.close}).
+ */
+export type SwarmAgentSettings = Omit<EpisodeOptions, 'orchestrator' | 'onEvent'> & SwarmAgentMcpSettings & {
   /** The orchestrator's model. */
   readonly model: LanguageModel;
   /** The frozen sub-agents' model (default: the orchestrator's). */
   readonly subagentModel?: LanguageModel;
-  /** String-argument tools every agent may call (the task's tools; `toolProviders` adds module and MCP tools). */
+  /**
+   * String-argument tools every agent may call (the sub-agents, and the orchestrator as its direct
+   * fallback): plain objects, not the AI SDK's `tool()` — a `name`, a `description` for the model,
+   * `parameters` (argument name → description; every argument a required string) and `run(args)`
+   * returning the text the model reads (a throw reaches the model as `error: …`, counted in
+   * `tool_errors`). AI SDK tools and MCP servers come through `toolProviders` instead.
+   *
+   * @example
+   * ```ts
+   * const capitals = new Map([['France', 'Paris'], ['Japan', 'Tokyo']]);
+   * const tools = [
+   *   {
+   *     name: 'lookup_capital',
+   *     description: 'The capital city of a country.',
+   *     parameters: { country: 'the country, in English' },
+   *     run: ({ country }) => capitals.get(country ?? '') ?? `no capital known for ${country}`,
+   *   },
+   * ];
+   * const agent = new SwarmAgent({ model, tools });
+   * ```
+   */
   readonly tools?: readonly TaskTool[];
   /** r_perf of an answer in [0, 1] (default 0: the reward is then the instantiation and finish terms only). */
   readonly score?: (answer: string, prompt: string) => ScoreValue | Promise<ScoreValue>;
@@ -126,25 +158,48 @@ export class SwarmAgent implements Agent<never, {}> {
   /** No tools in the AI SDK's loop: the swarm runs its own (the orchestrator's, the task's). */
   readonly tools = {};
   private runs = 0;
+  private mcpTools: Promise<RunTools> | undefined;
 
   /** @param settings - the models, tools and episode settings (see {@link SwarmAgentSettings}) */
   constructor(private readonly settings: SwarmAgentSettings) {
     this.id = settings.id ?? 'swarm-agent';
   }
 
+  /** The MCP servers of the settings, started (and their tools listed) once, on the first run. */
+  private async mcpProviders(): Promise<readonly ToolProvider[]> {
+    const { mcp, mcpHeader, mcpEnv, mcpClientId, mcpClientSecret, toolTimeoutMs } = this.settings;
+    if (mcp === undefined || mcp.length === 0) return [];
+    this.mcpTools ??= openRunTools({ mcp, mcpHeader, mcpEnv, mcpClientId, mcpClientSecret, flags: { tools: 'tools', mcp: 'mcp' }, ...(toolTimeoutMs === undefined ? {} : { startTimeoutMs: toolTimeoutMs }) });
+    try {
+      return (await this.mcpTools).providers;
+    } catch (err) {
+      this.mcpTools = undefined;
+      throw err;
+    }
+  }
+
+  /** Stop the MCP servers this agent started (a later run starts them again). */
+  async close(): Promise<void> {
+    const tools = this.mcpTools;
+    this.mcpTools = undefined;
+    await (await tools?.catch(() => undefined))?.close();
+  }
+
   /**
    * The episode of one call, run with `onEvent` as its listener; the call's abort signal (the AI
    * SDK's `abortSignal`, with the settings' `signal`) cancels it mid-run (spec §10.6).
    */
-  private episode(prompt: string, onEvent: (e: SwarmEvent) => void, callSignal: AbortSignal | undefined): Promise<EpisodeResult> {
-    const { model, subagentModel, tools, score, id: _id, signal: settingsSignal, ...rest } = this.settings;
+  private async episode(prompt: string, onEvent: (e: SwarmEvent) => void, callSignal: AbortSignal | undefined): Promise<EpisodeResult> {
+    const { model, subagentModel, tools, score, id: _id, signal: settingsSignal, mcp: _mcp, mcpHeader: _h, mcpEnv: _e, mcpClientId: _i, mcpClientSecret: _s, ...rest } = this.settings;
     const task: SwarmTask = { id: this.id, kind: 'wide', prompt, tools: tools ?? [], score: (answer) => (score === undefined ? 0 : score(answer, prompt)) };
     const signals = [callSignal, settingsSignal].filter((s): s is AbortSignal => s !== undefined);
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
     signal?.throwIfAborted();
+    const mcpProviders = await this.mcpProviders();
+    const toolProviders = [...(rest.toolProviders ?? []), ...mcpProviders];
     return runEpisode(
       task,
-      { trainingStep: 0, ...rest, orchestrator: model, ...(subagentModel === undefined ? {} : { subagentModel }), onEvent, ...(signal === undefined ? {} : { signal }) },
+      { trainingStep: 0, ...rest, toolProviders, orchestrator: model, ...(subagentModel === undefined ? {} : { subagentModel }), onEvent, ...(signal === undefined ? {} : { signal }) },
       `${this.id}/run-${this.runs++}`,
     );
   }

@@ -13,7 +13,7 @@ import { runEpisode } from '../runtime/episode.js';
 import type { SwarmRecord } from '../runtime/swarm-record.js';
 import type { JudgeClient } from '../scoring/judge-client.js';
 import type { SwarmTask } from '../tasks/task.js';
-import { openRunTools } from '../tools/run-tools.js';
+import { openRunTools, runToolsOptionsOf } from '../tools/run-tools.js';
 import type { ToolProvider } from '../tools/tool-provider.js';
 import { endpointSettings } from './episode-settings.js';
 import { openSpanCapture } from './spans-file.js';
@@ -47,6 +47,8 @@ export interface SwarmEvaluation {
   readonly latency_to_target: readonly { target: number; swarm: number | null; single_agent: number | null }[];
   /** The episodes' records. */
   readonly records: { readonly swarm: readonly SwarmRecord[]; readonly single_agent: readonly SwarmRecord[] };
+  /** Each episode's final answer (the orchestrator's last message, '' when it gave none), in the records' order: what each score was given. */
+  readonly answers: { readonly swarm: readonly string[]; readonly single_agent: readonly string[] };
   /** The swarm episodes' spans, one OTLP JSON export request each (for the serial-collapse findings). */
   readonly swarm_spans: readonly string[];
 }
@@ -82,7 +84,7 @@ export async function swarmEval(options: SwarmEvalOptions, hooks: SwarmEvalHooks
   const tasks = await loadTasks(options, { judge: hooks.judge });
   refuseDotSegmentIds({ '--base-url': options.baseUrl, '--subagent-base-url': options.subagentBaseUrl }, tasks.map((t) => t.id));
   // The tools are listed once, before any episode (a server that does not start is an error here).
-  const tools = await openRunTools({ tools: options.tools, mcp: options.mcp, toolConcurrency: options.toolConcurrency, startTimeoutMs: options.toolTimeout * 1000 });
+  const tools = await openRunTools({ ...runToolsOptionsOf(options), startTimeoutMs: options.toolTimeout * 1000 });
   try {
     return await evaluate(options, tasks, tools.providers, hooks);
   } finally {
@@ -98,15 +100,20 @@ async function evaluate(options: SwarmEvalOptions, tasks: readonly SwarmTask[], 
   if (tasks[0] !== undefined) settingsFor(tasks[0], 'swarm');
   const swarm: SwarmRecord[] = [];
   const single: SwarmRecord[] = [];
+  const answers = { swarm: [] as string[], single_agent: [] as string[] };
   const spans: string[] = [];
   const total = tasks.length * 2;
   let done = 0;
   for (const task of tasks) {
-    swarm.push((await runEpisode(task, settingsFor(task, 'swarm'), `${task.id}/swarm`)).record);
+    const ran = await runEpisode(task, settingsFor(task, 'swarm'), `${task.id}/swarm`);
+    swarm.push(ran.record);
+    answers.swarm.push(ran.answer);
     const json = capture.take();
     if (json !== undefined) spans.push(json);
     hooks.onProgress?.(++done, total);
-    single.push((await runEpisode(task, { ...settingsFor(task, 'single'), singleAgent: true }, `${task.id}/single`)).record);
+    const alone = await runEpisode(task, { ...settingsFor(task, 'single'), singleAgent: true }, `${task.id}/single`);
+    single.push(alone.record);
+    answers.single_agent.push(alone.answer);
     capture.take();
     hooks.onProgress?.(++done, total);
   }
@@ -124,6 +131,7 @@ async function evaluate(options: SwarmEvalOptions, tasks: readonly SwarmTask[], 
       single_agent: budgetToReachTarget(outcomes(single), target),
     })),
     records: { swarm, single_agent: single },
+    answers,
     swarm_spans: spans,
   };
 }

@@ -25,6 +25,7 @@ import { checkTaskRow, type TaskRow } from '../tasks/task-row.js';
 import type { SwarmTask } from '../tasks/task.js';
 import { judgeOf, loadTasks } from './task-source.js';
 import { parseScorerSpec } from '../scoring/scorer-spec.js';
+import { GENERATED_SUITE_DEFAULTS } from '../tasks/suites/suite-settings.js';
 import type { SampleLine } from '../rollouts/rollout-file.js';
 import { rolloutRef, runSample } from '../rollouts/run-rollouts.js';
 
@@ -226,7 +227,8 @@ export function rolloutJobLabel(data: unknown): string {
   const o = job.options ?? {};
   const row = job.row as { id?: unknown } | undefined;
   if (typeof row?.id === 'string') return `rollout ${row.id}/${String(job.sample)}`;
-  return `rollout ${o['suite'] ?? '?'}-s${o['seed'] ?? '?'}-${String(job.task)}/${String(job.sample)}`;
+  // A suite and seed not given are the defaults the worker generates with.
+  return `rollout ${o['suite'] ?? GENERATED_SUITE_DEFAULTS.suite}-s${o['seed'] ?? GENERATED_SUITE_DEFAULTS.seed}-${String(job.task)}/${String(job.sample)}`;
 }
 
 /** A handler of rollout jobs, in the shape `@parl/io/queue`'s worker loop takes (its `QueueJobHandler`). */

@@ -18,11 +18,11 @@ import { refuseDotSegmentIds } from '../rollouts/url-template.js';
 import type { RolloutSummary } from '../rollouts/rollout-summary.js';
 import { collectRollouts, rolloutRef, runEach, type RolloutLine, type RolloutOptions } from '../rollouts/run-rollouts.js';
 import { endpointSettings } from './episode-settings.js';
-import { openSpansFile, recogniseSpansFile, SPANS_FILE_KIND } from './spans-file.js';
+import { openSpansFile, recogniseSpansFile, SPANS_FILE_KIND, type SpansFile } from './spans-file.js';
 import { loadTasks } from './task-source.js';
 import type { JudgeClient } from '../scoring/judge-client.js';
 import type { SwarmEpisodesFailedError } from '../rollouts/episode-failure.js';
-import { openRunTools } from '../tools/run-tools.js';
+import { openRunTools, runToolsOptionsOf, type RunTools } from '../tools/run-tools.js';
 import type { TokenInModel } from '../tokens/token-in-model.js';
 
 /** Hooks of a run. */
@@ -77,16 +77,21 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
   const runOptions = runOptionTexts(options);
   // With --restart the old files are removed only when the first new line is written: every input
   // below is checked and every tool started first (spec §10.6's "nothing lost").
-  const file: RolloutFile | undefined = options.out === undefined ? undefined : await openRolloutFile(options.out, { options: runOptions, ignore: uncomparedFlags(options), restart: options.restart === true });
+  let spans: SpansFile | undefined;
+  const file: RolloutFile | undefined =
+    options.out === undefined
+      ? undefined
+      : await openRolloutFile(options.out, { options: runOptions, ignore: uncomparedFlags(options), restart: options.restart === true, onStartOver: async () => spans?.startOver() });
   // Checked once before any tool starts (a missing endpoint, an unknown scripted name).
   const first = tasks[0];
   if (options.queue === undefined && first !== undefined) endpointSettings({ ...options, models: hooks.models, tokenInModel }, rolloutRef(first, 0));
-  // The tools are listed once, before any episode (a server that does not start is an error here).
-  const tools = options.queue === undefined
-    ? await openRunTools({ tools: options.tools, mcp: options.mcp, toolConcurrency: options.toolConcurrency, startTimeoutMs: options.toolTimeout * 1000 })
-    : undefined;
-  const spans = options.spans === undefined ? undefined : await openSpansFile(options.spans, { resume: file?.resumed === true });
+  let tools: RunTools | undefined;
+  // Opened inside the try whose finally closes them: no MCP server outlives the run.
   try {
+    // The tools are listed once, before any episode (a server that does not start is an error here).
+    if (options.queue === undefined) tools = await openRunTools({ ...runToolsOptionsOf(options), startTimeoutMs: options.toolTimeout * 1000 });
+    // With --restart the old partial spans are kept as they are until the first new line (then emptied with the rollout files).
+    if (options.spans !== undefined) spans = await openSpansFile(options.spans, { resume: file?.resumed === true || file?.restartPending === true });
     const rolloutOptions: RolloutOptions = {
       groupSize: options.groupSize,
       runOptions,

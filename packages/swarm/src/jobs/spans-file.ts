@@ -91,6 +91,8 @@ export interface SpansFile extends SpanCapture {
   commit(): Promise<void>;
   /** Remove the partial file (a failed run that cannot be resumed). */
   discard(): Promise<void>;
+  /** Empty the partial file: a `--restart` opened it as it was, and starts over once its first new line is written. */
+  startOver(): Promise<void>;
 }
 
 /** How to open a spans file. */
@@ -142,5 +144,9 @@ export async function openSpansFile(path: string, open: OpenSpansFileOptions = {
       else await rm(partial, { force: true });
     },
     discard: () => rm(partial, { force: true }),
+    async startOver() {
+      await writeFile(partial, '');
+      appended = false;
+    },
   };
 }

@@ -110,6 +110,8 @@ export interface OpenRolloutFileOptions {
   readonly restart?: boolean;
   /** The flag named in errors (default `--out`). */
   readonly flag?: string;
+  /** With `restart`: called when the old files are removed (the first new line), for what else starts over with them (the spans file). */
+  readonly onStartOver?: () => Promise<void>;
 }
 
 /** An open rollout file. */
@@ -206,6 +208,7 @@ export async function openRolloutFile(out: string, open: OpenRolloutFileOptions)
         // Last: every input was checked, every tool started, and a first episode finished.
         await rm(partial, { force: true });
         await rm(out, { force: true });
+        await open.onStartOver?.();
         size = 0;
         restartPending = false;
       }

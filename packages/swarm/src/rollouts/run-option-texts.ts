@@ -13,12 +13,14 @@ import type { RunOptionTexts } from './rollout-file.js';
 /**
  * The options that do not shape a line: where the endpoint is, where the files and the queue are,
  * how long to wait on a request or a scorer, where rewards go, how many tools run at once, how
- * many tasks (task i is the same whatever the count: a larger `--tasks` extends a run), and
- * whether to start over. Every other option — a new row of the table included — counts, so a
+ * many tasks (task i is the same whatever the count: a larger `--tasks` extends a run), whether
+ * to start over, and the MCP servers' credentials (headers, forwarded variables, the OAuth
+ * client: never written to a file). Every other option — a new row of the table included — counts, so a
  * resume never mixes lines of two configurations.
  */
 export const NON_SHAPING_OPTIONS: ReadonlySet<string> = new Set([
   'baseUrl', 'out', 'spans', 'queue', 'queueName', 'restart', 'requestTimeout', 'scorerTimeout', 'rewardUrl', 'toolConcurrency', 'tasks',
+  'mcpHeader', 'mcpEnv', 'mcpClientId', 'mcpClientSecret',
 ]);
 
 /** The options that only shape a generated suite. */

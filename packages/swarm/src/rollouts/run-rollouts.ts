@@ -195,6 +195,8 @@ export async function collectRollouts(tasks: readonly SwarmTask[], options: Roll
   };
   const fail = (m: MissingSample, error: unknown): void => {
     if (!isEpisodeError(error)) throw error;
+    // After an interrupt nothing more is written: an episode still finishing is dropped.
+    if (stopped) return;
     const ref = rolloutRef(m.task, m.sample);
     failed.set(sampleKey(m.task.id, m.sample), { rollout_id: ref.rollout_id, task_id: m.task.id, sample: m.sample, code: error.code, reason: error.message.split('\n')[0] ?? '' });
     // A failed episode settles its group: the groups after it may go out now.

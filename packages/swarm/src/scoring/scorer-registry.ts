@@ -24,7 +24,7 @@ export type AnswerNeed = 'text' | 'table' | 'any' | 'none';
 export interface ScorerContext {
   /** The judge, for `judge` and tables' `judge` columns. */
   readonly judge?: JudgeClient | undefined;
-  /** Milliseconds a `module:` scorer may take on one answer (default {@link DEFAULT_SCORER_TIMEOUT_MS}). */
+  /** Milliseconds a `module:` scorer may take on one answer (default 60 000: `--scorer-timeout` 60). */
   readonly scorerTimeoutMs?: number | undefined;
 }
 

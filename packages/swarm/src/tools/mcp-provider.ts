@@ -1,64 +1,34 @@
 /**
- * `--mcp`: an MCP server's tools as a tool provider, through the AI SDK's MCP client
- * (`createMCPClient`; stdio through `Experimental_StdioMCPTransport`, or streamable HTTP). The
- * server is started (or reached) and its tools listed once; a server that cannot is an input
- * error before any episode. Later, a server that dies, hangs or answers garbage gives the model
- * tool errors (the executor's timeout bounds every call). The client is closed when the run
- * ends, and a stdio server's process is stopped when this process exits (Ctrl-C included).
+ * `--mcp`: an MCP server's tools as a tool provider. The server is started (or reached) once by
+ * {@link connectMcpClient} and its tools listed once; a server that cannot is one line naming
+ * `--mcp`, the server's short name and why, before any episode. Later, a server that dies, hangs,
+ * answers garbage or breaks a tool's own `outputSchema` gives the model tool errors (the
+ * executor's timeout bounds every call), naming the server by its short name.
  *
  * @module
  */
-import { createMCPClient, type MCPClient } from '@ai-sdk/mcp';
-import { Experimental_StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
+import { CallToolResultSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ParlInputError } from '@parl/core';
 import { jsonSchema, type JSONSchema7 } from 'ai';
-import { mcpTargetOf } from './mcp-target.js';
-import { DEFAULT_TOOL_CONCURRENCY } from './module-provider.js';
-import { oneLine } from './one-line.js';
-import { schemaCheck } from './schema-check.js';
+import { connectMcpClient, messageLine, within, type McpConnectionOptions } from './mcp-connection.js';
+import { DEFAULT_TOOL_CONCURRENCY } from './tool-provider.js';
+import { outputCheck, schemaCheck } from './schema-check.js';
 import { Semaphore } from './semaphore.js';
 import type { SwarmTool } from './swarm-tool.js';
 import { ToolCallError } from './tool-call-error.js';
 import { DEFAULT_TOOL_TIMEOUT_MS } from './tool-executor.js';
 import type { ToolProvider } from './tool-provider.js';
 
-const openClients = new Set<MCPClient>();
-let exitHookInstalled = false;
-
-/** On the way out of the process, close every client still open (a stdio transport kills its server at once). */
-function closeOnExit(client: MCPClient): void {
-  openClients.add(client);
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const c of openClients) void c.close().catch(() => undefined);
-  });
-}
-
-/** An error's message (its name when it has none), on one line. */
-function messageLine(err: unknown): string {
-  return oneLine(err instanceof Error ? err.message || err.name : err);
-}
-
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const cut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, cut]).finally(() => clearTimeout(timer));
-}
-
-interface McpContent {
-  readonly type?: unknown;
-  readonly text?: unknown;
+/** Options of {@link connectMcpServer}: how to connect, and its calls running at once. */
+export interface McpConnectOptions extends McpConnectionOptions {
+  /** Calls running at once. */
+  readonly concurrency?: number;
 }
 
 /** The text the model reads of a `tools/call` result. */
-function resultText(result: { content?: unknown; structuredContent?: unknown; toolResult?: unknown }): string {
-  if (Array.isArray(result.content)) {
-    return (result.content as McpContent[]).map((c) => (c.type === 'text' && typeof c.text === 'string' ? c.text : JSON.stringify(c))).join('\n');
-  }
-  return JSON.stringify(result.structuredContent ?? result.toolResult ?? result);
+function resultText(result: CallToolResult): string {
+  if (result.content.length > 0) return result.content.map((c) => (c.type === 'text' ? c.text : JSON.stringify(c))).join('\n');
+  return JSON.stringify(result.structuredContent ?? {});
 }
 
 /**
@@ -66,72 +36,61 @@ function resultText(result: { content?: unknown; structuredContent?: unknown; to
  *
  * @param value - `stdio:COMMAND ARGS…` or an http(s) URL
  * @param options - `flag` names the option in errors; `concurrency` bounds its calls running at
- *   once; `startTimeoutMs` bounds the start and the listing
- * @throws ParlInputError naming the flag and value when the server does not start or list its tools
+ *   once; `startTimeoutMs` bounds the start and the listing; the credentials as the option rows
+ *   give them
+ * @throws ParlInputError naming the flag and the server's short name when the server does not
+ *   start or list its tools, when a credential's variable is not set, or when its authorization
+ *   server wants a person at a browser (the line says how to pass a token instead); never a
+ *   credential's value
  */
-export async function connectMcpServer(
-  value: string,
-  options: { readonly flag?: string; readonly concurrency?: number; readonly startTimeoutMs?: number } = {},
-): Promise<ToolProvider> {
+export async function connectMcpServer(value: string, options: McpConnectOptions = {}): Promise<ToolProvider> {
   const flag = options.flag ?? '--mcp';
-  const target = mcpTargetOf(value, flag);
   const startMs = options.startTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
-  const transport = target.kind === 'stdio'
-    ? new Experimental_StdioMCPTransport({ command: target.command, args: [...target.args], stderr: 'inherit' })
-    : { type: 'http' as const, url: target.url };
-  let client: MCPClient | undefined;
-  let gaveUp = false;
-  const definitions: { name: string; description?: string | undefined; inputSchema: unknown }[] = [];
+  const connection = await connectMcpClient(value, options);
+  const definitions: Tool[] = [];
   try {
-    const connecting = createMCPClient({ transport, name: 'parl-swarm' } as Parameters<typeof createMCPClient>[0]) as Promise<MCPClient>;
-    // A start that loses the race still yields a client: close it when it comes.
-    connecting.then((c) => (gaveUp && client === undefined ? void c.close().catch(() => undefined) : undefined), () => undefined);
-    client = await within(connecting, startMs, 'starting the server');
-    closeOnExit(client);
     let cursor: string | undefined;
     do {
-      const page = await within(client.listTools(cursor === undefined ? {} : { params: { cursor } }), startMs, 'listing its tools');
+      const params = cursor === undefined ? {} : { cursor };
+      const page = await within(connection.authorized(() => connection.client.listTools(params, { timeout: startMs })), startMs, 'listing its tools');
       definitions.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor !== undefined);
   } catch (err) {
-    gaveUp = true;
-    if (client !== undefined) {
-      openClients.delete(client);
-      await client.close().catch(() => undefined);
-    } else if ('close' in transport) {
-      await transport.close().catch(() => undefined);
-    }
-    throw new ParlInputError(flag, value, `an MCP server that starts and lists its tools; ${value} did not: ${messageLine(err)}`);
+    const line = connection.failureLine(err);
+    await connection.close();
+    throw new ParlInputError(flag, connection.shortName, `an MCP server that starts and lists its tools; it did not: ${line}`);
   }
-  const open = client;
+  const { client, shortName } = connection;
   const tools = definitions.map((d): SwarmTool => {
-    const json = (typeof d.inputSchema === 'object' && d.inputSchema !== null ? d.inputSchema : { type: 'object' }) as JSONSchema7;
+    const json = d.inputSchema as JSONSchema7;
+    const checkOutput = d.outputSchema === undefined ? undefined : outputCheck(d.name, d.outputSchema as JSONSchema7);
     return {
       name: d.name,
       description: d.description ?? '',
       inputSchema: json,
       check: schemaCheck(d.name, jsonSchema(json), json),
       async run(input, context) {
-        let result: Awaited<ReturnType<MCPClient['callTool']>>;
+        let result: CallToolResult;
         try {
-          result = await open.callTool({ name: d.name, arguments: input as Record<string, unknown>, options: { signal: context.signal } });
+          // Through `request`, not `callTool`: the result's outputSchema is checked below, as a tool error.
+          const params = { name: d.name, arguments: input as Record<string, unknown> };
+          result = (await connection.authorized(() => client.request({ method: 'tools/call', params }, CallToolResultSchema, { signal: context.signal, timeout: startMs }))) as CallToolResult;
         } catch (err) {
-          throw new ToolCallError(`${d.name} failed: the MCP server ${value} ${context.signal.aborted ? 'gave no answer in time' : `answered with an error: ${messageLine(err)}`}`);
+          throw new ToolCallError(`${d.name} failed: the MCP server ${shortName} ${context.signal.aborted ? 'gave no answer in time' : `answered with an error: ${messageLine(err)}`}`);
         }
-        const text = resultText(result as Parameters<typeof resultText>[0]);
-        if ((result as { isError?: unknown }).isError === true) throw new ToolCallError(`${d.name}: ${text === '' ? 'the tool reported an error' : text}`);
+        const text = resultText(result);
+        if (result.isError === true) throw new ToolCallError(`${d.name}: ${text === '' ? 'the tool reported an error' : text}`);
+        const broken = checkOutput?.(result.structuredContent);
+        if (broken !== undefined) throw new ToolCallError(broken);
         return text;
       },
     };
   });
   return {
-    name: `${flag} ${value}`,
+    name: `${flag} ${shortName}`,
     tools,
     limiter: new Semaphore(options.concurrency ?? DEFAULT_TOOL_CONCURRENCY),
-    async close() {
-      openClients.delete(open);
-      await open.close().catch(() => undefined);
-    },
+    close: () => connection.close(),
   };
 }

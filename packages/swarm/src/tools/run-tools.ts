@@ -4,13 +4,15 @@
  *
  * @module
  */
+import type { McpCredentials } from './mcp-connection.js';
+import type { Environment } from './mcp-credentials.js';
 import { connectMcpServer } from './mcp-provider.js';
 import { loadToolsModule } from './module-provider.js';
 import type { ToolProvider } from './tool-provider.js';
 import { toolboxOf } from './toolbox.js';
 
-/** What a run's tools come from. */
-export interface RunToolsOptions {
+/** What a run's tools come from (the MCP servers' credentials as the option rows name them). */
+export interface RunToolsOptions extends McpCredentials {
   /** A module of AI SDK tools. */
   readonly tools?: string | undefined;
   /** MCP servers: `stdio:COMMAND ARGS…` or http(s) URLs. */
@@ -19,8 +21,23 @@ export interface RunToolsOptions {
   readonly toolConcurrency?: number | undefined;
   /** Bounds an MCP server's start and listing, ms. */
   readonly startTimeoutMs?: number | undefined;
+  /** Where `env:VAR` values and forwarded variables are read (default `process.env`). */
+  readonly environment?: Environment | undefined;
   /** The flag names in errors (default `--tools` and `--mcp`). */
   readonly flags?: { readonly tools: string; readonly mcp: string } | undefined;
+}
+
+/** The tool settings of a run's options (the option rows' keys), as {@link openRunTools} takes them. */
+export function runToolsOptionsOf(options: RunToolsOptions): RunToolsOptions {
+  return {
+    tools: options.tools,
+    mcp: options.mcp,
+    mcpHeader: options.mcpHeader,
+    mcpEnv: options.mcpEnv,
+    mcpClientId: options.mcpClientId,
+    mcpClientSecret: options.mcpClientSecret,
+    toolConcurrency: options.toolConcurrency,
+  };
 }
 
 /** A run's open tool providers. */
@@ -53,6 +70,11 @@ export async function openRunTools(options: RunToolsOptions): Promise<RunTools> 
     for (const server of options.mcp ?? []) {
       providers.push(await connectMcpServer(server, {
         flag: flags.mcp,
+        mcpHeader: options.mcpHeader,
+        mcpEnv: options.mcpEnv,
+        mcpClientId: options.mcpClientId,
+        mcpClientSecret: options.mcpClientSecret,
+        ...(options.environment === undefined ? {} : { environment: options.environment }),
         ...(options.toolConcurrency === undefined ? {} : { concurrency: options.toolConcurrency }),
         ...(options.startTimeoutMs === undefined ? {} : { startTimeoutMs: options.startTimeoutMs }),
       }));

@@ -1,0 +1,75 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startHttpMcpServer, type HttpMcpServer } from '@parl/test-support/mcp-servers';
+import { startChatEndpoint, type ChatEndpoint } from '@parl/test-support/chat-endpoint';
+import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parl } from './support/memory-io.js';
+
+// A server behind a bearer token, the token only in the environment (--mcp-header with env:).
+const TOKEN = 'mcp-secret-7d2e91c4';
+const LITERAL = 'literal-header-value-5b8a';
+let dir: TempDir;
+let server: HttpMcpServer;
+let endpoint: ChatEndpoint;
+
+beforeAll(async () => {
+  dir = await makeTempDir('cli-mcp-credentials');
+  server = await startHttpMcpServer(['--bearer-env', 'PARL_TEST_MCP_TOKEN'], { ...process.env, PARL_TEST_MCP_TOKEN: TOKEN });
+  // The orchestrator calls the server's capital tool, then answers.
+  endpoint = await startChatEndpoint((request) =>
+    request.messages.at(-1)?.role === 'tool' ? { text: 'done' } : (request.tools ?? []).some((t) => t.function.name === 'capital') ? { toolCalls: [['capital', { country: 'Kenya' }]] } : { text: 'no tool' },
+  );
+  process.env['PARL_TEST_MCP_TOKEN'] = TOKEN;
+});
+afterAll(async () => {
+  delete process.env['PARL_TEST_MCP_TOKEN'];
+  await endpoint?.close();
+  await server?.stop();
+  await dir?.remove();
+});
+
+describe('parl swarm run against an HTTP MCP server behind a bearer token', () => {
+  it('runs with the token only in the environment; the MCP result reaches the line; the token and a literal header are in no line, span or message', async () => {
+    const out = join(dir.path, 'run.jsonl');
+    const spans = join(dir.path, 'spans.jsonl');
+    const r = await parl(['swarm', 'run', '--base-url', endpoint.baseURL, '--model', 'm', '--subagents', 'scripted', '--tasks', '1', '--tools-for', 'orchestrator',
+      '--mcp', server.url, '--mcp-header', 'Authorization: Bearer env:PARL_TEST_MCP_TOKEN', '--mcp-header', `X-Team: ${LITERAL}`, '--out', out, '--spans', spans]);
+    expect(r.stderr).toMatch(/^parl swarm run: 1 episodes in /);
+    expect(r.code).toBe(0);
+    const lines = await readFile(out, 'utf8');
+    const line = JSON.parse(lines.trim()) as { messages: { role: string; content: unknown }[]; rollout_options: Record<string, string> };
+    // The MCP tool was called and its result is in the line.
+    expect(line.messages.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual(['Nairobi']);
+    expect(line.rollout_options['mcp']).toBe(JSON.stringify([server.url]));
+    const spansText = await readFile(spans, 'utf8');
+    expect(spansText).toContain('Nairobi');
+    for (const text of [lines, spansText, r.stdout, r.stderr]) {
+      expect(text).not.toContain(TOKEN);
+      expect(text).not.toContain(LITERAL);
+    }
+  }, 60_000);
+
+  it('a wrong token or an unset variable is one line before any episode, without the token', async () => {
+    process.env['PARL_TEST_WRONG_TOKEN'] = `${TOKEN}-wrong`;
+    try {
+      const wrong = await parl(['swarm', 'run', '--base-url', endpoint.baseURL, '--model', 'm', '--tasks', '1', '--mcp', server.url, '--mcp-header', 'Authorization: Bearer env:PARL_TEST_WRONG_TOKEN']);
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr.trim().split('\n')).toHaveLength(1);
+      expect(wrong.stderr).toMatch(/^parl swarm: --mcp must be an MCP server that starts and lists its tools; it did not: .*invalid_token/);
+      expect(wrong.stderr).not.toContain(TOKEN);
+    } finally {
+      delete process.env['PARL_TEST_WRONG_TOKEN'];
+    }
+    const unset = await parl(['swarm', 'run', '--base-url', endpoint.baseURL, '--model', 'm', '--tasks', '1', '--mcp', server.url, '--mcp-header', 'Authorization: Bearer env:PARL_TEST_NOT_SET']);
+    expect(unset.code).toBe(2);
+    expect(unset.stderr.trim()).toBe('parl swarm: --mcp-header must be env:VAR naming an environment variable that is set (PARL_TEST_NOT_SET is not set or empty), got "Authorization: env:PARL_TEST_NOT_SET"');
+    const literal = await parl(['swarm', 'run', '--base-url', endpoint.baseURL, '--model', 'm', '--mcp-client-id', 'c', '--mcp-client-secret', LITERAL]);
+    expect(literal.code).toBe(2);
+    expect(literal.stderr).toMatch(/--mcp-client-secret must be env:VAR/);
+    expect(literal.stderr).not.toContain(LITERAL);
+    const badHeader = await parl(['swarm', 'run', '--base-url', endpoint.baseURL, '--model', 'm', '--mcp-header', LITERAL]);
+    expect(badHeader.code).toBe(2);
+    expect(badHeader.stderr).not.toContain(LITERAL);
+  }, 60_000);
+});
