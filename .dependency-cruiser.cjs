@@ -101,13 +101,13 @@ module.exports = {
       to: { path: pkg('traces|cli|serve|swarm') },
     },
     ...simRoomRules(),
-    {
-      name: 'sim-index-never-reexports-internals',
-      comment: "@parl/sim's public entry exports only what code outside the package uses; what lives under src/internal/ is never re-exported (Effect's layout).",
+    ...['sim', 'serve', 'traces', 'io', 'cli'].map((name) => ({
+      name: `${name}-index-never-reexports-internals`,
+      comment: `@parl/${name}'s public entry exports only what code outside the package uses; what lives under src/internal/ is never re-exported (Effect's layout).`,
       severity: 'error',
-      from: { path: '^packages/sim/src/index\\.ts$' },
-      to: { path: '^packages/sim/src/internal/' },
-    },
+      from: { path: `^packages/${name}/src/index\\.ts$` },
+      to: { path: `^packages/${name}/src/internal/` },
+    })),
     {
       name: 'traces-depends-on-core-only',
       comment: '@parl/traces turns traces into records with core; it computes nothing with gpu or sim.',
@@ -134,7 +134,7 @@ module.exports = {
       name: 'cli-loads-sim-serve-swarm-lazily',
       comment: '@parl/cli depends on core and io; sim, serve, swarm and gpu are optional peers, imported only by the command modules that need them (which the program loads on demand) or with a dynamic import (type-only imports are erased).',
       severity: 'error',
-      from: { path: '^packages/cli/src/', pathNot: '^packages/cli/src/commands/' },
+      from: { path: '^packages/cli/src/', pathNot: '^packages/cli/src/internal/commands/' },
       to: { path: pkg('gpu|sim|serve|swarm'), dynamic: false, dependencyTypesNot: ['type-only'] },
     },
     {
@@ -142,14 +142,14 @@ module.exports = {
       comment: 'The program imports a command module only when that command runs (a dynamic import), so `parl reward` never loads what `parl train` needs.',
       severity: 'error',
       from: { path: '^packages/cli/src/(program|run-cli|index)[.]ts$' },
-      to: { path: '^packages/cli/src/commands/', dynamic: false, dependencyTypesNot: ['type-only'] },
+      to: { path: '^packages/cli/src/internal/commands/', dynamic: false, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'a-command-never-imports-another-command',
-      comment: 'packages/cli/src/commands/NAME*.ts is one command (with its own helper files named NAME-…, a plural command name sharing its singular); shared pieces live in a lower room, never in another command.',
+      comment: 'packages/cli/src/internal/commands/NAME*.ts is one command (with its own helper files named NAME-…, a plural command name sharing its singular); shared pieces live in a lower room, never in another command.',
       severity: 'error',
-      from: { path: '^packages/cli/src/commands/([a-z]+?)s?[.-]' },
-      to: { path: '^packages/cli/src/commands/', pathNot: '^packages/cli/src/commands/$1' },
+      from: { path: '^packages/cli/src/internal/commands/([a-z]+?)s?[.-]' },
+      to: { path: '^packages/cli/src/internal/commands/', pathNot: '^packages/cli/src/internal/commands/$1' },
     },
     {
       name: 'a-route-never-imports-another-route',

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { computeReward, validateRecord } from '@parl/core';
+import { findPython } from '@parl/test-support/python';
 import { describe, expect, it } from 'vitest';
 import { describeRun, EXAMPLES_DIR, PARL_BIN, runIn } from './support/run-example.js';
 
 const TRAINER_DIR = join(EXAMPLES_DIR, 'python-trainer');
-const python = process.env.PYTHON ?? 'python3';
-const probe = runIn(python, ['--version']);
-const skipReason = probe.status === 0 ? undefined : `${python} is not available (${probe.error?.message ?? probe.stderr.trim()}); install Python 3.8+ or set PYTHON`;
+const found = findPython();
+const python = found.path ?? '';
+const skipReason = found.skipReason;
 if (skipReason !== undefined) console.warn(`python-trainer example skipped: ${skipReason}`);
 
 /** The environment that points the helper at the workspace's built `parl`. */

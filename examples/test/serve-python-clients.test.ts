@@ -4,19 +4,19 @@
  * remote reward call each get @parl/core's numbers.
  */
 import { execFile } from 'node:child_process';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { labelReward } from '@parl/core';
 import { createParlServer, type ParlServer } from '@parl/serve';
+import { findPython } from '@parl/test-support/python';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLES_DIR } from './support/run-example.js';
 
 const CLIENTS_DIR = join(EXAMPLES_DIR, 'serve-clients');
-const python = process.env.PYTHON ?? '/usr/bin/python3';
-const probe = spawnSync(python, ['--version'], { encoding: 'utf8' });
-const skipReason = probe.status === 0 ? undefined : `${python} is not available (${probe.error?.message ?? probe.stderr.trim()}); install Python 3.8+ or set PYTHON`;
+const found = findPython();
+const python = found.path ?? '';
+const skipReason = found.skipReason;
 if (skipReason !== undefined) console.warn(`serve Python clients skipped: ${skipReason}`);
 
 const TOKEN = 'example-token';

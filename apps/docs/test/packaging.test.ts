@@ -255,3 +255,61 @@ describe('parl swarm installed from tarballs as the README says (core, io, cli, 
     expect(result.stdout.split('\n').filter((l) => l.startsWith('wide-s1-'))).toHaveLength(2);
   }, 120_000);
 });
+
+describe("an app that brings its own `ai` (issue 36.4): installed from tarballs beside it, the swarm uses the app's copy", () => {
+  // A version of ai 7 other than the swarm's own dev pin: were `ai` a dependency of @parl/swarm,
+  // npm would nest a second copy under it.
+  const APP_AI = '7.0.185';
+  const appWithAi = join(workDir, 'app-with-ai');
+  let appInstall: SpawnSyncReturns<string>;
+
+  beforeAll(() => {
+    mkdirSync(appWithAi);
+    appInstall = installTarballs(appWithAi, [...['@parl/core', '@parl/io', '@parl/swarm'].map((name) => tarballs.get(name) as string), `ai@${APP_AI}`]);
+  });
+
+  it('installs exactly one copy of ai, the app’s', () => {
+    expect(appInstall.status, describeRun(`npm install (core, io, swarm, ai@${APP_AI})`, appInstall)).toBe(0);
+    const copies = packageCopies(join(appWithAi, 'node_modules'), 'ai');
+    expect(copies.map((c) => c.version)).toEqual([APP_AI]);
+    const ls = run('npm', ['ls', 'ai', '--all', '--parseable'], appWithAi, outsideWorkspaceEnv());
+    expect(ls.status, describeRun('npm ls ai', ls)).toBe(0);
+    expect(new Set(ls.stdout.trim().split('\n'))).toEqual(new Set([join(appWithAi, 'node_modules', 'ai')]));
+  });
+
+  it("runs SwarmAgent (examples/swarm-agent-app.mjs) with the app's ai, which its generateText is", () => {
+    writeFileSync(join(appWithAi, 'swarm-agent-app.mjs'), readFileSync(join(REPO_ROOT, 'examples', 'swarm-agent-app.mjs')));
+    const result = run(process.execPath, ['swarm-agent-app.mjs'], appWithAi, outsideWorkspaceEnv());
+    expect(result.status, describeRun('node swarm-agent-app.mjs', result)).toBe(0);
+    expect(result.stdout).toMatch(/^record: \d+ sub-agents, critical steps \d+/m);
+    expect(result.stdout).toMatch(/^reward: total \d/m);
+    const which = run(process.execPath, ['--input-type=module', '-e', [
+      "import { createRequire } from 'node:module';",
+      "const fromSwarm = createRequire(createRequire(import.meta.url).resolve('@parl/swarm'));",
+      "console.log(JSON.stringify({ swarm: fromSwarm.resolve('ai'), app: createRequire(import.meta.url).resolve('ai') }));",
+    ].join('\n')], appWithAi, outsideWorkspaceEnv());
+    expect(which.status, describeRun('node (which ai)', which)).toBe(0);
+    const paths = JSON.parse(which.stdout.trim()) as { swarm: string; app: string };
+    expect(paths.swarm).toBe(paths.app);
+  }, 120_000);
+});
+
+/** Every installed copy of a package under `nodeModules` (nested ones too), with its version. */
+function packageCopies(nodeModules: string, name: string): { path: string; version: string }[] {
+  const found: { path: string; version: string }[] = [];
+  const visit = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory() || entry.name === '.bin') continue;
+      const path = join(dir, entry.name);
+      if (entry.name.startsWith('@')) {
+        visit(path);
+        continue;
+      }
+      if (entry.name === name) found.push({ path, version: (JSON.parse(readFileSync(join(path, 'package.json'), 'utf8')) as { version: string }).version });
+      const nested = join(path, 'node_modules');
+      if (readdirSync(path).includes('node_modules')) visit(nested);
+    }
+  };
+  visit(nodeModules);
+  return found;
+}

@@ -116,7 +116,7 @@ export function loadOptional<P extends OptionalPackage>(pkg: P): OptionalOptions
  *
  * @example
  * ```ts
- * const { serveCommand } = await importOptional('@parl/serve', 'serve', () => import('./commands/serve.js'));
+ * const { serveCommand } = await importOptional('@parl/serve', 'serve', () => import('./internal/commands/serve.js'));
  * ```
  */
 export async function importOptional<T>(pkg: OptionalPackage, command: string, load: () => Promise<T>): Promise<T> {

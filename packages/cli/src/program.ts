@@ -8,15 +8,15 @@
 import { CRITICAL_STEPS_OPTIONS, REWARD_OPTIONS } from '@parl/core';
 import { createRequire } from 'node:module';
 import { Command, Option } from 'commander';
-import { examplesHelp } from './help-examples.js';
+import { examplesHelp } from './internal/help-examples.js';
 import { importOptional, installHint, loadOptional, notInstalled, type OptionalOptionsEntries, type OptionalPackage } from './optional-packages.js';
-import { atLeastTwo, nonNegativeNumber } from './flag-values.js';
-import { addOptionFlags, optionsFromFlags } from './option-flags.js';
-import { RECORD_IO_FLAGS, SIMULATE_OUTPUT_FLAGS, TRACE_FILE_FLAGS, TRACE_OUTPUT_FLAGS } from './record-flags.js';
+import { atLeastTwo, nonNegativeNumber } from './internal/flag-values.js';
+import { addOptionFlags, optionsFromFlags } from './internal/option-flags.js';
+import { RECORD_IO_FLAGS, SIMULATE_OUTPUT_FLAGS, TRACE_FILE_FLAGS, TRACE_OUTPUT_FLAGS } from './internal/record-flags.js';
 import type { CliIo } from './terminal/cli-io.js';
 import { WORKER_OPTIONS, type RecordRunSummary } from '@parl/io';
-import { printSummary } from './summary-output.js';
-import { swarmProgram } from './swarm-program.js';
+import { printSummary } from './internal/summary-output.js';
+import { swarmProgram } from './internal/swarm-program.js';
 
 /** The version printed by `parl --version`: this package's. */
 export const CLI_VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
@@ -53,7 +53,7 @@ function rewardProgram(io: CliIo): Command {
   return cmd.action(async (_flags: unknown, command: Command) => {
     const reward = optionsFromFlags(command, REWARD_OPTIONS);
     const { json, ...records } = optionsFromFlags(command, RECORD_IO_FLAGS);
-    const { rewardCommand } = await import('./commands/reward.js');
+    const { rewardCommand } = await import('./internal/commands/reward.js');
     reportRecords(io, json, await rewardCommand({ ...records, reward }, io));
   });
 }
@@ -67,7 +67,7 @@ function criticalStepsProgram(io: CliIo): Command {
   return cmd.action(async (_flags: unknown, command: Command) => {
     const options = optionsFromFlags(command, CRITICAL_STEPS_OPTIONS);
     const { json, ...records } = optionsFromFlags(command, RECORD_IO_FLAGS);
-    const { criticalStepsCommand } = await import('./commands/critical-steps.js');
+    const { criticalStepsCommand } = await import('./internal/commands/critical-steps.js');
     reportRecords(io, json, await criticalStepsCommand({ ...records, ...options }, io));
   });
 }
@@ -85,7 +85,7 @@ function scheduleProgram(io: CliIo): Command {
     .option('--html <file>', 'also write a self-contained HTML chart to FILE')
     .option('--out <file>', 'write the table, CSV or JSON to FILE (atomically) instead of stdout')
     .action(async (spec: string, flags: { from?: number; to?: number; points?: number; csv?: boolean; json?: boolean; chart: boolean; html?: string; out?: string }) => {
-      const { scheduleCommand } = await import('./commands/schedule.js');
+      const { scheduleCommand } = await import('./internal/commands/schedule.js');
       await scheduleCommand({ spec, ...defined(flags) }, io);
       if (flags.html !== undefined) io.stderr.write(`parl schedule: chart written to ${flags.html}\n`);
     });
@@ -127,7 +127,7 @@ function simulateProgram(io: CliIo, load: LoadTablesFor): Command {
   return cmd.action(async (_flags: unknown, command: Command) => {
     const simulation = optionsFromFlags(command, tables.SIMULATE_OPTIONS);
     const { json, ...output } = optionsFromFlags(command, SIMULATE_OUTPUT_FLAGS);
-    const { simulateCommand } = await importOptional('@parl/sim', 'simulate', () => import('./commands/simulate.js'));
+    const { simulateCommand } = await importOptional('@parl/sim', 'simulate', () => import('./internal/commands/simulate.js'));
     const summary = await simulateCommand({ ...simulation, ...output }, io);
     const human = output.out === undefined ? undefined : `parl simulate: ${summary.episodes} episodes of ${summary.policy} written to ${summary.output}`;
     printSummary(io, json === true, output.out !== undefined, summary, human);
@@ -148,7 +148,7 @@ function trainProgram(io: CliIo, load: LoadTablesFor): Command {
     .action(async (flags: { out?: string; force?: boolean; quiet?: boolean; json?: boolean }, command: Command) => {
       const { out, force, quiet, json } = flags;
       const training = optionsFromFlags(command, tables.TRAIN_OPTIONS);
-      const { trainCommand, trainClosingLine } = await importOptional('@parl/sim', 'train', () => import('./commands/train.js'));
+      const { trainCommand, trainClosingLine } = await importOptional('@parl/sim', 'train', () => import('./internal/commands/train.js'));
       const result = await trainCommand({ ...training, ...defined({ out, force, quiet }) }, io);
       if (json === true) {
         io.stdout.write(`${JSON.stringify(result)}\n`);
@@ -174,7 +174,7 @@ function sweepProgram(io: CliIo, load: LoadTablesFor): Command {
     .action(async (flags: { out?: string; quiet?: boolean; json?: boolean }, command: Command) => {
       const { out, quiet, json } = flags;
       const sweep = optionsFromFlags(command, tables.SWEEP_OPTIONS);
-      const { sweepCommand } = await importOptional('@parl/sim', 'sweep', () => import('./commands/sweep.js'));
+      const { sweepCommand } = await importOptional('@parl/sim', 'sweep', () => import('./internal/commands/sweep.js'));
       const result = await sweepCommand({ ...sweep, ...defined({ out, quiet }) }, io);
       if (json === true) {
         io.stdout.write(`${JSON.stringify(result)}\n`);
@@ -202,7 +202,7 @@ function workerProgram(io: CliIo): Command {
     )
     .action(async (flags: { quiet?: boolean; allowEndpoint?: string[] }, command: Command) => {
       const worker = optionsFromFlags(command, WORKER_OPTIONS);
-      const { workerCommand } = await import('./commands/worker.js');
+      const { workerCommand } = await import('./internal/commands/worker.js');
       await workerCommand({ ...worker, ...defined({ quiet: flags.quiet }), allowEndpoints: flags.allowEndpoint ?? [] }, io);
     });
 }
@@ -214,7 +214,7 @@ function reportProgram(io: CliIo): Command {
     .option('--out <file>', 'write the report to FILE (default RUN_DIR/report.html)')
     .option('--json', 'print {"report": PATH} as JSON on stdout')
     .action(async (runDir: string, flags: { out?: string; json?: boolean }) => {
-      const { reportCommand } = await import('./commands/report.js');
+      const { reportCommand } = await import('./internal/commands/report.js');
       const result = await reportCommand({ runDir, ...defined({ out: flags.out }) });
       printSummary(io, flags.json === true, true, result, undefined);
       if (flags.json !== true) io.stdout.write(`report: ${result.report}\n`);
@@ -236,7 +236,7 @@ function traceProgram(io: CliIo, load: LoadTablesFor): Command {
     const { drawn } = optionsFromFlags(command, tables.TRACE_REPORT_OPTIONS);
     const reading = optionsFromFlags(command, tables.TRACE_OPTIONS);
     const { json, ...output } = optionsFromFlags(command, TRACE_OUTPUT_FLAGS);
-    const { traceCommand, traceSummaryLine } = await importOptional('@parl/traces', 'trace', () => import('./commands/trace.js'));
+    const { traceCommand, traceSummaryLine } = await importOptional('@parl/traces', 'trace', () => import('./internal/commands/trace.js'));
     const summary = await traceCommand({ ...files, ...output, ...defined({ reportDrawn: drawn }), reading }, io);
     printSummary(io, json === true, files.out !== undefined, summary, traceSummaryLine(summary));
   });
@@ -253,7 +253,7 @@ function serveProgram(io: CliIo, load: LoadTablesFor): Command {
   if (tables === 'unloaded') return cmd;
   addOptionFlags(cmd, tables.SERVE_OPTIONS);
   return cmd.action(async (_flags: unknown, command: Command) => {
-    const { serveCommand } = await importOptional('@parl/serve', 'serve', () => import('./commands/serve.js'));
+    const { serveCommand } = await importOptional('@parl/serve', 'serve', () => import('./internal/commands/serve.js'));
     await serveCommand(optionsFromFlags(command, tables.SERVE_OPTIONS), io);
   });
 }

@@ -11,7 +11,7 @@ import { Bool, Field, Float64, List, Struct, Table, Utf8, makeVector, tableFromI
 import fc from 'fast-check';
 import * as parquet from 'parquet-wasm';
 import { describe, expect, it } from 'vitest';
-import { rowRecord } from '../../io/src/columnar/computed-columns.js';
+import { rowRecord } from '../../io/src/internal/columnar/computed-columns.js';
 import { runBin } from './support/bin.js';
 import { parl } from './support/memory-io.js';
 import { useTempDirs } from '@parl/test-support/temp-dir';

@@ -136,14 +136,14 @@ describe('the parl command lines of the README and the guides', () => {
 
 /**
  * Flags the documents name that belong to other programs (Node, Chromium, redis-server, curl,
- * pnpm, tsc, farm-bench, OpenRLHF, llama.cpp's llama-server, slime) or are shown as a typo on purpose; every other `--flag` in
+ * pnpm, turbo, tsc, farm-bench, OpenRLHF, llama.cpp's llama-server, slime) or are shown as a typo on purpose; every other `--flag` in
  * the documents must be a flag of some `parl` command.
  */
 const OTHER_PROGRAMS_FLAGS = new Set([
   '--help', '--filter', '--pack', '--pack-destination', '--noEmit', '--max-old-space-size', '--cpu-prof', '--max-semi-space-size', '--trace-gc',
   '--vs', '--data-binary', '--remote', '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--save', '--appendonly', '--dir',
-  '--import', '--lamda1', '--jinja', '--custom-generate-function-path', '--custom-rm-path', '--expose-gc',
+  '--import', '--lamda1', '--jinja', '--custom-generate-function-path', '--custom-rm-path', '--expose-gc', '--continue',
 ]);
 
 function allCommands(cmd: Command): Command[] {

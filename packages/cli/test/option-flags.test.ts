@@ -1,7 +1,7 @@
 import { defineOptionTable, integerOptionIn, switchOption, textOption } from '@parl/core';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { addOptionFlags, givenFlagTexts, optionsFromFlags } from '../src/option-flags.js';
+import { addOptionFlags, givenFlagTexts, optionsFromFlags } from '../src/internal/option-flags.js';
 import { parl } from './support/memory-io.js';
 
 interface Demo {

@@ -8,7 +8,7 @@ import { writeRunFixture } from './support/run-fixture.js';
 import { useTempDirs } from '@parl/test-support/temp-dir';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { bestPoint, sweepPointRows } from '@parl/sim';
-import { buildSweepReport } from '../src/report/sweep-report.js';
+import { buildSweepReport } from '../src/internal/report/sweep-report.js';
 import { THREE_POINTS, THREE_POINTS_INPUT } from './support/sweep-results.js';
 
 const chromiumLookup = findChromium();

@@ -1,7 +1,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ExtremaDownsampler } from '../src/report/extrema-downsampler.js';
+import { ExtremaDownsampler } from '../src/internal/report/extrema-downsampler.js';
 import { parl } from './support/memory-io.js';
 import { writeRunFixture } from './support/run-fixture.js';
 import { filesIn, useTempDirs } from '@parl/test-support/temp-dir';

@@ -1,8 +1,8 @@
 import type { RunSummary, StepMetrics } from '@parl/core';
 import { describe, expect, it } from 'vitest';
-import { buildRunReport } from '../src/report/build-report.js';
-import { latencyChart, runCharts } from '../src/report/run-charts.js';
-import { compareCurves, runVerdict } from '../src/report/verdict.js';
+import { buildRunReport } from '../src/internal/report/build-report.js';
+import { latencyChart, runCharts } from '../src/internal/report/run-charts.js';
+import { compareCurves, runVerdict } from '../src/internal/report/verdict.js';
 
 const baseline = (policy: string, latency: (number | null)[], same = false, subagents = 10) => ({
   policy,

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readRunFolder } from '../src/report/run-folder.js';
+import { readRunFolder } from '../src/internal/report/run-folder.js';
 import { parl } from './support/memory-io.js';
 import { writeRunFixture } from './support/run-fixture.js';
 import { filesIn, useTempDirs } from '@parl/test-support/temp-dir';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSchedule, scheduleEndStep } from '@parl/core';
 import { describe, expect, it } from 'vitest';
-import { sampleSchedule } from '../src/commands/schedule-samples.js';
+import { sampleSchedule } from '../src/internal/commands/schedule-samples.js';
 import { parl } from './support/memory-io.js';
 import { filesIn, useTempDirs } from '@parl/test-support/temp-dir';
 

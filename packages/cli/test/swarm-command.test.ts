@@ -97,7 +97,7 @@ describe('parl swarm', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^parl swarm eval: r_perf /);
     const evaluation = JSON.parse(await readFile(out, 'utf8')) as Record<string, unknown>;
-    expect(evaluation).toMatchObject({ model: server.modelName, suite: 'deep', tasks: 1 });
+    expect(evaluation).toMatchObject({ model: server.modelName, suite: 'deep', tasks_file: null, tasks: 1 });
     // Target 0 is reached at the smallest budget by both modes.
     expect((evaluation['latency_to_target'] as { swarm: unknown; single_agent: unknown }[])[0]?.swarm).toEqual(expect.any(Number));
     const browser = await launchChromium(chromium.path as string);

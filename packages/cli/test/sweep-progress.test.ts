@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createSweepProgress, type SweepProgressEvent } from '../src/terminal/sweep-progress.js';
+import { createSweepProgress, type SweepProgressEvent } from '../src/internal/terminal/sweep-progress.js';
 import { memoryIo } from './support/memory-io.js';
 
 const events: SweepProgressEvent[] = [

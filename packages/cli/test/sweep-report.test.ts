@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bestPoint, sweepPointRows } from '@parl/sim';
-import { buildSweepReport } from '../src/report/sweep-report.js';
+import { buildSweepReport } from '../src/internal/report/sweep-report.js';
 import { THREE_POINTS, THREE_POINTS_INPUT } from './support/sweep-results.js';
 
 describe('the sweep report', () => {

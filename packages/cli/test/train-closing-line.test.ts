@@ -1,6 +1,6 @@
 import type { RunSummary } from '@parl/core';
 import { describe, expect, it } from 'vitest';
-import { trainClosingLine } from '../src/commands/train.js';
+import { trainClosingLine } from '../src/internal/commands/train.js';
 
 const summary = (final: Partial<RunSummary['final']>): RunSummary => ({
   preset: 'p',

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createProgressReporter, type ProgressUpdate } from '../src/terminal/train-progress.js';
+import { createProgressReporter, type ProgressUpdate } from '../src/internal/terminal/train-progress.js';
 import { memoryIo } from './support/memory-io.js';
 
 function update(step: number, totalSteps = 20): ProgressUpdate {

@@ -1,9 +1,9 @@
 import type { StepMetrics } from '@parl/core';
 import { describe, expect, it } from 'vitest';
-import { trainClosingLine } from '../src/commands/train.js';
-import { assignChart } from '../src/report/run-charts.js';
-import type { RunData } from '../src/report/run-folder.js';
-import { trainingStory } from '../src/report/training-story.js';
+import { trainClosingLine } from '../src/internal/commands/train.js';
+import { assignChart } from '../src/internal/report/run-charts.js';
+import type { RunData } from '../src/internal/report/run-folder.js';
+import { trainingStory } from '../src/internal/report/training-story.js';
 
 /** Metrics lines with the given assign rates, λ1 annealing from 0.3 to 0 by `annealAt` (never when null). */
 function metrics(assign: readonly number[], truncated = 0, annealAt: number | null = assign.length / 2, repeat = 0): StepMetrics[] {

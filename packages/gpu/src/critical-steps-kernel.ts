@@ -62,6 +62,8 @@ function stageMaxAndSum(input: StagedTensors): { max: tf.Tensor2D; sum: tf.Tenso
  *
  * @example
  * ```ts
+ * import { stagedTensors, tf } from '@parl/gpu';
+ * const staged = stagedTensors({ batch: 1, stages: 2, width: 3, subSteps: [3, 5, 2, 0, 0, 0], groupSizes: [3, 0] });
  * const grad = tf.grad((sub: tf.Tensor) =>
  *   tf.sum(criticalStepsOp({ ...staged, subSteps: sub as tf.Tensor3D }).critical_steps),
  * )(staged.subSteps);

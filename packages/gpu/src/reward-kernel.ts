@@ -96,6 +96,8 @@ export interface RewardOpOptions {
  *
  * @example
  * ```ts
+ * const [numSubagents, assignedSubtasks, completedSubtasks, rPerf, lambda1, lambda2] = [[25], [5], [4], [0.8], [0.1], [0.1]].map((v) => tf.tensor1d(v));
+ * const inputs = { numSubagents, assignedSubtasks, completedSubtasks, rPerf, lambda1, lambda2 };
  * const dPerf = tf.grad((rPerf: tf.Tensor) =>
  *   tf.sum(rewardOp({ ...inputs, rPerf }).total_reward),
  * )(inputs.rPerf); // ones

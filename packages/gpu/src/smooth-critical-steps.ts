@@ -40,7 +40,7 @@ export interface SmoothCriticalStepsArrays {
  *
  * @example
  * ```ts
- * smoothGapBound(10, 8, 0.01); // 10 · 0.01 · ln 8 ≈ 0.208
+ * smoothGapBound(10, 8, 0.01); // 0.2079441541679836 (10 · 0.01 · ln 8)
  * ```
  */
 export function smoothGapBound(stages: number, width: number, tau: number): number {

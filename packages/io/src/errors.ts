@@ -13,7 +13,7 @@
  *
  * @example
  * ```ts
- * throw new ParlIoError('cannot read --in data.jsonl: no such file or directory');
+ * new ParlIoError('cannot read --in data.jsonl: no such file or directory').code; // "PARL_ERR_IO"
  * ```
  */
 export class ParlIoError extends Error {

@@ -31,7 +31,16 @@ export { parseRecordsBody, readRecordsBody, type BodyFormat, type BodyRecord, ty
 export { appendLabelFields } from './append-fields.js';
 export { isUnreadable, openInput, readRecords, type ReadRecordsOptions, type RecordFormat, type RecordItem, type SourcedRecord, type UnreadableRecord } from './read-records.js';
 export { readRows, type RowFormat, type SourcedRow } from './read-rows.js';
-export type { InputLine, LineReader } from './input-lines.js';
+export type { InputLine, LinePlace, LineReader } from './input-lines.js';
+export {
+  appendedLines,
+  openLineAppender,
+  partialPathOf,
+  readAppendedLine,
+  type AppendedLine,
+  type LineAppender,
+  type OpenLineAppenderOptions,
+} from './appended-lines.js';
 export { createRecordWriter, OUTPUT_FORMATS, type OutputFormat, type RecordWriter, type RecordWriterOptions } from './record-writer.js';
 export { atomicFileSink, openFileSink, openTextSink, streamSink, writeFileAtomic, type TextSink } from './text-sink.js';
 export { claimOutputs, type OutputClaim } from './output-claims.js';

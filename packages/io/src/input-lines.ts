@@ -21,6 +21,16 @@ export interface InputLine {
   readonly text: string | undefined;
 }
 
+/** Where a line lies in the bytes read: what lets a file's line be read back, or a torn last line cut off. */
+export interface LinePlace {
+  /** Byte offset of the line's first byte (a byte-order mark before it counted). */
+  readonly offset: number;
+  /** The line's bytes, without its LF (a CR before the LF counted). */
+  readonly bytes: number;
+  /** Whether an LF ends it (false only for a last line that the input cut short). */
+  readonly complete: boolean;
+}
+
 /** Bytes, or text (encoded as UTF-8), from any readable stream. */
 export function toBuffer(chunk: unknown): Buffer {
   if (Buffer.isBuffer(chunk)) return chunk;
@@ -53,6 +63,11 @@ export class LineReader {
   private ended = false;
   private lineNo = 0;
   private atStart = true;
+  /** Where the next line starts, and the place of the line read last (see {@link placeOfLastLine}). */
+  private nextOffset = 0;
+  private lastOffset = 0;
+  private lastBytes = 0;
+  private lastComplete = true;
 
   /**
    * @param input - the byte (or text) stream to read
@@ -96,7 +111,10 @@ export class LineReader {
     while (this.buffer.length - this.offset < 3 && (await this.extend()));
     const b = this.buffer;
     const o = this.offset;
-    if (b[o] === 0xef && b[o + 1] === 0xbb && b[o + 2] === 0xbf) this.offset += 3;
+    if (b[o] === 0xef && b[o + 1] === 0xbb && b[o + 2] === 0xbf) {
+      this.offset += 3;
+      this.nextOffset = 3;
+    }
   }
 
   /** The first byte that is not JSON whitespace, without consuming anything; undefined at the end. */
@@ -173,6 +191,10 @@ export class LineReader {
       this.head = [];
       this.headBytes = 0;
     }
+    this.lastOffset = this.nextOffset;
+    this.lastBytes = bytes.length;
+    this.lastComplete = endedByLf;
+    this.nextOffset += bytes.length + (endedByLf ? 1 : 0);
     if (endedByLf && bytes.length > 0 && bytes[bytes.length - 1] === CR) bytes = bytes.subarray(0, bytes.length - 1);
     this.lineNo++;
     return { lineNo: this.lineNo, text: isUtf8(bytes) ? bytes.toString('utf8') : undefined };
@@ -189,6 +211,11 @@ export class LineReader {
     for (const piece of pending) if (piece.length > 0) yield piece;
     while (await this.fill()) yield this.buffer;
     this.buffer = Buffer.alloc(0);
+  }
+
+  /** Where the line that {@link nextLine} returned last lies in the input (meaningless before the first, or after {@link rest}). */
+  placeOfLastLine(): LinePlace {
+    return { offset: this.lastOffset, bytes: this.lastBytes, complete: this.lastComplete };
   }
 
   /** Lines read so far. */

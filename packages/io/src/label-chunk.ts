@@ -12,8 +12,8 @@ import { isAscii, isUtf8 } from 'node:buffer';
 import { ParlInputError, recordFieldHints, recordText, withLabelFields } from '@parl/core';
 import { labelFieldsTail } from './append-fields.js';
 import type { LabelFieldsOf } from './labellers.js';
-import { unreadableLineError } from './line-errors.js';
-import { OutputBytes } from './output-bytes.js';
+import { unreadableLineError } from './internal/line-errors.js';
+import { OutputBytes } from './internal/output-bytes.js';
 
 /** The output formats a chunk can be written in (CSV needs the records, not their text). */
 export type ChunkOutputFormat = 'jsonl' | 'json';

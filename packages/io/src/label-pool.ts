@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { LabelledChunk } from './label-chunk.js';
-import type { ChunkLabeller } from './label-jsonl.js';
+import type { ChunkLabeller } from './internal/label-jsonl.js';
 import type { CheckedBodyResult, LabelThreadTask, ModuleCallTask } from './label-worker.js';
 import type { LabelBodyFailure, LabelBodyTask, LabelledBody } from './labelled-body.js';
 import { BODY_SLICE_BYTES, labelInSlices, type LabelledSlices } from './sliced-body.js';
@@ -163,6 +163,7 @@ function ownBytes(body: Uint8Array): Uint8Array {
  * @example
  * ```ts
  * const labeller = await createBodyLabeller({ threads: 1, maxQueued: 8 });
+ * const body = new TextEncoder().encode('[{"num_subagents": 4, "r_perf": 1}]');
  * const out = await labeller.label({ body, contentType: 'application/json', config: {} });
  * await labeller.close();
  * ```

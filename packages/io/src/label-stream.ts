@@ -11,14 +11,14 @@ import { columnarFormatOf } from './columnar/columnar-format.js';
 import { ParlIoError } from './errors.js';
 import { LineReader } from './input-lines.js';
 import { badRecordError, hintMessage, labelChunk } from './label-chunk.js';
-import { labelJsonlChunks, type ChunkLabeller } from './label-jsonl.js';
+import { labelJsonlChunks, type ChunkLabeller } from './internal/label-jsonl.js';
 import { labelFieldsOf, labelSpecOf, type LabelFieldsOf, type LabelSpec } from './labellers.js';
 import { FIRST_LINE_PEEK_BYTES, isUnreadable, jsonlDecidedAtFirstLine, openInput, readRecords, type RecordFormat } from './read-records.js';
 import { createRecordWriter, type OutputFormat, type RecordWriter } from './record-writer.js';
-import type { RecordIoOptions, RecordRunSummary } from './record-run.js';
+import type { RecordIoOptions, RecordRunSummary } from './internal/record-run.js';
 import { openTextSink } from './text-sink.js';
 
-export { ON_ERROR_CHOICES, type OnError, type RecordIoOptions, type RecordRunSummary } from './record-run.js';
+export { ON_ERROR_CHOICES, type OnError, type RecordIoOptions, type RecordRunSummary } from './internal/record-run.js';
 
 /** The streams a labelling run talks through: records in and out when no file is named, messages to `stderr`. */
 export interface LabelStreams {
@@ -56,7 +56,7 @@ export async function labelStream(command: string, options: RecordIoOptions, io:
   const columnarIn = columnarFormatOf(options.in);
   const columnarOut = columnarFormatOf(options.out);
   if (columnarIn !== undefined) {
-    const { labelColumnar } = await import('./columnar/label-columnar.js');
+    const { labelColumnar } = await import('./internal/columnar/label-columnar.js');
     return labelColumnar(command, options, spec, { input: columnarIn, output: columnarOut });
   }
   if (columnarOut !== undefined) {

@@ -9,7 +9,7 @@
  * @module
  */
 import { labelReward, ParlInputError, recordText, resolveRewardConfig, type ResolvedRewardConfig, type RewardConfig } from '@parl/core';
-import { OutputBytes } from './output-bytes.js';
+import { OutputBytes } from './internal/output-bytes.js';
 import { readRangedRecordsBody, type BodyFormat, type RangedBodyRecord } from './records-body.js';
 
 /** One body to label: its bytes as received (after gunzip), its content type and the resolved reward config. */
@@ -216,6 +216,7 @@ export interface CheckedBody {
  *
  * @example
  * ```ts
+ * const body = new TextEncoder().encode('[{"num_subagents": 4, "r_perf": 1}]');
  * const checked = checkRecordsBody({ body, contentType: 'application/json', config: {} }, 1 << 20);
  * ```
  */

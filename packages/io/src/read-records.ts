@@ -20,7 +20,7 @@ import { JSONParser } from '@streamparser/json';
 import { ParlInputError } from '@parl/core';
 import { ParlIoError, describeFsError } from './errors.js';
 import { LineReader } from './input-lines.js';
-import { unreadableLineError } from './line-errors.js';
+import { unreadableLineError } from './internal/line-errors.js';
 
 /** The two record formats: one JSON value, or one JSON object per line. */
 export type RecordFormat = 'json' | 'jsonl';
@@ -109,6 +109,8 @@ export interface ReadRecordsOptions {
  *
  * @example
  * ```ts
+ * import { createReadStream, writeFileSync } from 'node:fs';
+ * writeFileSync('episodes.jsonl', '{"num_subagents": 4, "r_perf": 1}\nnot json\n');
  * for await (const item of readRecords(createReadStream('episodes.jsonl'))) {
  *   if (!isUnreadable(item)) console.log(item.location, item.value);
  * }

@@ -64,7 +64,7 @@ async function* jsonRows(path: string, flag: string): AsyncGenerator<SourcedRow>
 }
 
 async function* columnar(format: ColumnarFormat, path: string, flag: string): AsyncGenerator<SourcedRow> {
-  const { columnarRows } = await import('./columnar/plain-rows.js');
+  const { columnarRows } = await import('./internal/columnar/plain-rows.js');
   let n = 0;
   for await (const value of columnarRows(format, path, flag)) yield { value, location: `row ${++n}`, format };
 }
@@ -79,6 +79,8 @@ async function* columnar(format: ColumnarFormat, path: string, flag: string): As
  *
  * @example
  * ```ts
+ * import { writeFileSync } from 'node:fs';
+ * writeFileSync('tasks.csv', 'id,prompt,answer\nq1,"Capital of France?",Paris\n');
  * for await (const row of readRows('tasks.csv', '--tasks-file')) console.log(row.location, row.value);
  * ```
  */

@@ -8,8 +8,8 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { ParlInputError } from '@parl/core';
-import { jsonArrayElements, scansAsJsonArray } from './json-array-elements.js';
-import { unreadableLineError } from './line-errors.js';
+import { jsonArrayElements, scansAsJsonArray } from './internal/json-array-elements.js';
+import { unreadableLineError } from './internal/line-errors.js';
 
 /** One record of a body, with its location. */
 export interface BodyRecord {

@@ -114,7 +114,8 @@ export async function labelInSlices(task: LabelBodyTask, passes: SlicePasses, sl
  *
  * @example
  * ```ts
- * const out = labelRecordsBodyInSlices({ body, contentType: 'application/json', config: {} });
+ * const body = new TextEncoder().encode('[{"num_subagents": 4, "r_perf": 1}]');
+ * const out = await labelRecordsBodyInSlices({ body, contentType: 'application/json', config: {} });
  * ```
  */
 export function labelRecordsBodyInSlices(task: LabelBodyTask, extras?: BodyExtras, sliceBytes = BODY_SLICE_BYTES): Promise<LabelledSlices | LabelBodyFailure> {

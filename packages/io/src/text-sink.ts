@@ -150,7 +150,10 @@ export async function atomicFileSink(finalPath: string, flag = '--out'): Promise
  *
  * @example
  * ```ts
- * await writeFileAtomic('runs/a/report.html', html);
+ * import { mkdirSync, readFileSync } from 'node:fs';
+ * mkdirSync('runs/a', { recursive: true });
+ * await writeFileAtomic('runs/a/report.html', '<!doctype html><title>report</title>');
+ * readFileSync('runs/a/report.html', 'utf8').length; // 36
  * ```
  */
 export async function writeFileAtomic(finalPath: string, content: string, flag = '--out'): Promise<void> {

@@ -10,7 +10,7 @@ import { labelReward, ParlInputError } from '@parl/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { labelRecordsBody, labelRecordsBodyInSlices, type LabelBodyFailure, type LabelledSlices } from '../src/index.js';
-import { jsonArrayElements, scansAsJsonArray } from '../src/json-array-elements.js';
+import { jsonArrayElements, scansAsJsonArray } from '../src/internal/json-array-elements.js';
 import { fuzzRuns, fuzzSeed, fuzzTimeout } from './support/fuzz-runs.js';
 
 type Answer = { readonly text: string } | { readonly error: string };

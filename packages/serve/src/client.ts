@@ -59,8 +59,11 @@ export class ParlServeError extends Error {
  *
  * @example
  * ```ts
- * const client = new ParlServeClient({ url: 'http://127.0.0.1:4318' });
+ * const server = await createParlServer({ port: 0 }); // or a running `parl serve` (http://127.0.0.1:4318)
+ * const client = new ParlServeClient({ url: server.url });
  * const [labelled] = await client.rewards([{ id: 'r1', num_subagents: 4, r_perf: 1 }], { training_step: '100' });
+ * labelled?.id; // "r1"
+ * await server.close();
  * ```
  */
 export class ParlServeClient {

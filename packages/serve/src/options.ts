@@ -38,6 +38,7 @@ function serveTable<T extends Readonly<Record<string, OptionRow<unknown>>>>(rows
  *
  * @example
  * ```ts
+ * import { resolveOptions } from '@parl/core';
  * resolveOptions(SERVE_OPTIONS, { port: '99999' }, 'flag');
  * // ParlInputError: --port must be a decimal integer from 0 to 65535, got "99999"
  * ```

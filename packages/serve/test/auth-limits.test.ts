@@ -1,6 +1,10 @@
 /**
  * Bearer-token auth, the refusal to listen beyond loopback without a token, body limits (413,
  * gzip counted after unpacking), encodings, and slow headers (408).
+ *
+ * Only the slow-headers test runs against a server with short timeouts (its own): on a loaded
+ * machine a request to such a server can outlast them and be answered 408 before the route that
+ * the test means to check (401, 413, …) ever runs.
  */
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -10,7 +14,7 @@ import { startServer, type TestServer } from './support/server.js';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startServer({ token: 's3cret', bodyLimit: 64 * 1024, headersTimeoutMs: 300, requestTimeoutMs: 600 });
+  s = await startServer({ token: 's3cret', bodyLimit: 64 * 1024 });
 });
 afterAll(async () => s.stop());
 
@@ -26,6 +30,22 @@ describe('auth', () => {
     expect((await fetch(`${s.url}/metrics`)).status).toBe(401);
     expect((await fetch(`${s.url}/?token=s3cret`)).status).toBe(200);
     expect((await fetch(`${s.url}/v1/episodes/x?token=s3cret`)).status).toBe(401);
+  });
+
+  it('answers 401, not 408, to a request whose headers come slowly (as from a loaded machine: 400 ms between two writes)', async () => {
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(s.url).port), '127.0.0.1');
+      let text = '';
+      socket.on('data', (d: Buffer) => {
+        text += d.toString();
+        if (text.includes('\r\n\r\n')) socket.end();
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+      socket.write('POST /v1/rewards HTTP/1.1\r\nHost: x\r\n');
+      setTimeout(() => socket.write('content-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n[]'), 400);
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 401/);
   });
 
   it('refuses to start on a non-loopback address without a token', async () => {
@@ -58,14 +78,15 @@ describe('limits and encodings', () => {
   });
 
   it('answers 408 when the headers do not arrive in time, and closes the connection', async () => {
+    const slow = await startServer({ token: 's3cret', headersTimeoutMs: 300, requestTimeoutMs: 600 });
     const reply = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(new URL(s.url).port), '127.0.0.1');
+      const socket = connect(Number(new URL(slow.url).port), '127.0.0.1');
       let text = '';
       socket.on('data', (d: Buffer) => (text += d.toString()));
       socket.on('close', () => resolve(text));
       socket.on('error', reject);
       socket.write('POST /v1/rewards HTTP/1.1\r\nHost: x\r\n'); // and never the rest
-    });
+    }).finally(() => slow.stop());
     expect(reply).toMatch(/^HTTP\/1\.1 408/);
   });
 });

@@ -14,6 +14,7 @@ import { parseExportRequest, readExportRequest, traceToResult } from '@parl/trac
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentTraces } from './support/agent-spans.js';
 import { bigTraceExport } from './support/big-trace.js';
+import { OTLP_THREAD_BYTES } from '../src/routes/traces.js';
 import { startServer, type TestServer } from './support/server.js';
 
 let s: TestServer;
@@ -106,18 +107,18 @@ describe('POST /v1/traces read on a thread or on the event loop, the same', () =
   it('answers, logs and makes the same episodes of large OTLP JSON and protobuf requests (read on a thread) as labelThreads 0 does', async () => {
     const loop = await startServer({ labelThreads: 0, quietPeriodMs: 0 });
     try {
-      const big = JSON.parse(bigTraceExport(40, 'c1'.repeat(16))) as { resourceSpans: { resource: unknown; scopeSpans: { spans: Record<string, unknown>[] }[] }[] };
+      const big = JSON.parse(bigTraceExport(64, 'c1'.repeat(16))) as { resourceSpans: { resource: unknown; scopeSpans: { spans: Record<string, unknown>[] }[] }[] };
       const spans = big.resourceSpans[0]?.scopeSpans[0]?.spans ?? [];
       // an unreadable span (a partial success), and a rollout id on the root
       spans.push({ traceId: 'c2'.repeat(16), spanId: 'b'.repeat(16), name: 'broken', startTimeUnixNano: 'abc', endTimeUnixNano: '1' });
       (spans[0]?.['attributes'] as unknown[]).push({ key: 'parl.rollout_id', value: { stringValue: 'big-rollout' } });
       const json = JSON.stringify(big);
-      expect(json.length).toBeGreaterThan(128 * 1024);
-      const { spans: sdkSpans } = await agentTraces(160, (i) => `proto-rollout-${i}`);
+      expect(json.length).toBeGreaterThan(OTLP_THREAD_BYTES);
+      const { spans: sdkSpans } = await agentTraces(420, (i) => `proto-rollout-${i}`);
       const proto = ProtobufTraceSerializer.serializeRequest(sdkSpans) as Uint8Array;
-      expect(proto.byteLength).toBeGreaterThan(128 * 1024);
+      expect(proto.byteLength).toBeGreaterThan(OTLP_THREAD_BYTES);
       const answers: string[] = [];
-      for (const [body, type] of [[json, 'application/json'], [proto, 'application/x-protobuf'], ['{"resourceSpans":' + ' '.repeat(200 * 1024) + '7}', 'application/json']] as const) {
+      for (const [body, type] of [[json, 'application/json'], [proto, 'application/x-protobuf'], ['{"resourceSpans":' + ' '.repeat(OTLP_THREAD_BYTES) + '7}', 'application/json']] as const) {
         const [a, b] = await Promise.all([s.post('/v1/traces', body, { 'content-type': type }), loop.post('/v1/traces', body, { 'content-type': type })]);
         expect(`${a.status} ${a.headers.get('content-type')} ${a.text}`).toBe(`${b.status} ${b.headers.get('content-type')} ${b.text}`);
         answers.push(`${a.status} ${a.text}`);

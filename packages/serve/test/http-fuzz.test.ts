@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ParlServeClient } from '../src/index.js';
 import { startServer, type TestServer } from './support/server.js';
+import { OTLP_THREAD_BYTES } from '../src/routes/traces.js';
 
 const RUNS = Number(process.env['PARL_FUZZ_RUNS'] ?? 100);
 const SEED = process.env['PARL_FUZZ_SEED'] === undefined ? undefined : Number(process.env['PARL_FUZZ_SEED']);
@@ -257,7 +258,7 @@ describe('POST /get_reward over HTTP, fuzzed', () => {
 });
 
 describe('large /get_reward and /v1/traces bodies on a labelling thread, fuzzed against the event loop', () => {
-  // /get_reward bodies of 64 KiB and more and OTLP requests of 128 KiB and more are read on a
+  // /get_reward bodies of 64 KiB and more and OTLP requests of OTLP_THREAD_BYTES and more are read on a
   // thread: padded with spaces, each fuzzed body is sent to a server with a thread and to the one
   // above (labelThreads 0); the answers are the same bytes.
   let threaded: TestServer;
@@ -274,9 +275,9 @@ describe('large /get_reward and /v1/traces bodies on a labelling thread, fuzzed 
   }
 
   it(
-    'answers any JSON value and any mutated OTLP request padded past 128 KiB (read on a thread) as labelThreads 0 does, byte for byte',
+    'answers any JSON value and any mutated OTLP request padded past OTLP_THREAD_BYTES (read on a thread) as labelThreads 0 does, byte for byte',
     async () => {
-      const pad = ' '.repeat(128 * 1024);
+      const pad = ' '.repeat(OTLP_THREAD_BYTES);
       const bodies = fc.oneof(
         fc.jsonValue().map((v) => JSON.stringify(v) + pad),
         fc.tuple(fc.jsonValue(), fc.nat()).map(([value, pick]) => JSON.stringify(mutate(REQUEST, pick, value)) + pad),

@@ -8,7 +8,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startChatEndpoint, type ChatEndpoint, type ChatReply, type ChatRequest } from '@parl/test-support/chat-endpoint';
 import { afterEach, describe, expect, it } from 'vitest';
-import { endpointModel, generateSuite, judgeOnModel, runEpisode, runRollouts, SwarmAgent, type SwarmTask, type ToolProvider } from '../src/index.js';
+import { endpointModel, generateSuite, runEpisode, SwarmAgent, type SwarmTask, type ToolProvider } from '../src/index.js';
+import { judgeOnModel } from '../src/jobs/judge-endpoint.js';
+import { runRollouts } from '../src/rollouts/run-rollouts.js';
 import { judgeScorer } from '../src/scoring/judge-scorer.js';
 import { scriptedMock, settingsWith } from './support.js';
 

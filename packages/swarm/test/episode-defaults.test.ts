@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EPISODE_DEFAULTS, generateSuite, ORCHESTRATOR_TOOLS, runEpisode, type SwarmTask } from '../src/index.js';
+import { EPISODE_DEFAULTS, generateSuite, runEpisode, type SwarmTask } from '../src/index.js';
+import { ORCHESTRATOR_TOOLS } from '../src/runtime/orchestrator-tools.js';
 import { mockWith, result, systemOf } from './support.js';
 
 const [task] = generateSuite('wide', { tasks: 1, seed: 5, entities: 2, attributes: 1 }) as [SwarmTask];

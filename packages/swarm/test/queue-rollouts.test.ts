@@ -54,6 +54,7 @@ function delegating(gate?: () => Promise<void>) {
 /** The file without its wall-clock times (`wall_ms`, the one field a run cannot repeat). */
 const withoutWall = (text: string): string => text.replace(/"wall_ms":[-+.e0-9]+/g, '"wall_ms":0');
 
+/** A run's options; the suite's seed only when no tasks file is given (--seed beside one is refused). */
 const runOptions = (extra: Record<string, string>): SwarmRunOptions =>
   resolveOptions(SWARM_RUN_OPTIONS, { 'base-url': 'http://127.0.0.1:9/v1', model: 'orchestrator', subagents: 'scripted', tasks: '3', 'group-size': '2', ...('tasks-file' in extra ? {} : { seed: '4' }), ...extra }, 'flag');
 

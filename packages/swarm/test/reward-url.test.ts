@@ -5,7 +5,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { resolveOptions } from '@parl/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { generateSuite, runRollouts, scriptedLookupModel, scriptedOrchestrator, swarmRun, SWARM_RUN_OPTIONS, type RolloutLine, type SwarmTask } from '../src/index.js';
+import { generateSuite, scriptedLookupModel, scriptedOrchestrator, swarmRun, SWARM_RUN_OPTIONS, type RolloutLine, type SwarmTask } from '../src/index.js';
+import { runRollouts } from '../src/rollouts/run-rollouts.js';
 import { postReward } from '../src/rollouts/reward-report.js';
 import { settingsWith } from './support.js';
 

@@ -1,7 +1,7 @@
 import { ParlInputError, resolveOptions } from '@parl/core';
 import { describe, expect, it } from 'vitest';
-import { MAX_ROLLOUT_RESULT_BYTES, runRolloutJob, SWARM_RUN_OPTIONS } from '../src/index.js';
-import { rolloutJob } from '../src/jobs/rollout-job.js';
+import { SWARM_RUN_OPTIONS } from '../src/index.js';
+import { MAX_ROLLOUT_RESULT_BYTES, rolloutJob, runRolloutJob } from '../src/jobs/rollout-job.js';
 import { scriptedMock } from './support.js';
 
 const options = resolveOptions(SWARM_RUN_OPTIONS, { 'base-url': 'http://127.0.0.1:9/v1', model: 'orchestrator', subagents: 'scripted', tasks: '1', seed: '2' }, 'flag');

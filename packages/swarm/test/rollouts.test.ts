@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { grpoAdvantages } from '@parl/core';
 import { makeTempDir } from '@parl/test-support/temp-dir';
 import { describe, expect, it } from 'vitest';
-import { generateSuite, runRollouts, type RolloutLine } from '../src/index.js';
+import { generateSuite, type RolloutLine } from '../src/index.js';
+import { runRollouts } from '../src/rollouts/run-rollouts.js';
 import { orchestratorFrom, settingsWith, toolTexts } from './support.js';
 
 /** An orchestrator that delegates the first `k` rows then answers with what came back: different rewards per sample. */

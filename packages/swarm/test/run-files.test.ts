@@ -10,6 +10,8 @@ import { readTraces } from '@parl/traces';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RolloutsInterruptedError, swarmRun, SWARM_RUN_OPTIONS, type RolloutLine, type SwarmRunOptions } from '../src/index.js';
+import { openSpansFile } from '../src/jobs/spans-file.js';
+import { openRolloutFile } from '../src/rollouts/rollout-file.js';
 import { orchestratorFrom } from './support.js';
 
 /** An orchestrator that answers at once (one model call per episode). */
@@ -136,6 +138,34 @@ describe('interrupted runs resume cleanly', () => {
     await swarmRun(options({ out }), { models: () => orchestrator });
     expect(orchestrator.doGenerateCalls).toHaveLength(1);
     expect(jsonLines(await readFile(out, 'utf8')).map((l) => [l['group_id'], l['sample']])).toEqual([['wide-s1-0', 0], ['wide-s1-0', 1], ['wide-s1-1', 0], ['wide-s1-1', 1]]);
+  });
+
+  it('a partial file whose last line a crash tore at any byte (inside its first 12 included) resumes its finished lines: the tear is cut, not refused', async () => {
+    const out = join(dir.path, 'r.jsonl');
+    const line = (sample: number): string => JSON.stringify({ group_id: 'wide-s1-0', sample, rollout_options: { model: 'm' }, total_reward: 0.5, answer: 'é 🙂' });
+    const first = `${line(0)}\n`;
+    const full = Buffer.from(`${first}${line(1)}\n`);
+    const lastStart = Buffer.byteLength(first);
+    for (let cut = lastStart + 1; cut < full.length; cut++) {
+      await writeFile(`${out}.partial`, full.subarray(0, cut));
+      const file = await openRolloutFile(out, { options: { model: 'm' } });
+      expect([cut, [...file.finished.values()].map((r) => r.sample)]).toEqual([cut, [0]]);
+      await file.append(JSON.parse(line(1)) as { group_id: string; sample: number });
+      expect([cut, await readFile(`${out}.partial`, 'utf8')]).toEqual([cut, full.toString('utf8')]);
+    }
+  });
+
+  it('a spans partial file torn at any byte of its last line is cut on resume, not refused', async () => {
+    const spans = join(dir.path, 'spans.jsonl');
+    const request = JSON.stringify({ resourceSpans: [] });
+    const full = Buffer.from(`${request}\n${request}\n`);
+    const lastStart = Buffer.byteLength(request) + 1;
+    for (let cut = lastStart + 1; cut < full.length; cut++) {
+      await writeFile(`${spans}.partial`, full.subarray(0, cut));
+      const file = await openSpansFile(spans, { resume: true });
+      await file.append(request);
+      expect([cut, await readFile(`${spans}.partial`, 'utf8')]).toEqual([cut, full.toString('utf8')]);
+    }
   });
 
   it('spans resume like the lines: after an interrupt, the file holds every episode\'s trace and nothing is left beside it', async () => {

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { messageText, startChatEndpoint, type ChatReply } from '@parl/test-support/chat-endpoint';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileTasks, generateSuite, isAnswerTable, judgeEndpoint, makeScorer, normaliseAnswer, parseScorerSpec, readTaskFile, SwarmScoreError, type AnswerTable, type ScoredTask } from '../src/index.js';
+import { generateSuite, SwarmScoreError, type ScoredTask } from '../src/index.js';
+import { fileTasks } from '../src/tasks/scored-tasks.js';
+import { isAnswerTable, type AnswerTable } from '../src/scoring/accepted-answer.js';
+import { judgeEndpoint } from '../src/jobs/judge-endpoint.js';
+import { makeScorer } from '../src/scoring/scorer-registry.js';
+import { normaliseAnswer } from '../src/scoring/normalise.js';
+import { parseScorerSpec } from '../src/scoring/scorer-spec.js';
+import { readTaskFile } from '../src/tasks/task-file.js';
 
 let dir: TempDir;
 beforeAll(async () => {

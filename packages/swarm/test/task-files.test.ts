@@ -6,7 +6,8 @@ import * as parquet from 'parquet-wasm';
 import { csvRow } from '@parl/io';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTaskFile, type TaskRow } from '../src/index.js';
+import { readTaskFile } from '../src/tasks/task-file.js';
+import { type TaskRow } from '../src/tasks/task-row.js';
 
 let dir: TempDir;
 beforeAll(async () => {

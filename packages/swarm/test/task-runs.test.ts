@@ -5,7 +5,10 @@ import { ParlInputError, resolveOptions } from '@parl/core';
 import { messageText, startChatEndpoint, type ChatEndpoint } from '@parl/test-support/chat-endpoint';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileTasks, readTaskFile, runRolloutJob, swarmEval, swarmRun, SwarmEpisodesFailedError, SwarmScoreError, SWARM_EVAL_OPTIONS, SWARM_RUN_OPTIONS, type RolloutLine } from '../src/index.js';
+import { swarmEval, swarmRun, SwarmEpisodesFailedError, SwarmScoreError, SWARM_EVAL_OPTIONS, SWARM_RUN_OPTIONS, type RolloutLine } from '../src/index.js';
+import { fileTasks } from '../src/tasks/scored-tasks.js';
+import { readTaskFile } from '../src/tasks/task-file.js';
+import { runRolloutJob } from '../src/jobs/rollout-job.js';
 import { rolloutJob, taskRowOf } from '../src/jobs/rollout-job.js';
 import { numbersOf, orchestratorFrom, scriptedMock } from './support.js';
 
@@ -86,7 +89,7 @@ describe('tasks from files, scored through the registry', () => {
     const before = judgeEndpoint.requests.length;
     const evaluation = await swarmEval(options, { models: models(scriptedOrchestrator()) });
     expect(judgeEndpoint.requests.length - before).toBe(4);
-    expect(evaluation).toMatchObject({ suite: BROWSE, tasks: 2 });
+    expect(evaluation).toMatchObject({ suite: null, tasks_file: BROWSE, tasks: 2 });
     expect(evaluation.records.swarm.map((r) => [r.task_id, r.r_perf, r.score['correct']])).toEqual([
       ['bc-analytical-engine', 1, 'yes'],
       ['bc-hadley-module', 0, 'no'],

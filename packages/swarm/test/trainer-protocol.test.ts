@@ -5,7 +5,6 @@
  * template and checks the lines' token trajectories and rewards against the gateway's record.
  */
 import { execFile } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,24 +12,19 @@ import { promisify } from 'node:util';
 import { startLocalLlmServer, type LocalLlmServer } from '@parl/test-support/local-llm/server';
 import { startTokenGateway, type TokenGateway } from '@parl/test-support/local-llm/token-gateway';
 import { writeTinyGguf } from '@parl/test-support/local-llm/tiny-model';
+import { findPython } from '@parl/test-support/python';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSuite, runRollouts, type RolloutLine, type SwarmTask } from '../src/index.js';
+import { generateSuite, type RolloutLine, type SwarmTask } from '../src/index.js';
+import { runRollouts } from '../src/rollouts/run-rollouts.js';
 import { endpointSettings } from '../src/jobs/episode-settings.js';
 
-const PYTHON = '/usr/bin/python3';
+const python = findPython();
+const PYTHON = python.path ?? '';
 const SCRIPT = fileURLToPath(new URL('./trainer-protocol/play_trainer.py', import.meta.url));
 const PARL = fileURLToPath(new URL('../../cli/bin/parl.js', import.meta.url));
 
-function pythonSkipReason(): string | undefined {
-  try {
-    accessSync(PYTHON, constants.X_OK);
-    return undefined;
-  } catch {
-    return `no Debian python3 at ${PYTHON} (the trainer script is stdlib-only; apt-get install python3)`;
-  }
-}
-const skip = pythonSkipReason();
+const skip = python.skipReason;
 if (skip !== undefined) console.warn(`trainer-protocol tests skipped: ${skip}`);
 
 let dir: TempDir;

@@ -1,6 +1,7 @@
 import { ParlInputError, resolveOptions } from '@parl/core';
 import { describe, expect, it } from 'vitest';
-import { checkUrlTemplate, expandUrl, SWARM_RUN_OPTIONS } from '../src/index.js';
+import { SWARM_RUN_OPTIONS } from '../src/index.js';
+import { checkUrlTemplate, expandUrl } from '../src/rollouts/url-template.js';
 import { endpointSettings } from '../src/jobs/episode-settings.js';
 
 describe('URL templates of a rollout', () => {

@@ -7,6 +7,7 @@
  */
 import { accessSync, constants } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { skipOutsideCi } from './ci-requirement.js';
 
 /** The Chromium flags the project's browser tests run with (headless, sandbox off, no background traffic). */
 export const CHROMIUM_ARGS: readonly string[] = [
@@ -24,7 +25,8 @@ export type ChromiumLookup = { readonly path: string; readonly skipReason?: unde
 
 /**
  * Find Chromium: `CHROMIUM_PATH` when set, else Debian's `/usr/bin/chromium` (what `.ci/run`
- * installs). Returns a skip reason naming the path looked at when it is not executable.
+ * installs). Returns a skip reason naming the path looked at when it is not executable; under
+ * `CI=true` that throws instead.
  */
 export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLookup {
   const path = env['CHROMIUM_PATH'] !== undefined && env['CHROMIUM_PATH'] !== '' ? env['CHROMIUM_PATH'] : '/usr/bin/chromium';
@@ -32,7 +34,7 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLook
     accessSync(path, constants.X_OK);
     return { path };
   } catch {
-    return { skipReason: `no executable Chromium at ${path} (install Debian's chromium, as .ci/run does, or set CHROMIUM_PATH)` };
+    return { skipReason: skipOutsideCi(`no executable Chromium at ${path} (install Debian's chromium, as .ci/run does, or set CHROMIUM_PATH)`, env) };
   }
 }
 

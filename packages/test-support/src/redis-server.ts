@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { skipOutsideCi } from './ci-requirement.js';
 
 /** Where redis-server is, or why the Redis tests skip. */
 export type RedisServerLookup = { readonly path: string; readonly skipReason?: undefined } | { readonly path?: undefined; readonly skipReason: string };
@@ -16,14 +17,14 @@ export type RedisServerLookup = { readonly path: string; readonly skipReason?: u
 /**
  * Find redis-server: `REDIS_SERVER_PATH` when set, else `redis-server` on the PATH (Debian's
  * `/usr/bin/redis-server`, what `.ci/run` installs). Returns a skip reason naming the path looked
- * at when it does not run.
+ * at when it does not run; under `CI=true` that throws instead.
  */
 export function findRedisServer(env: NodeJS.ProcessEnv = process.env): RedisServerLookup {
   const set = env['REDIS_SERVER_PATH'];
   const onPath = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8', env }).stdout?.trim() ?? '';
   const path = set !== undefined && set !== '' ? set : onPath !== '' ? onPath : '/usr/bin/redis-server';
   if (spawnSync(path, ['--version']).status === 0) return { path };
-  return { skipReason: `no redis-server at ${path} (install Debian's redis-server, as .ci/run does, or set REDIS_SERVER_PATH)` };
+  return { skipReason: skipOutsideCi(`no redis-server at ${path} (install Debian's redis-server, as .ci/run does, or set REDIS_SERVER_PATH)`, env) };
 }
 
 /** A running redis-server started by {@link startRedisServer}. */

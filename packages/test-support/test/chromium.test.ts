@@ -13,6 +13,12 @@ describe('findChromium', () => {
     expect(missing.skipReason).toBe("no executable Chromium at /nonexistent/chromium (install Debian's chromium, as .ci/run does, or set CHROMIUM_PATH)");
   });
 
+  it('fails instead of skipping under CI=true', () => {
+    expect(() => findChromium({ CHROMIUM_PATH: '/nonexistent/chromium', CI: 'true' })).toThrow(
+      "CI=true and a test needs what is missing: no executable Chromium at /nonexistent/chromium (install Debian's chromium, as .ci/run does, or set CHROMIUM_PATH)",
+    );
+  });
+
   it('launches with the project flags', () => {
     expect(CHROMIUM_ARGS).toEqual(['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']);
   });

@@ -24,9 +24,15 @@ function command(port: number, line: string): Promise<string> {
 
 describe('findRedisServer', () => {
   it('names the path it looked at when nothing runs there', () => {
-    const missing = findRedisServer({ ...process.env, REDIS_SERVER_PATH: '/nonexistent/redis-server' });
+    const missing = findRedisServer({ ...process.env, CI: '', REDIS_SERVER_PATH: '/nonexistent/redis-server' });
     expect(missing.path).toBeUndefined();
     expect(missing.skipReason).toBe("no redis-server at /nonexistent/redis-server (install Debian's redis-server, as .ci/run does, or set REDIS_SERVER_PATH)");
+  });
+
+  it('fails instead of skipping under CI=true', () => {
+    expect(() => findRedisServer({ ...process.env, CI: 'true', REDIS_SERVER_PATH: '/nonexistent/redis-server' })).toThrow(
+      /^CI=true and a test needs what is missing: no redis-server at \/nonexistent\/redis-server/,
+    );
   });
 });
 

@@ -109,8 +109,9 @@ export function resolveTraceOptions(options: TraceOptions = {}): ResolvedTraceOp
  *
  * @example
  * ```ts
+ * import { resolveOptions } from '@parl/core';
  * const options = resolveOptions(TRACE_OPTIONS, { grouping: 'children', strict: 'true' }, 'flag');
- * resolveTraceOptions(options).grouping; // 'children'
+ * resolveTraceOptions(options).grouping; // "children"
  * ```
  */
 export const TRACE_OPTIONS = defineOptionTable({
@@ -178,6 +179,7 @@ export type TraceReadingOptions = OptionsOf<typeof TRACE_OPTIONS>;
  *
  * @example
  * ```ts
+ * import { resolveOptions } from '@parl/core';
  * resolveOptions(TRACE_REPORT_OPTIONS, { 'report-drawn': '5' }, 'flag').drawn; // 5
  * ```
  */

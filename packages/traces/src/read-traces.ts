@@ -34,9 +34,12 @@ import type { TraceSpan } from './span.js';
  *
  * @example
  * ```ts
- * import { createReadStream } from 'node:fs';
+ * import { createReadStream, writeFileSync } from 'node:fs';
  * import { readTraces } from '@parl/traces';
  *
+ * writeFileSync('traces.jsonl', `${JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: '5b8aa5a2d2c872e8321cf37308d69df2',
+ *   spanId: 'a1', name: 'invoke_agent main', startTimeUnixNano: '1700000000000000000', endTimeUnixNano: '1700000003000000000',
+ *   attributes: [{ key: 'gen_ai.operation.name', value: { stringValue: 'invoke_agent' } }] }] }] }] })}\n`);
  * for await (const { record, finding } of readTraces(createReadStream('traces.jsonl'), { grouping: 'overlap' })) {
  *   console.log(JSON.stringify(record), finding.critical_steps_saved);
  * }

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { exchangedText } from './exchanged-text.js';
+import { exchangedText } from './internal/exchanged-text.js';
 import type { ConcreteTraceFormat } from './options.js';
 
 /**

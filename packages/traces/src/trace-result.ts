@@ -9,7 +9,7 @@ import { mapTrace, stagesOf } from './mapping.js';
 import { resolveTraceOptions, type ConcreteTraceFormat, type TraceOptions } from './options.js';
 import type { TraceSpan } from './span.js';
 import { TraceInputError } from './errors.js';
-import { deriveModelCalls } from './derive-steps.js';
+import { deriveModelCalls } from './internal/derive-steps.js';
 import { NoStepInformationError } from './no-steps.js';
 import { buildTraceTree } from './trace-tree.js';
 
@@ -44,7 +44,13 @@ export interface TraceResult {
  *
  * @example
  * ```ts
+ * const at = { traceId: 't1', error: false, format: 'otel' as const, location: 'span 1', warnings: [] };
+ * const spans = [
+ *   { ...at, spanId: 'a', parentId: undefined, name: 'main', role: 'agent' as const, rawKind: 'invoke_agent', startMs: 0, endMs: 30 },
+ *   { ...at, spanId: 'c', parentId: 'a', name: 'chat m', role: 'llm' as const, rawKind: 'chat', startMs: 10, endMs: 20 },
+ * ];
  * const { record, finding } = traceToResult('t1', spans, { grouping: 'overlap' });
+ * record.stages.length; // 1
  * ```
  */
 export function traceToResult(traceId: string, spans: readonly TraceSpan[], options: TraceOptions = {}): TraceResult {

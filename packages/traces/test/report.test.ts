@@ -1,9 +1,9 @@
 import { criticalSteps, ParlInputError } from '@parl/core';
 import { describe, expect, it } from 'vitest';
 import { TRACE_REPORT_SIZE_BOUND, TraceReportBuilder, traceReportHtml, type TraceReportEntry } from '../src/index.js';
-import { readDrawnStages } from '../src/report/drawn-stages.js';
-import { launchedTogether } from '../src/report/launched-together.js';
-import { layoutTimeline, MAX_TIMELINE_BARS, MAX_TIMELINE_ROWS } from '../src/report/timeline-layout.js';
+import { readDrawnStages } from '../src/internal/report/drawn-stages.js';
+import { launchedTogether } from '../src/internal/report/launched-together.js';
+import { layoutTimeline, MAX_TIMELINE_BARS, MAX_TIMELINE_ROWS } from '../src/internal/report/timeline-layout.js';
 import { fixtureTraces, generatedTrace, seeded, TYPICAL, WIDE_AND_LONG } from './support/report-traces.js';
 
 const bytes = (html: string): number => Buffer.byteLength(html, 'utf8');

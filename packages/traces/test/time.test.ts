@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { msFromIsoOrEpoch, msFromUnixNano } from '../src/time.js';
+import { msFromIsoOrEpoch, msFromUnixNano } from '../src/internal/time.js';
 
 describe('timestamps', () => {
   it('reads OTLP nanoseconds (strings exactly to the microsecond, numbers too)', () => {

@@ -94,8 +94,15 @@ function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T>
  *
  * @example
  * ```ts
- * const runner = createQueueRunner<Task, Output>('redis://127.0.0.1:6379', { name: 'parl-sweep', jobName: 'train', onLost: 'requeue', resumeHint: 'run it again' });
- * const out = await runner.run(task.id, task); // some `parl worker` ran it
+ * import { startQueueWorker } from '@parl/io/queue';
+ * const url = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+ * // some `parl worker` runs the jobs; here, one in this process:
+ * const worker = startQueueWorker({ url, name: 'parl-example', concurrency: 1, handlers: { train: { label: () => 'train', run: async (data) => ({ doubled: (data as { steps: number }).steps * 2 }) } } });
+ * const runner = createQueueRunner<{ steps: number }, { doubled: number }>(url, { name: 'parl-example', jobName: 'train', onLost: 'requeue', resumeHint: 'run it again' });
+ * const out = await runner.run('job-1', { steps: 21 });
+ * out.doubled; // 42
+ * await runner.close();
+ * await worker.close();
  * ```
  */
 export function createQueueRunner<Data, Result>(url: string, options: QueueRunnerOptions): QueueRunner<Data, Result> {

@@ -72,8 +72,11 @@ export interface QueueWorkerHandle {
  *
  * @example
  * ```ts
- * const worker = startQueueWorker({ url: 'redis://127.0.0.1:6379', name: 'parl-sweep', concurrency: 2, handlers: { train: handler } });
+ * const handler = { label: (data: unknown) => `train ${JSON.stringify(data)}`, run: async (data: unknown) => data };
+ * const url = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+ * const worker = startQueueWorker({ url, name: 'parl-sweep', concurrency: 2, handlers: { train: handler } });
  * process.once('SIGTERM', () => void worker.close());
+ * await worker.close();
  * ```
  */
 export function startQueueWorker(options: QueueWorkerOptions): QueueWorkerHandle {

@@ -71,6 +71,7 @@ function threadModuleFile(name: string): string {
  * @example
  * ```ts
  * const labeller = await createRecordsLabeller(1, 8);
+ * const body = new TextEncoder().encode('[{"r_perf": 1}]');
  * const out = await labeller.label({ body, contentType: 'application/json', config: {} });
  * await labeller.close();
  * ```

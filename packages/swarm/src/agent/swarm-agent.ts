@@ -70,7 +70,7 @@ export type SwarmAgentSettings = Omit<EpisodeOptions, 'orchestrator' | 'onEvent'
    *     run: ({ country }) => capitals.get(country ?? '') ?? `no capital known for ${country}`,
    *   },
    * ];
-   * const agent = new SwarmAgent({ model, tools });
+   * const agent = new SwarmAgent({ model: scriptedOrchestrator('single'), subagentModel: scriptedLookupModel(), tools });
    * ```
    */
   readonly tools?: readonly TaskTool[];
@@ -88,8 +88,8 @@ export interface SwarmReward {
   readonly r_perf: number;
 }
 
-/** What a `SwarmAgent` run adds to the AI SDK's result. */
-export interface SwarmRunResult {
+/** What `SwarmAgent`'s `generate()` returns beside the AI SDK's result (and `stream()` in its `swarm` promise). */
+export interface SwarmAgentResult {
   /** The episode's spec §5 record (with the §2 / §3 fields: `trainingStep` defaults to 0). */
   readonly record: SwarmRecord;
   /** Its reward terms. */
@@ -205,7 +205,7 @@ export class SwarmAgent implements Agent<never, {}> {
   }
 
   /** Run the swarm on the prompt; the result is the AI SDK's, with the record, reward and episode added. */
-  async generate(options: AgentCallParameters<never, {}>): Promise<GenerateTextResult<{}, Context, never> & SwarmRunResult> {
+  async generate(options: AgentCallParameters<never, {}>): Promise<GenerateTextResult<{}, Context, never> & SwarmAgentResult> {
     const prompt = promptText(options.prompt, options.messages);
     let episode: EpisodeResult | undefined;
     const model = new ProgramModel('swarm', {
@@ -218,18 +218,18 @@ export class SwarmAgent implements Agent<never, {}> {
     const result = await generateText({ model, prompt, ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }) });
     const ran = episode as EpisodeResult;
     // The SDK's own result object; its type parameters are those of a text call without tools or output schema.
-    return Object.assign(result, { record: ran.record, reward: rewardOf(ran.record), episode: ran }) as unknown as GenerateTextResult<{}, Context, never> & SwarmRunResult;
+    return Object.assign(result, { record: ran.record, reward: rewardOf(ran.record), episode: ran }) as unknown as GenerateTextResult<{}, Context, never> & SwarmAgentResult;
   }
 
   /**
    * Run the swarm on the prompt, streaming: the orchestrator's text as it comes, and the swarm's
    * events — in `fullStream` as `raw` parts, and typed in `swarmEvents` (one reader).
    */
-  async stream(options: AgentStreamParameters<never, {}>): Promise<StreamTextResult<{}, Context, never> & { readonly swarmEvents: AsyncIterable<SwarmEvent>; readonly swarm: Promise<SwarmRunResult> }> {
+  async stream(options: AgentStreamParameters<never, {}>): Promise<StreamTextResult<{}, Context, never> & { readonly swarmEvents: AsyncIterable<SwarmEvent>; readonly swarm: Promise<SwarmAgentResult> }> {
     const prompt = promptText(options.prompt, options.messages);
     const events = new EventQueue();
-    let settle: { resolve: (r: SwarmRunResult) => void; reject: (e: unknown) => void } | undefined;
-    const swarm = new Promise<SwarmRunResult>((resolve, reject) => (settle = { resolve, reject }));
+    let settle: { resolve: (r: SwarmAgentResult) => void; reject: (e: unknown) => void } | undefined;
+    const swarm = new Promise<SwarmAgentResult>((resolve, reject) => (settle = { resolve, reject }));
     swarm.catch(() => undefined);
     const model = new ProgramModel('swarm', {
       usage: 'unknown',
@@ -275,7 +275,7 @@ export class SwarmAgent implements Agent<never, {}> {
     // The SDK's own result object; its type parameters are those of a text call without tools or output schema.
     return Object.assign(result, { swarmEvents: events as AsyncIterable<SwarmEvent>, swarm }) as unknown as StreamTextResult<{}, Context, never> & {
       readonly swarmEvents: AsyncIterable<SwarmEvent>;
-      readonly swarm: Promise<SwarmRunResult>;
+      readonly swarm: Promise<SwarmAgentResult>;
     };
   }
 }

@@ -36,8 +36,10 @@ export interface ModeSummary {
 /** The evaluation of a model. */
 export interface SwarmEvaluation {
   readonly model: string;
-  /** The suite's name, or the task file's path. */
-  readonly suite: string;
+  /** The task suite run (`--suite`); null when the tasks came from a file. */
+  readonly suite: string | null;
+  /** The tasks file's path (`--tasks-file`); null when a suite ran. */
+  readonly tasks_file: string | null;
   /** Tasks run (each by both modes). */
   readonly tasks: number;
   readonly seed: number;
@@ -120,7 +122,8 @@ async function evaluate(options: SwarmEvalOptions, tasks: readonly SwarmTask[], 
   const outcomes = (records: readonly SwarmRecord[]) => records.map((r) => ({ critical_steps: criticalStepsOf(r), r_perf: r.r_perf as number }));
   return {
     model: options.model,
-    suite: options.tasksFile ?? options.suite ?? GENERATED_SUITE_DEFAULTS.suite,
+    suite: options.tasksFile === undefined ? (options.suite ?? GENERATED_SUITE_DEFAULTS.suite) : null,
+    tasks_file: options.tasksFile ?? null,
     tasks: tasks.length,
     seed: options.seed ?? GENERATED_SUITE_DEFAULTS.seed,
     swarm: summary(swarm),

@@ -246,7 +246,9 @@ export interface RolloutJobHandler {
  *
  * @example
  * ```ts
- * startQueueWorker({ url, name: 'parl-sweep', concurrency: 8, handlers: { [ROLLOUT_JOB_NAME]: rolloutJobHandler() } });
+ * const handlers = { [ROLLOUT_JOB_NAME]: rolloutJobHandler() };
+ * // then, with a Redis at url: startQueueWorker({ url, name: 'parl-sweep', concurrency: 8, handlers }) (@parl/io/queue)
+ * typeof handlers[ROLLOUT_JOB_NAME].run; // "function"
  * ```
  */
 export function rolloutJobHandler(hooks: RolloutJobHooks = {}): RolloutJobHandler {

@@ -7,10 +7,11 @@
  *
  * @module
  */
-import { appendFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, rename, rm, stat } from 'node:fs/promises';
 import { ParlInputError } from '@parl/core';
-import { fileLines } from '../rollouts/file-lines.js';
+import { appendedLines, openLineAppender, partialPathOf, type AppendedLine } from '@parl/io';
 import type { Tracer } from '@opentelemetry/api';
+import { swarmSpanResource } from './span-resource.js';
 
 /** A tracer whose finished spans are taken as OTLP JSON. */
 export interface SpanCapture {
@@ -20,14 +21,15 @@ export interface SpanCapture {
   take(): string | undefined;
 }
 
-/** A new span capture (the spans are held until taken). */
+/** A new span capture (the spans are held until taken), its resource naming the service (`swarmSpanResource`). */
 export async function openSpanCapture(): Promise<SpanCapture> {
-  const [{ BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor }, { JsonTraceSerializer }] = await Promise.all([
+  const [{ BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor }, { JsonTraceSerializer }, resource] = await Promise.all([
     import('@opentelemetry/sdk-trace-base'),
     import('@opentelemetry/otlp-transformer'),
+    swarmSpanResource(),
   ]);
   const exporter = new InMemorySpanExporter();
-  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  const provider = new BasicTracerProvider({ resource, spanProcessors: [new SimpleSpanProcessor(exporter)] });
   return {
     tracer: provider.getTracer('@parl/swarm'),
     take() {
@@ -45,7 +47,8 @@ export const SPANS_FILE_KIND = 'a spans file (OTLP JSON export requests, one per
 /** Every spans line starts so: how a line cut short is told apart from foreign text. */
 const SPANS_LINE_START = '{"resourceSpans":';
 
-function spansLineProblem(text: string, lineNo: number): string | undefined {
+function spansLineProblem(text: string | undefined, lineNo: number): string | undefined {
+  if (text === undefined) return `line ${lineNo} is not UTF-8 text`;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -65,10 +68,10 @@ export async function recogniseSpansFile(path: string): Promise<string | undefin
   return (await scanSpansFile(path)).problem;
 }
 
-async function scanSpansFile(path: string): Promise<{ problem?: string; cutAt?: number }> {
-  for await (const l of fileLines(path)) {
-    if (!l.complete) return l.text.startsWith(SPANS_LINE_START) ? { cutAt: l.offset } : { problem: `line ${l.lineNo} is not an OTLP export request` };
-    if (l.text.trim() === '') continue;
+async function scanSpansFile(path: string): Promise<{ problem?: string; torn?: AppendedLine }> {
+  for await (const l of appendedLines(path, SPANS_LINE_START)) {
+    if (!l.complete) return l.torn ? { torn: l } : { problem: `line ${l.lineNo} is not an OTLP export request` };
+    if (l.text?.trim() === '') continue;
     const problem = spansLineProblem(l.text, l.lineNo);
     if (problem !== undefined) return { problem };
   }
@@ -112,21 +115,16 @@ export interface OpenSpansFileOptions {
  */
 export async function openSpansFile(path: string, open: OpenSpansFileOptions = {}): Promise<SpansFile> {
   const capture = await openSpanCapture();
-  const partial = `${path}.partial`;
+  const partial = partialPathOf(path);
   const flag = open.flag ?? '--spans';
   const scan = await scanSpansFile(partial);
   if (scan.problem !== undefined) {
     throw new ParlInputError(flag, path, `a new file or ${SPANS_FILE_KIND}, which ${partial} is not (${scan.problem}): parl never replaces a file it did not write; choose another path or move it away`, undefined, 'PARL_ERR_CONFLICT');
   }
-  if (open.resume === true) {
-    if (scan.cutAt !== undefined) await truncate(partial, scan.cutAt);
-    await appendFile(partial, '');
-  } else {
-    await writeFile(partial, '');
-  }
+  let appender = await openLineAppender(partial, { keep: open.resume === true, torn: scan.torn });
   let appended = false;
   const add = async (request: string): Promise<void> => {
-    await appendFile(partial, `${request}\n`);
+    await appender.append(request);
     appended = true;
   };
   return {
@@ -138,6 +136,7 @@ export async function openSpansFile(path: string, open: OpenSpansFileOptions = {
     },
     append: add,
     async commit() {
+      await appendFile(partial, ''); // a resumed run's partial file, kept lazily, exists from here
       const kept = (await stat(partial)).size > 0 || appended;
       const existing = await stat(path).then(() => true, () => false);
       if (kept || !existing) await rename(partial, path);
@@ -145,7 +144,7 @@ export async function openSpansFile(path: string, open: OpenSpansFileOptions = {
     },
     discard: () => rm(partial, { force: true }),
     async startOver() {
-      await writeFile(partial, '');
+      appender = await openLineAppender(partial, { keep: false });
       appended = false;
     },
   };

@@ -6,13 +6,14 @@
  * that is not a rollout file is refused, a different configuration is refused naming the flags
  * that differ (or, with `restart`, the old files are removed — last, when the first new line is
  * appended, so a run that fails before it leaves them as they were), and a last line cut short by
- * a crash is cut off before anything is appended.
+ * a crash is cut off before anything is appended. Reading, the torn last line and appending (each
+ * line synced to disk) are `@parl/io`'s (`appendedLines`, `openLineAppender`).
  *
  * @module
  */
-import { open as openFile, rm, stat, truncate } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { ParlInputError } from '@parl/core';
-import { fileLines, readLineAt } from './file-lines.js';
+import { appendedLines, openLineAppender, partialPathOf, readAppendedLine, type AppendedLine } from '@parl/io';
 
 /** The field of every rollout line that holds the flag texts of the options that shaped its episode. */
 export const ROLLOUT_OPTIONS_FIELD = 'rollout_options';
@@ -55,7 +56,8 @@ export function sampleLine(line: SampleLine, options: RunOptionTexts): SampleLin
 
 type Parsed = { readonly line: SampleLine; readonly options: RunOptionTexts; readonly reward: number } | { readonly problem: string };
 
-function parseLine(text: string, lineNo: number): Parsed {
+function parseLine(text: string | undefined, lineNo: number): Parsed {
+  if (text === undefined) return { problem: `line ${lineNo} is not UTF-8 text` };
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -80,9 +82,9 @@ function parseLine(text: string, lineNo: number): Parsed {
  * output before a run; opening it checks every line): undefined when it is, else why not.
  */
 export async function recogniseRolloutFile(path: string): Promise<string | undefined> {
-  for await (const l of fileLines(path)) {
-    if (!l.complete) return l.text.startsWith(LINE_START) ? undefined : `line ${l.lineNo} is not a rollout line`;
-    if (l.text.trim() === '') continue;
+  for await (const l of appendedLines(path, LINE_START)) {
+    if (!l.complete) return l.torn ? undefined : `line ${l.lineNo} is not a rollout line`;
+    if (l.text?.trim() === '') continue;
     const parsed = parseLine(l.text, l.lineNo);
     return 'problem' in parsed ? parsed.problem : undefined;
   }
@@ -130,13 +132,6 @@ export interface RolloutFile {
   dropPartial(): Promise<void>;
 }
 
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
-}
-
 /**
  * Open the rollout file `out` (and `<out>.partial`) for a run with `options`: read where every
  * finished sample is, check each line is a rollout line of the same options, and cut a last line
@@ -147,17 +142,17 @@ async function exists(path: string): Promise<boolean> {
  */
 export async function openRolloutFile(out: string, open: OpenRolloutFileOptions): Promise<RolloutFile> {
   const flag = open.flag ?? '--out';
-  const partial = `${out}.partial`;
+  const partial = partialPathOf(out);
   const finished = new Map<string, SampleRef>();
   let mismatch: { file: string; lineNo: number; diff: string[] } | undefined;
   let partialLines = 0;
-  let cutAt: number | undefined;
+  let torn: AppendedLine | undefined;
   for (const file of [out, partial]) {
-    for await (const l of fileLines(file)) {
-      if (l.text.trim() === '' && l.complete) continue;
-      if (!l.complete && file === partial && l.text.startsWith(LINE_START)) {
+    for await (const l of appendedLines(file, LINE_START)) {
+      if (l.text?.trim() === '' && l.complete) continue;
+      if (l.torn && file === partial) {
         // A crash mid-append: not a finished sample. Cut it before the next append.
-        cutAt = l.offset;
+        torn = l;
         break;
       }
       const parsed = parseLine(l.text, l.lineNo);
@@ -193,9 +188,8 @@ export async function openRolloutFile(out: string, open: OpenRolloutFileOptions)
         'PARL_ERR_CONFLICT',
       );
     }
-    if (cutAt !== undefined) await truncate(partial, cutAt);
   }
-  let size = (await exists(partial)) ? (await stat(partial)).size : 0;
+  let appender = await openLineAppender(partial, { keep: true, durable: true, torn: restartPending ? undefined : torn });
   return {
     path: out,
     finished,
@@ -206,24 +200,13 @@ export async function openRolloutFile(out: string, open: OpenRolloutFileOptions)
     async append(line) {
       if (restartPending) {
         // Last: every input was checked, every tool started, and a first episode finished.
-        await rm(partial, { force: true });
         await rm(out, { force: true });
+        appender = await openLineAppender(partial, { keep: false, durable: true });
         await open.onStartOver?.();
-        size = 0;
         restartPending = false;
       }
-      const text = JSON.stringify(line);
-      const bytes = Buffer.byteLength(text);
-      const offset = size;
       // Synced before the caller goes on: a reward is posted only for a line that is on disk (spec §10.6).
-      const handle = await openFile(partial, 'a');
-      try {
-        await handle.appendFile(`${text}\n`);
-        await handle.datasync();
-      } finally {
-        await handle.close();
-      }
-      size += bytes + 1;
+      const { offset, bytes } = await appender.append(JSON.stringify(line));
       return { group_id: line.group_id, sample: line.sample, total_reward: line['total_reward'] as number, at: { path: partial, offset, bytes } };
     },
     dropPartial: () => rm(partial, { force: true }),
@@ -233,5 +216,5 @@ export async function openRolloutFile(out: string, open: OpenRolloutFileOptions)
 /** The line a reference points at. */
 export async function readSample(ref: SampleRef): Promise<SampleLine> {
   if ('line' in ref.at) return ref.at.line;
-  return JSON.parse(await readLineAt(ref.at.path, ref.at.offset, ref.at.bytes)) as SampleLine;
+  return JSON.parse(await readAppendedLine(ref.at.path, ref.at)) as SampleLine;
 }

@@ -16,7 +16,7 @@ import { AgentFrame, type NextCall } from './agent-frame.js';
 import { agentToolsOf, type AgentTools } from './agent-tools.js';
 import { LiveRecord } from './live-record.js';
 import type { ModelCaller } from './model-caller.js';
-import { chatModelCaller } from './model-call.js';
+import { chatModelCaller, modelName } from './model-call.js';
 import { tokenInCaller } from './token-in-caller.js';
 import { SubAgentPool } from './subagent-pool.js';
 import type { SubagentTranscript } from './swarm-record.js';
@@ -69,7 +69,7 @@ export class EpisodeState {
     readonly settings: Required<EpisodeSettings>,
   ) {
     this.root = new AgentFrame(0, undefined, this.live);
-    this.telemetry = new SwarmTelemetry(this.clock, settings.tracer);
+    this.telemetry = new SwarmTelemetry(this.clock, settings.tracer, modelName(settings.subagentModel));
     this.executor = new ToolExecutor(this.telemetry, settings.toolTimeoutMs);
     this.pool = new SubAgentPool(settings.concurrency);
     this.taskProviders = [corpusProvider(task.tools), ...settings.toolProviders];

@@ -5,7 +5,7 @@
  * @module
  */
 import { spanLabel, type SpanRole } from '../span.js';
-import { msFromIsoOrEpoch } from '../time.js';
+import { msFromIsoOrEpoch } from '../internal/time.js';
 import { addContent, catchSpanError, optionalParentId, requireId, requireTimes, spanFieldError, type MutableSpan, type SpanContext, type SpanReadResult } from './span-fields.js';
 import { SPAN_FORMAT_TITLES } from './format-names.js';
 import { keysWithRole, orList, type TraceFormatDefinition } from './trace-format.js';

@@ -6,7 +6,7 @@
  * @module
  */
 import { spanLabel, type SpanRole } from '../span.js';
-import { msFromIsoOrEpoch } from '../time.js';
+import { msFromIsoOrEpoch } from '../internal/time.js';
 import {
   addContent,
   catchSpanError,

@@ -6,10 +6,10 @@
  */
 import { ROLLOUT_ID_ATTRIBUTE } from '@parl/core';
 import { spanLabel, type SpanRole } from '../span.js';
-import { msFromUnixNano } from '../time.js';
+import { msFromUnixNano } from '../internal/time.js';
 import { LANGSMITH_RUN_ROLES } from './langsmith.js';
 import { isMastraSpan } from './mastra.js';
-import { decodeAttributes, type AttributeValue } from './otlp-attributes.js';
+import { decodeAttributes, type AttributeValue } from '../internal/formats/otlp-attributes.js';
 import {
   addContent,
   catchSpanError,
@@ -36,6 +36,7 @@ export const OTEL_OPERATION_ROLES: Readonly<Record<string, SpanRole>> = {
   retrieval: 'other',
   agent_step: 'other',
   invoke_workflow: 'other',
+  plan: 'other',
 };
 
 /**

@@ -71,11 +71,13 @@ export function otlpJsonOfSpan(span: ReadableSpanLike): Record<string, unknown> 
  *
  * @example
  * ```ts
- * import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+ * // BasicTracerProvider here; in an app, NodeTracerProvider (@opentelemetry/sdk-trace-node), register()ed
+ * import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
  * import { ParlSpanProcessor } from '@parl/traces';
  *
- * const provider = new NodeTracerProvider({ spanProcessors: [new ParlSpanProcessor({ recordsFile: 'episodes.jsonl', findingsFile: 'findings.jsonl' })] });
- * provider.register();
+ * const provider = new BasicTracerProvider({ spanProcessors: [new ParlSpanProcessor({ recordsFile: 'episodes.jsonl', findingsFile: 'findings.jsonl' })] });
+ * const tracer = provider.getTracer('app');
+ * await provider.shutdown();
  * ```
  */
 export class ParlSpanProcessor {

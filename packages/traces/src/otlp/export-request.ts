@@ -81,8 +81,16 @@ export function parseExportRequest(bytes: Uint8Array, encoding: OtlpEncoding): u
  *
  * @example
  * ```ts
+ * const span = (spanId: string, parentSpanId: string | undefined, op: string, name: string, from: number, to: number) => ({
+ *   traceId: '5b8aa5a2d2c872e8321cf37308d69df2', spanId, parentSpanId, name: `${op} ${name}`,
+ *   startTimeUnixNano: `${1_700_000_000 + from}000000000`, endTimeUnixNano: `${1_700_000_000 + to}000000000`,
+ *   attributes: [{ key: 'gen_ai.operation.name', value: { stringValue: op } }, { key: 'gen_ai.agent.name', value: { stringValue: name } }],
+ * });
+ * const body = new TextEncoder().encode(JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [
+ *   span('a1', undefined, 'invoke_agent', 'main', 0, 3), span('c1', 'a1', 'chat', 'm', 1, 2),
+ * ] }] }] }));
  * const read = readExportRequest(parseExportRequest(body, 'json'), 'parl.rollout_id');
- * read.reads.length; // spans in the request
+ * read.reads.length; // 2
  * ```
  */
 export function readExportRequest(request: unknown, rolloutAttribute: string, limits: OtlpReadLimits = {}): OtlpExportRead {

@@ -115,7 +115,15 @@ function fixIds(obj: Record<string, unknown>, fields: readonly string[]): void {
  *
  * @example
  * ```ts
+ * import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+ * import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
+ *
+ * // What an OTLP/HTTP exporter posts with protobuf encoding:
+ * const exporter = new InMemorySpanExporter();
+ * new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).getTracer('app').startSpan('invoke_agent main').end();
+ * const body = ProtobufTraceSerializer.serializeRequest(exporter.getFinishedSpans()) as Uint8Array;
  * const request = decodeOtlpProtobuf(body); // { resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: '5b8a…', … }] }] }] }
+ * request.resourceSpans.length; // 1
  * ```
  */
 export function decodeOtlpProtobuf(bytes: Uint8Array): { resourceSpans: Record<string, unknown>[] } {

@@ -8,11 +8,11 @@
 import { ParlInputError } from '@parl/core';
 import type { SerialCollapseFinding } from '../finding.js';
 import type { TraceClock } from '../options.js';
-import { measureStages, readDrawnStages, type DrawnStage } from './drawn-stages.js';
-import { capText, escapeHtml, plural } from './html-text.js';
-import { REPORT_STYLE } from './report-style.js';
-import { traceSectionHtml } from './trace-section.js';
-import { bySaving, REPORT_ID_CHARS, summaryHtml, traceTableHtml, type TraceSummary } from './trace-summary.js';
+import { measureStages, readDrawnStages, type DrawnStage } from '../internal/report/drawn-stages.js';
+import { capText, escapeHtml, plural } from '../internal/report/html-text.js';
+import { REPORT_STYLE } from '../internal/report/report-style.js';
+import { traceSectionHtml } from '../internal/report/trace-section.js';
+import { bySaving, REPORT_ID_CHARS, summaryHtml, traceTableHtml, type TraceSummary } from '../internal/report/trace-summary.js';
 
 import { DEFAULT_REPORT_DRAWN, MAX_REPORT_DRAWN } from './report-limits.js';
 
@@ -70,6 +70,9 @@ function checkDrawn(value: number | undefined): number {
  *
  * @example
  * ```ts
+ * const input = [JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: '5b8aa5a2d2c872e8321cf37308d69df2', spanId: 'a1',
+ *   name: 'invoke_agent main', startTimeUnixNano: '1700000000000000000', endTimeUnixNano: '1700000003000000000',
+ *   attributes: [{ key: 'gen_ai.operation.name', value: { stringValue: 'invoke_agent' } }] }] }] }] })]; // e.g. createReadStream('traces.jsonl')
  * const report = new TraceReportBuilder({ drawn: 10 });
  * for await (const r of readTraces(input)) report.add({ record: r.record, finding: r.finding });
  * const html = report.html();
@@ -182,8 +185,12 @@ ${body}
  *
  * @example
  * ```ts
+ * import { createReadStream, writeFileSync } from 'node:fs';
+ * writeFileSync('traces.jsonl', `${JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: '5b8aa5a2d2c872e8321cf37308d69df2',
+ *   spanId: 'a1', name: 'invoke_agent main', startTimeUnixNano: '1700000000000000000', endTimeUnixNano: '1700000003000000000',
+ *   attributes: [{ key: 'gen_ai.operation.name', value: { stringValue: 'invoke_agent' } }] }] }] }] })}\n`);
  * const results = [];
- * for await (const r of readTraces(input)) results.push({ record: r.record, finding: r.finding });
+ * for await (const r of readTraces(createReadStream('traces.jsonl'))) results.push({ record: r.record, finding: r.finding });
  * writeFileSync('traces.html', traceReportHtml(results, { drawn: 20 }));
  * ```
  */
