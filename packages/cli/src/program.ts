@@ -188,11 +188,16 @@ function sweepProgram(io: CliIo, load: LoadTablesFor): Command {
     });
 }
 
-function workerProgram(io: CliIo): Command {
+function workerProgram(io: CliIo, load: LoadTablesFor): Command {
   const cmd = new Command('worker').description(
     'Take jobs from the Redis queue that parl sweep --queue and parl swarm run --queue fill (sweep runs, swarm rollouts), run them here and send the results back; runs until stopped',
   );
   addOptionFlags(cmd, WORKER_OPTIONS);
+  // The worker's own tools for swarm rollouts are @parl/swarm's rows (the ones parl swarm run
+  // takes), read only when the command line names `worker` and swarm is installed.
+  const swarm = load('worker') ? loadOptional('@parl/swarm') : undefined;
+  if (swarm !== undefined) addOptionFlags(cmd, swarm.RUN_TOOL_OPTIONS);
+  else if (load('worker')) cmd.description(`${cmd.description()} (its --tools and --mcp flags for swarm rollouts need @parl/swarm: ${installHint('@parl/swarm')})`);
   return cmd
     .option('--quiet', 'no line per job on stderr')
     .option(
@@ -202,8 +207,9 @@ function workerProgram(io: CliIo): Command {
     )
     .action(async (flags: { quiet?: boolean; allowEndpoint?: string[] }, command: Command) => {
       const worker = optionsFromFlags(command, WORKER_OPTIONS);
+      const tools = swarm === undefined ? {} : optionsFromFlags(command, swarm.RUN_TOOL_OPTIONS);
       const { workerCommand } = await import('./internal/commands/worker.js');
-      await workerCommand({ ...worker, ...defined({ quiet: flags.quiet }), allowEndpoints: flags.allowEndpoint ?? [] }, io);
+      await workerCommand({ ...worker, ...tools, ...defined({ quiet: flags.quiet }), allowEndpoints: flags.allowEndpoint ?? [] }, io);
     });
 }
 
@@ -288,7 +294,7 @@ export function buildProgram(io: CliIo, load: LoadTablesFor = () => true): Comma
     simulateProgram(io, load),
     trainProgram(io, load),
     sweepProgram(io, load),
-    workerProgram(io),
+    workerProgram(io, load),
     reportProgram(io),
     serveProgram(io, load),
     swarmProgram(io, load),

@@ -144,6 +144,8 @@ const OTHER_PROGRAMS_FLAGS = new Set([
   '--vs', '--data-binary', '--remote', '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--save', '--appendonly', '--dir',
   '--import', '--lamda1', '--jinja', '--custom-generate-function-path', '--custom-rm-path', '--expose-gc', '--continue',
+  // examples/swarm-mcp.mjs's own flag
+  '--scripted',
 ]);
 
 function allCommands(cmd: Command): Command[] {

@@ -48,11 +48,21 @@ describe('parl swarm', () => {
 
   it('an unreachable endpoint fails each episode after the bounded retries: one line per task, then the count (exit code 1)', async () => {
     const port = await closedPort();
-    const r = await parl(['swarm', 'run', '--base-url', `http://127.0.0.1:${port}/v1`, '--model', 'm', '--tasks', '1']);
+    const r = await parl(['swarm', 'run', '--base-url', `http://127.0.0.1:${port}/v1`, '--model', 'm', '--tasks', '2']);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toEqual([
       expect.stringMatching(/^parl swarm run: task wide-s1-0 failed \(wide-s1-0\/rollout-0\): model .*m failed after 3 attempts: cannot reach http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions/),
-      'parl swarm: 1 episode failed (no line and no reward for it): with --out FILE a rerun of the same command runs only the failed episodes',
+      expect.stringMatching(/^parl swarm run: task wide-s1-1 failed \(wide-s1-1\/rollout-0\): model .*m failed after 3 attempts: cannot reach /),
+      'parl swarm: 2 episodes failed (no line and no reward for them): with --out FILE a rerun of the same command runs only the failed episodes',
+    ]);
+  });
+
+  it('a run of one episode that fails says so in one line: the count of 1 would add nothing (exit code 1)', async () => {
+    const port = await closedPort();
+    const r = await parl(['swarm', 'run', '--base-url', `http://127.0.0.1:${port}/v1`, '--model', 'm', '--tasks', '1']);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^parl swarm: task wide-s1-0 failed \(wide-s1-0\/rollout-0\): model .*m failed after 3 attempts: cannot reach http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions/),
     ]);
   });
 

@@ -1,80 +1,67 @@
-// The swarm runtime's own overhead per model call, against a no-op endpoint on loopback.
+// The swarm runtime's own cost per model call, against the same calls made by a raw `fetch` and
+// by the provider's own `doGenerate` (replays of what the runtime sent, in the same shape), with
+// the endpoint in its own process (./fast-endpoint.ts) so that this process's CPU is the client's:
 //
-//   pnpm --filter @parl/swarm build && node packages/swarm/bench/overhead.mjs [episodes]
+//   in flight   one orchestrator call assigning IN_FLIGHT sub-agents, each answering at once (so
+//               IN_FLIGHT model calls are in flight together), then the orchestrator's answer:
+//               the runtime's time against raw fetch's for the same calls;
+//   flat        a single agent making T turns of one tool call each, then answering, for T = 5,
+//               50 and 500 (its last prompt holds 12, 102 and 1,002 messages). The runtime's own
+//               cost of an episode (runtime − doGenerate) grows by the same amount per call from
+//               T = 5 to 50 (calls on 12–102 messages) as from 50 to 500 (calls on 102–1,002
+//               messages) when no call's cost grows with the conversation.
 //
-// A node:http server answers every chat completion at once (the orchestrator: one create_subagent
-// and four assign_task calls, then a text answer; a sub-agent: a text answer). Three clients make
-// the same number of model calls in the same run:
-//   fetch        a raw POST of the first orchestrator request's body (the floor: HTTP + JSON)
-//   generateText the AI SDK through @ai-sdk/openai-compatible, one call each
-//   swarm        runEpisode: 6 model calls per episode (2 orchestrator, 4 sub-agents), one sub-agent
-//                at a time, then all four at once (wall time per call then shares the waits)
-// and the table gives each one's time per model call and its ratio to fetch's. Every client is
-// warmed up first, then the clients take turns in ROUNDS rounds (a rotated order each round), so
-// none is timed cold or alone at the start (timing fetch first, cold, made it look twice as slow).
-import { createServer } from 'node:http';
-import { generateText } from 'ai';
-import { DEFAULT_RETRY, endpointModel, generateSuite, LIMIT_PRESETS, runEpisode } from '../dist/index.js';
+// Warm and interleaved (a discarded warm-up round, then ROUNDS rounds in a rotated order);
+// medians.
+//
+//   pnpm --filter @parl/swarm build && node --expose-gc packages/swarm/bench/overhead.mjs [IN_FLIGHT] [ROUNDS]
+//   (SWARM_DIST=/path/to/dist measures another build of the package)
+import { interleaved, modelOn, plansOf, replayDoGenerate, replayFetch, startEndpoint, swarmPackage } from './replay.mjs';
 
-const episodes = Number(process.argv[2] ?? 200);
-let calls = 0;
-function reply(body) {
-  const names = (body.tools ?? []).map((t) => t.function.name);
-  const hasResults = body.messages.some((m) => m.role === 'tool');
-  const message = names.includes('assign_task') && !hasResults
-    ? { role: 'assistant', content: null, tool_calls: [
-        { id: 'c0', type: 'function', function: { name: 'create_subagent', arguments: '{"name":"a","system_prompt":"s"}' } },
-        ...[1, 2, 3, 4].map((i) => ({ id: `c${i}`, type: 'function', function: { name: 'assign_task', arguments: `{"agent":"a","prompt":"p${i}"}` } })),
-      ] }
-    : { role: 'assistant', content: 'x | color | teal' };
-  return { id: 'r', object: 'chat.completion', created: 0, model: body.model, choices: [{ index: 0, message, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } };
+const { generateSuite, runEpisode } = await swarmPackage();
+const IN_FLIGHT = Number(process.argv[2] ?? 100);
+const ROUNDS = Number(process.argv[3] ?? 5);
+const [task] = generateSuite('wide', { tasks: 1, seed: 1 });
+
+const LONG = { orchestrator_steps: 1000, subagent_steps: 50 };
+const scenarios = {
+  'in flight': { subagents: IN_FLIGHT, toolCalls: '0', settings: { concurrency: IN_FLIGHT, maxSubagents: IN_FLIGHT }, fetch: true },
+  'T = 5': { subagents: 0, toolCalls: Array(5).fill(1).join(','), settings: { singleAgent: true, limits: LONG } },
+  'T = 50': { subagents: 0, toolCalls: Array(50).fill(1).join(','), settings: { singleAgent: true, limits: LONG } },
+  'T = 500': { subagents: 0, toolCalls: Array(500).fill(1).join(','), settings: { singleAgent: true, limits: LONG } },
+};
+
+const phases = [];
+const counts = {};
+const endpoints = [];
+for (const [name, s] of Object.entries(scenarios)) {
+  const endpoint = await startEndpoint(s.subagents, s.toolCalls);
+  endpoints.push(endpoint);
+  const settingsFor = (model) => ({ orchestrator: model, subagentModel: model, trainingStep: 0, ...s.settings });
+  const log = { bodies: [], calls: [] };
+  const { messages } = await runEpisode(task, settingsFor(modelOn(endpoint.url, log)));
+  const plans = plansOf(log);
+  const model = modelOn(endpoint.url, undefined);
+  counts[name] = { modelCalls: log.calls.length, messages: messages.length };
+  if (s.fetch) phases.push([`${name}: fetch`, () => replayFetch(plans.fetch)]);
+  phases.push([`${name}: doGenerate`, () => replayDoGenerate(plans.doGenerate, model)]);
+  phases.push([`${name}: runtime`, () => runEpisode(task, settingsFor(model))]);
 }
-const server = createServer((req, res) => {
-  const chunks = [];
-  req.on('data', (c) => chunks.push(c));
-  req.on('end', () => {
-    calls++;
-    const out = JSON.stringify(reply(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) });
-    res.end(out);
-  });
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const baseUrl = `http://127.0.0.1:${server.address().port}/v1`;
-const model = endpointModel(baseUrl, 'noop');
-const settings = { orchestrator: model, subagentModel: model, concurrency: 8, limits: LIMIT_PRESETS.default, retry: DEFAULT_RETRY, trainingStep: 0 };
-const tasks = generateSuite('wide', { tasks: 8, seed: 1 });
+const med = await interleaved(phases, ROUNDS);
+for (const e of endpoints) e.stop();
 
-// The first orchestrator request, as the AI SDK sends it, for the fetch floor.
-const probe = await fetch(`${baseUrl}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'noop', messages: [{ role: 'user', content: tasks[0].prompt }] }) });
-await probe.json();
-const firstBody = JSON.stringify({ model: 'noop', messages: [{ role: 'system', content: 'x' }, { role: 'user', content: tasks[0].prompt }], tools: [], tool_choice: 'auto' });
-
-const ROUNDS = 5;
-const total = episodes * 6;
-const clients = [
-  ['fetch', total / ROUNDS, async () => { const r = await fetch(`${baseUrl}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: firstBody }); await r.json(); }],
-  ['generateText', total / ROUNDS, async () => { await generateText({ model, system: 'x', prompt: tasks[0].prompt, maxRetries: 0 }); }],
-  ['swarm, concurrency 1', episodes / ROUNDS, async (i) => { await runEpisode(tasks[i % tasks.length], { ...settings, concurrency: 1 }); }],
-  ['swarm, concurrency 8', episodes / ROUNDS, async (i) => { await runEpisode(tasks[i % tasks.length], settings); }],
-];
-// Warm every client up first.
-for (const [, , fn] of clients) for (let i = 0; i < 20; i++) await fn(i);
-const totals = new Map(clients.map(([label]) => [label, { label, calls: 0, ms: 0 }]));
-for (let round = 0; round < ROUNDS; round++) {
-  for (let k = 0; k < clients.length; k++) {
-    const [label, n, fn] = clients[(k + round) % clients.length];
-    const before = calls;
-    const t0 = performance.now();
-    for (let i = 0; i < n; i++) await fn(i);
-    const row = totals.get(label);
-    row.ms += performance.now() - t0;
-    row.calls += calls - before;
-  }
-}
-const rows = [...totals.values()];
-server.close();
-const floor = rows[0].ms / rows[0].calls;
-console.log(`| client | model calls | ms per call | × fetch |`);
-console.log(`| --- | --- | --- | --- |`);
-for (const r of rows) console.log(`| ${r.label} | ${r.calls} | ${(r.ms / r.calls).toFixed(3)} | ${((r.ms / r.calls) / floor).toFixed(2)} |`);
+console.log(`${ROUNDS} rounds after a warm-up, medians; CPU is this process's (the endpoint runs in its own)`);
+const n = counts['in flight'].modelCalls;
+const per = (phase, key) => (med(`in flight: ${phase}`, key) * 1000) / n;
+console.log(`\n${IN_FLIGHT} model calls in flight (${n} model calls in the episode)`);
+console.log('| client | wall µs a call | CPU µs a call | × fetch, wall | × fetch, CPU |');
+console.log('| --- | --- | --- | --- | --- |');
+for (const c of ['fetch', 'doGenerate', 'runtime']) console.log(`| ${c} | ${per(c, 'wallMs').toFixed(1)} | ${per(c, 'cpuMs').toFixed(1)} | ${(per(c, 'wallMs') / per('fetch', 'wallMs')).toFixed(2)} | ${(per(c, 'cpuMs') / per('fetch', 'cpuMs')).toFixed(2)} |`);
+const own = (name) => med(`${name}: runtime`, 'cpuMs') - med(`${name}: doGenerate`, 'cpuMs');
+console.log('\nThe cost per call as the conversation grows (a single agent, one tool call a turn)');
+console.log('| T (turns) | model calls | messages at the end | doGenerate CPU ms | runtime CPU ms | runtime\'s own CPU ms (over doGenerate) |');
+console.log('| --- | --- | --- | --- | --- | --- |');
+for (const name of ['T = 5', 'T = 50', 'T = 500']) console.log(`| ${name.slice(4)} | ${counts[name].modelCalls} | ${counts[name].messages} | ${med(`${name}: doGenerate`, 'cpuMs').toFixed(1)} | ${med(`${name}: runtime`, 'cpuMs').toFixed(1)} | ${own(name).toFixed(1)} |`);
+const short = ((own('T = 50') - own('T = 5')) * 1000) / (counts['T = 50'].modelCalls - counts['T = 5'].modelCalls);
+const long = ((own('T = 500') - own('T = 50')) * 1000) / (counts['T = 500'].modelCalls - counts['T = 50'].modelCalls);
+console.log(`\nown CPU per added call (a model call and its tool call): ${short.toFixed(1)} µs on 12–102 messages, ${long.toFixed(1)} µs on 102–1,002 messages (ratio ${(long / short).toFixed(2)})`);

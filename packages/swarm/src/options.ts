@@ -33,9 +33,11 @@ import { SUITE_NAMES, type SuiteName } from './tasks/task.js';
 import { DEFAULT_TOOL_TIMEOUT_MS } from './tools/tool-executor.js';
 import { DEFAULT_TOOL_CONCURRENCY } from './tools/tool-provider.js';
 import { TOOLS_FOR, type ToolsFor } from './tools/tools-for.js';
-import { mcpClientSecretOption, mcpEnvOption, mcpHeaderOption } from './tools/mcp-credentials.js';
-import { mcpOption } from './tools/mcp-target.js';
+import { RUN_TOOL_OPTIONS } from './tools/run-tool-options.js';
 import { REASONING_PARSER_NAMES, TOOL_CALL_PARSER_NAMES } from './tokens/parsers/parser-names.js';
+
+/** The rows of a run's own tools (`--tools`, `--mcp` and its credentials), shared with `parl worker` and `SwarmAgent`. */
+export { MCP_OPTIONS, RUN_TOOL_OPTIONS, type McpSettings, type RunToolSettings } from './tools/run-tool-options.js';
 
 /** Who runs the sub-agents: a language model with the task's tools, or the frozen look-up program. */
 export const SUBAGENT_KINDS = ['llm', 'scripted'] as const;
@@ -134,18 +136,7 @@ const common = {
   limits: { flag: 'limits', arg: 'PRESET', choices: LIMIT_PRESET_NAMES, parse: choiceOption(LIMIT_PRESET_NAMES), default: 'default', help: `model-call caps of the orchestrator / each sub-agent: ${LIMIT_PRESET_NAMES.map((n) => `${n} ${LIMIT_PRESETS[n].orchestrator_steps}/${LIMIT_PRESETS[n].subagent_steps}`).join(', ')}` },
   requestTimeout: { flag: 'request-timeout', arg: 'SECONDS', parse: positiveDecimalOption, default: DEFAULT_RETRY.timeoutMs / 1000, help: `seconds one model or judge request may take before it is abandoned and retried (each of the ${DEFAULT_RETRY.attempts} attempts)` },
   scorerTimeout: { flag: 'scorer-timeout', arg: 'S', parse: positiveDecimalOption, default: 60, help: 'seconds a module: scorer may take to score one answer; past it, as when it throws, the episode is an error (no line, no reward) and a rerun runs it again' },
-  tools: { flag: 'tools', arg: 'FILE', parse: nonEmptyTextOption, help: 'a module whose exports are AI SDK tools (tool({ description, inputSchema, execute }), zod or JSON schemas, async allowed), added to the task\'s tools' },
-  mcp: { flag: 'mcp', arg: 'SERVER', parse: mcpOption, repeatable: true, help: 'an MCP server whose tools are added to the task\'s tools: stdio:COMMAND ARGS… (started here) or an http(s):// URL (streamable HTTP); repeatable' },
-  mcpHeader: {
-    flag: 'mcp-header',
-    arg: 'HEADER',
-    parse: mcpHeaderOption,
-    repeatable: true,
-    help: 'a header NAME: VALUE sent to every HTTP --mcp server (an API key, a bearer token: \'Authorization: Bearer env:TOKEN\'); VALUE may be env:VAR to read it from the environment, so it is on no command line, file, span or error; repeatable',
-  },
-  mcpEnv: { flag: 'mcp-env', arg: 'NAME', parse: mcpEnvOption, repeatable: true, help: 'an environment variable forwarded (by name; its value from this process) to every stdio --mcp server, which otherwise gets only HOME, LOGNAME, PATH, SHELL, TERM and USER; repeatable' },
-  mcpClientId: { flag: 'mcp-client-id', arg: 'ID', parse: nonEmptyTextOption, help: 'the OAuth client id registered for the HTTP --mcp servers (else a client is registered dynamically where the authorization server allows it)' },
-  mcpClientSecret: { flag: 'mcp-client-secret', arg: 'env:VAR', parse: mcpClientSecretOption, needs: 'mcpClientId', help: 'the environment variable holding that client\'s secret (the client-credentials grant where the authorization server offers it)' },
+  ...RUN_TOOL_OPTIONS,
   toolsFor: { flag: 'tools-for', arg: 'WHO', choices: TOOLS_FOR, parse: choiceOption(TOOLS_FOR), default: 'both', help: 'who gets the task\'s tools: the sub-agents and the orchestrator (its direct fallback), the sub-agents only, or the orchestrator only' },
   toolTimeout: { flag: 'tool-timeout', arg: 'S', parse: positiveDecimalOption, default: DEFAULT_TOOL_TIMEOUT_MS / 1000, help: 'seconds a tool call may take (its wait for a place counts); a call past it returns an error to the model (counted in tool_errors)' },
   depth: { flag: 'depth', arg: 'D', parse: integerOptionIn(1, 16), default: 1, help: 'levels of agents: with D > 1 a sub-agent at depth d < D also has create_subagent / assign_task (its record entry nests, spec §5.2); max_subagents, --concurrency and the budget hold over the whole tree' },

@@ -1,6 +1,6 @@
 /**
- * Cancellation (spec §10.6): an aborted signal stops an episode mid-run — its in-flight model and
- * tool calls are aborted, no record, line or reward is made — whether it came through
+ * Cancellation (spec §10.6): an aborted signal stops an episode mid-run — its in-flight model,
+ * tool and judge calls are aborted, no record, line or reward is made — whether it came through
  * `EpisodeSettings.signal`, a run's signal or the AI SDK's `abortSignal` of `SwarmAgent`.
  * The model is a real endpoint on loopback whose sub-agent call never answers.
  */
@@ -9,7 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { startChatEndpoint, type ChatEndpoint, type ChatReply, type ChatRequest } from '@parl/test-support/chat-endpoint';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endpointModel, generateSuite, runEpisode, SwarmAgent, type SwarmTask, type ToolProvider } from '../src/index.js';
+import { judgeOnModel } from '../src/jobs/judge-endpoint.js';
 import { runRollouts } from '../src/rollouts/run-rollouts.js';
+import { judgeScorer } from '../src/scoring/judge-scorer.js';
 import { scriptedMock, settingsWith } from './support.js';
 
 const [task] = generateSuite('wide', { tasks: 1, seed: 5, entities: 2, attributes: 1 }) as [SwarmTask];
@@ -72,6 +74,20 @@ describe('a cancelled episode', () => {
     cancel.abort();
     await expect(running).rejects.toMatchObject({ name: 'AbortError' });
     expect(toolSignal?.aborted).toBe(true);
+  });
+
+  it('aborts the judge\'s in-flight request: no score, no record', async () => {
+    endpoint = await startChatEndpoint(() => ({ hang: true }));
+    const judge = judgeScorer(judgeOnModel(endpointModel(endpoint.baseURL, 'judge', {})));
+    const judged: SwarmTask = { ...task, scorer: 'judge', score: (answer, signal) => judge.score(answer, task, signal) };
+    const cancel = new AbortController();
+    const running = runEpisode(judged, settingsWith({ orchestrator: scriptedMock(['final']), signal: cancel.signal }));
+    await requestsReach(endpoint, 1);
+    const reason = new Error('SIGTERM');
+    cancel.abort(reason);
+    await expect(running).rejects.toBe(reason);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(endpoint.abandoned).toBe(1);
   });
 
   it('stops SwarmAgent mid-run through the AI SDK\'s abortSignal', async () => {

@@ -95,6 +95,24 @@ describe('SwarmAgent with MCP servers (the settings of parl swarm run\'s --mcp r
       await swarm.close();
     }
   }, 30_000);
+
+  it('checks its MCP settings with the rows parl swarm run\'s flags use: a literal client secret or a header without NAME: is refused, its value not shown', async () => {
+    const { stdioMcpSpec } = await import('@parl/test-support/mcp-servers');
+    const secret = 'agent-literal-secret-93ad';
+    const literal = new SwarmAgent({ model: scriptedLookupModel(), mcp: [stdioMcpSpec()], mcpClientId: 'c', mcpClientSecret: secret });
+    const header = new SwarmAgent({ model: scriptedLookupModel(), mcp: [stdioMcpSpec()], mcpHeader: ['Authorization: Bearer env:PARL_AGENT_TOKEN', `X-Key ${secret}`] });
+    try {
+      const refusedSecret = await literal.generate({ prompt: 'hi' }).then(() => undefined, (err: unknown) => err as Error);
+      expect(refusedSecret?.message).toMatch(/^options\.mcpClientSecret must be env:VAR/);
+      expect(refusedSecret?.message).not.toContain(secret);
+      const refusedHeader = await header.generate({ prompt: 'hi' }).then(() => undefined, (err: unknown) => err as Error);
+      expect(refusedHeader?.message).toMatch(/^options\.mcpHeader must be a header 'NAME: VALUE'/);
+      expect(refusedHeader?.message).not.toContain(secret);
+    } finally {
+      await literal.close();
+      await header.close();
+    }
+  }, 30_000);
 });
 
 describe('SwarmAgent tools, as docs/swarm.md shows them', () => {

@@ -34,7 +34,9 @@ export const QUEUE_NAME_ROW: OptionRow<string> = {
 };
 
 /**
- * `parl worker`'s options.
+ * `parl worker`'s options: the queue's. A worker's own tools for swarm rollouts (`--tools`,
+ * `--mcp` and its credentials) are `@parl/swarm`'s rows, which the CLI adds when swarm is
+ * installed (io never loads swarm).
  *
  * @example
  * ```ts
@@ -53,14 +55,6 @@ export const WORKER_OPTIONS = defineOptionTable({
     default: DEFAULT_STALLED_AFTER_S,
     unit: 's',
     help: 'a job whose worker has not renewed its lock for this long is retried by another worker',
-  },
-  tools: { flag: 'tools', arg: 'file', parse: nonEmptyTextOption, help: "this worker's tools module for swarm rollouts (AI SDK tools); a job never names code to run" },
-  mcp: {
-    flag: 'mcp',
-    arg: 'server',
-    repeatable: true,
-    parse: (text, field) => text.split('\n').map((one) => nonEmptyTextOption(one, field)),
-    help: "this worker's MCP server for swarm rollouts: stdio:COMMAND ARGS… or an http(s):// URL; repeatable; a job never names one",
   },
 });
 

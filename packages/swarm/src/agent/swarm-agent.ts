@@ -30,15 +30,16 @@ import { ProgramModel, UNKNOWN_USAGE } from '../runtime/program-model.js';
 import type { SwarmEvent } from '../runtime/swarm-events.js';
 import type { EpisodeResult, SwarmRecord } from '../runtime/swarm-record.js';
 import type { SwarmTask, TaskTool } from '../tasks/task.js';
-import type { SwarmRunOptions } from '../options.js';
+import { MCP_OPTIONS, type McpSettings } from '../tools/run-tool-options.js';
+import { resolveOptions } from '@parl/core';
 import { openRunTools, type RunTools } from '../tools/run-tools.js';
 import type { ToolProvider } from '../tools/tool-provider.js';
 
 /**
- * The MCP servers a `SwarmAgent` starts itself, with the same settings as `parl swarm run`'s
- * option rows (`mcp`, `mcpHeader`, `mcpEnv`, `mcpClientId`, `mcpClientSecret`: one row each).
+ * The MCP servers a `SwarmAgent` starts itself: the keys of `MCP_OPTIONS`, the rows `parl swarm
+ * run` and `parl worker` take (`mcp`, `mcpHeader`, `mcpEnv`, `mcpClientId`, `mcpClientSecret`).
  */
-export type SwarmAgentMcpSettings = Partial<Pick<SwarmRunOptions, 'mcp' | 'mcpHeader' | 'mcpEnv' | 'mcpClientId' | 'mcpClientSecret'>>;
+export type SwarmAgentMcpSettings = McpSettings;
 
 /** The AI SDK's default runtime context of an agent (its `Context`, not re-exported by `ai`). */
 type Context = Agent<never, {}> extends Agent<never, {}, infer C, never> ? C : never;
@@ -169,9 +170,16 @@ export class SwarmAgent implements Agent<never, {}> {
 
   /** The MCP servers of the settings, started (and their tools listed) once, on the first run. */
   private async mcpProviders(): Promise<readonly ToolProvider[]> {
-    const { mcp, mcpHeader, mcpEnv, mcpClientId, mcpClientSecret, toolTimeoutMs } = this.settings;
+    const { mcp, toolTimeoutMs } = this.settings;
     if (mcp === undefined || mcp.length === 0) return [];
-    this.mcpTools ??= openRunTools({ mcp, mcpHeader, mcpEnv, mcpClientId, mcpClientSecret, flags: { tools: 'tools', mcp: 'mcp' }, ...(toolTimeoutMs === undefined ? {} : { startTimeoutMs: toolTimeoutMs }) });
+    // The settings go through MCP_OPTIONS' parsers, as parl swarm run's flags do (lists as a
+    // repeated flag's texts, so that an error shows what the row shows: never a header's value).
+    const raw = Object.fromEntries(Object.keys(MCP_OPTIONS).map((key) => {
+      const value = this.settings[key as keyof McpSettings];
+      return [key, Array.isArray(value) ? value.join('\n') : value];
+    }));
+    const checked = resolveOptions(MCP_OPTIONS, raw, 'library');
+    this.mcpTools ??= openRunTools({ ...checked, flags: { tools: 'tools', mcp: 'mcp' }, ...(toolTimeoutMs === undefined ? {} : { startTimeoutMs: toolTimeoutMs }) });
     try {
       return (await this.mcpTools).providers;
     } catch (err) {

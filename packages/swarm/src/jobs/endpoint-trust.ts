@@ -88,13 +88,13 @@ function holdsAnyKey(env: NodeJS.ProcessEnv): boolean {
 }
 
 /**
- * Check that a job's `endpoint` may be sent this worker's key.
+ * Check that a job's `endpoint` may be sent this worker's key (the error says "the job": the
+ * worker's log line and the coordinator's name which one).
  *
- * @param label - the job, for the message (`rollout wide-s1-3/0`)
  * @throws {@link UntrustedEndpointError} when the worker holds a key and the endpoint is under none of `prefixes`
  */
-export function checkEndpointTrust(label: string, endpoint: string | undefined, prefixes: readonly string[], env: NodeJS.ProcessEnv): void {
+export function checkEndpointTrust(endpoint: string | undefined, prefixes: readonly string[], env: NodeJS.ProcessEnv): void {
   if (endpoint === undefined || !holdsAnyKey(env) || endpointTrusted(endpoint, prefixes)) return;
   const trusted = prefixes.length === 0 ? 'it trusts none (start it with --allow-endpoint URL_PREFIX)' : `it trusts ${prefixes.join(', ')}`;
-  throw new UntrustedEndpointError(`${label} names the endpoint ${endpoint}, which this worker does not trust with its API key (${trusted}): the job was not run and no key was sent`);
+  throw new UntrustedEndpointError(`the job names the endpoint ${endpoint}, which this worker does not trust with its API key (${trusted}): it was not run and no key was sent`);
 }

@@ -28,8 +28,8 @@ export function judgeOnModel(model: LanguageModel, retry: RetryPolicy = DEFAULT_
   return {
     model: `${provider}/${modelId}`,
     attempts: retry.attempts,
-    async complete(prompt) {
-      const reply = await caller.call({ system: JUDGE_SYSTEM, conversation: new Conversation(JUDGE_SYSTEM, prompt), tools, signal: new AbortController().signal });
+    async complete(prompt, signal) {
+      const reply = await caller.call({ system: JUDGE_SYSTEM, conversation: new Conversation(JUDGE_SYSTEM, prompt), tools, signal: signal ?? new AbortController().signal });
       return { text: reply.text, inputTokens: reply.inputTokens, outputTokens: reply.outputTokens };
     },
   };

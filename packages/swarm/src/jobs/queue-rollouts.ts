@@ -27,7 +27,7 @@ export class RolloutJobError extends Error {
   static readonly codes = ['PARL_ERR_ROLLOUT_JOB'] as const;
   /** The stable code: `PARL_ERR_ROLLOUT_JOB` (match on this, never on the message). */
   readonly code = 'PARL_ERR_ROLLOUT_JOB';
-  /** @param message - one line: which rollout, and the worker's reason */
+  /** @param message - one line: the worker's reason (the episode's failure names the rollout) */
   constructor(message: string) {
     super(message);
     this.name = 'RolloutJobError';
@@ -86,7 +86,8 @@ export async function runQueuedRollouts(tasks: readonly SwarmTask[], options: Sw
             const error = err instanceof Error ? err : new Error(String(err));
             // A job a worker failed is an error of that episode (no line, no reward); a lost queue fails the run.
             if (error.name === 'QueueError') errors.push(error);
-            else fail({ task, taskIndex, sample }, new RolloutJobError(`rollout ${task.id}/${sample} failed on a worker: ${error.message}`));
+            // The failure's line names the task and the rollout; the error says what the worker said.
+            else fail({ task, taskIndex, sample }, new RolloutJobError(`the worker says: ${error.message}`));
             return;
           }
           await keep(result.line);

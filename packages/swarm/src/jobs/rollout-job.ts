@@ -20,12 +20,12 @@ import { checkEndpointTrust } from './endpoint-trust.js';
 import { endpointSettings } from './episode-settings.js';
 import type { ToolProvider } from '../tools/tool-provider.js';
 import { SWARM_RUN_OPTIONS, type SwarmRunOptions } from '../options.js';
+import { GENERATED_SUITE_DEFAULTS } from '../tasks/suites/suite-settings.js';
 import { fileTasks } from '../tasks/scored-tasks.js';
 import { checkTaskRow, type TaskRow } from '../tasks/task-row.js';
 import type { SwarmTask } from '../tasks/task.js';
 import { judgeOf, loadTasks } from './task-source.js';
 import { parseScorerSpec } from '../scoring/scorer-spec.js';
-import { GENERATED_SUITE_DEFAULTS } from '../tasks/suites/suite-settings.js';
 import type { SampleLine } from '../rollouts/rollout-file.js';
 import { rolloutRef, runSample } from '../rollouts/run-rollouts.js';
 
@@ -181,7 +181,7 @@ export async function runRolloutJob(data: unknown, hooks: RolloutJobHooks = {}):
   }
   const options = resolveOptions(SWARM_RUN_OPTIONS, job.options, 'flag');
   // Every endpoint the job names (the orchestrator's, the sub-agents', the judge's) must be trusted with this worker's keys.
-  for (const endpoint of [options.baseUrl, options.subagentBaseUrl, options.judgeBaseUrl]) checkEndpointTrust(rolloutJobLabel(data), endpoint, hooks.allowEndpoints ?? [], hooks.env ?? process.env);
+  for (const endpoint of [options.baseUrl, options.subagentBaseUrl, options.judgeBaseUrl]) checkEndpointTrust(endpoint, hooks.allowEndpoints ?? [], hooks.env ?? process.env);
   const taskIndex = checkIndex(job.task, 'job.task');
   const sample = checkIndex(job.sample, 'job.sample');
   if (options.scorer !== undefined && parseScorerSpec(options.scorer).kind === 'module') throw codeRefused('job.options.scorer', options.scorer);

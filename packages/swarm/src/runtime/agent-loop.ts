@@ -77,7 +77,7 @@ export async function runAgentLoop(state: EpisodeState, agent: LoopAgent): Promi
       telemetry.end(chat, clock.now(), { type: failureType(err), message: String(err) });
       throw err;
     }
-    telemetry.end(chat, clock.now(), undefined, replyAttributes(reply));
+    telemetry.end(chat, clock.now(), undefined, () => replyAttributes(reply));
     agent.conversation.assistant(reply);
     lastReply = reply;
     agent.onReply?.(reply);

@@ -111,5 +111,3 @@ export class EpisodeState {
     return frame.fits(next, this.settings.budget);
   }
 }
-
-export { agentToolsOf, type AgentTools };

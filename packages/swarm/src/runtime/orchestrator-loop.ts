@@ -98,9 +98,9 @@ export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: 
   let score: Score;
   try {
     score = stop === 'answer'
-      ? await scoreAnswer(task, answer)
+      ? await scoreAnswer(task, answer, state.cancel)
       : stop === 'budget' && s.onBudget === 'truncate'
-        ? await scoreAnswer(task, [...texts, ...state.finishedAnswers].join('\n'))
+        ? await scoreAnswer(task, [...texts, ...state.finishedAnswers].join('\n'), state.cancel)
         : unscored(task, stop);
   } catch (err) {
     state.close();
@@ -128,5 +128,5 @@ export async function runOrchestrator(state: EpisodeState, task: SwarmTask, id: 
   });
   telemetry.end(root, clock.now(), stop === 'answer' ? undefined : { type: stop, message: `the episode stopped: ${stop}` });
   const tokens = s.tokenTrajectories ? { trajectory: assembleTrajectory(callTokens), subagentMessages: state.subagentTranscripts } : {};
-  return { record, messages: conversation.transcript, answer, malformed, ...tokens };
+  return { record, messages: conversation.transcript, answer, malformed, toolCalls: state.executor.toolCalls, ...tokens };
 }

@@ -7,6 +7,7 @@
  * @module
  */
 import { retryWithExponentialBackoff } from '@ai-sdk/provider-utils';
+import { CallDeadline } from '../tools/call-deadline.js';
 import type { RetryPolicy } from './retry-policy.js';
 
 export { DEFAULT_RETRY, type RetryPolicy } from './retry-policy.js';
@@ -73,13 +74,15 @@ export async function withRetries<T>(attempt: (signal: AbortSignal, n: number) =
   const once = async (): Promise<T> => {
     n++;
     signal?.throwIfAborted();
-    const timeout = AbortSignal.timeout(policy.timeoutMs);
+    const deadline = new CallDeadline(policy.timeoutMs, signal);
     try {
-      return await attempt(signal === undefined ? timeout : AbortSignal.any([signal, timeout]), n);
+      return await attempt(deadline.signal, n);
     } catch (err) {
       signal?.throwIfAborted();
       // A timed-out attempt is no abort to the backoff: it is retried.
-      throw timeout.aborted ? new AttemptTimedOut(policy.timeoutMs) : err;
+      throw deadline.timedOut ? new AttemptTimedOut(policy.timeoutMs) : err;
+    } finally {
+      deadline.clear();
     }
   };
   const retrying = retryWithExponentialBackoff({

@@ -55,6 +55,8 @@ export interface EpisodeResult {
   readonly answer: string;
   /** Why the orchestrator's malformed tool calls were rejected, in order. */
   readonly malformed: readonly string[];
+  /** Tool calls the executor ran in the episode, every agent's (the orchestrator's `create_subagent` / `assign_task` included). */
+  readonly toolCalls: number;
   /** With `tokenTrajectories`: the orchestrator's token trajectory (spec §10.4). */
   readonly trajectory?: TokenTrajectory;
   /** With `tokenTrajectories`: each sub-agent run's transcript, in the order they ended. */

@@ -6,7 +6,7 @@
  * @module
  */
 import type { LanguageModelV4Message } from '@ai-sdk/provider';
-import type { ModelReply } from './model-caller.js';
+import type { ModelReply } from './model-reply.js';
 
 /** One message in the OpenAI chat format. */
 export type ChatMessage =

@@ -23,9 +23,9 @@ export interface JudgeClient {
   /** Parse failures tolerated before r_perf 0 with `score.error` (attempts at a reply that parses, ≥ 1). */
   readonly attempts: number;
   /**
-   * Ask once (the client retries provider failures itself).
+   * Ask once (the client retries provider failures itself); `signal` aborts the request.
    *
-   * @throws when the provider failed after its retries
+   * @throws when the provider failed after its retries, or `signal` aborted
    */
-  complete(prompt: string): Promise<JudgeReply>;
+  complete(prompt: string, signal?: AbortSignal): Promise<JudgeReply>;
 }

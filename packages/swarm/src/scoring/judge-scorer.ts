@@ -38,7 +38,7 @@ export interface JudgeOutcome {
  * @param taskId - the task graded, named in the error
  * @throws {@link SwarmScoreError} (scorer `judge`) when the judge failed after its client's retries
  */
-export async function grade(judge: JudgeClient, question: string, response: string, correctAnswer: string, taskId: string): Promise<JudgeOutcome> {
+export async function grade(judge: JudgeClient, question: string, response: string, correctAnswer: string, taskId: string, signal?: AbortSignal): Promise<JudgeOutcome> {
   const prompt = judgePrompt(question, response, correctAnswer);
   let input = 0;
   let output = 0;
@@ -47,8 +47,10 @@ export async function grade(judge: JudgeClient, question: string, response: stri
   for (let attempt = 1; attempt <= tries; attempt++) {
     let answer;
     try {
-      answer = await judge.complete(prompt);
+      answer = await judge.complete(prompt, signal);
     } catch (err) {
+      // A cancelled episode is no failure of the judge.
+      signal?.throwIfAborted();
       throw new SwarmScoreError('judge', taskId, `the judge ${judge.model} gave no reply: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, err);
     }
     input += answer.inputTokens ?? 0;
@@ -65,8 +67,8 @@ export async function grade(judge: JudgeClient, question: string, response: stri
 export function judgeScorer(judge: JudgeClient): Scorer {
   return {
     name: 'judge',
-    async score(answer, task): Promise<Score> {
-      const outcome = await grade(judge, task.prompt, answer, correctAnswerText(task.answer), task.id);
+    async score(answer, task, signal): Promise<Score> {
+      const outcome = await grade(judge, task.prompt, answer, correctAnswerText(task.answer), task.id, signal);
       const { verdict } = outcome;
       return {
         scorer: 'judge',

@@ -32,6 +32,6 @@ export interface ScoredTask {
 export interface Scorer {
   /** Its name as given (the record's `score.scorer`). */
   readonly name: string;
-  /** Score `answer`, the orchestrator's final message, for `task`. */
-  score(answer: string, task: ScoredTask): Score | Promise<Score>;
+  /** Score `answer`, the orchestrator's final message, for `task`; `signal` aborts its requests (the episode was cancelled). */
+  score(answer: string, task: ScoredTask, signal?: AbortSignal): Score | Promise<Score>;
 }

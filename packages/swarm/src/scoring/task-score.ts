@@ -17,20 +17,22 @@ export interface ScorableTask {
   readonly id: string;
   /** The scorer's name, for `score.scorer` when `score` returns a bare number (default `task`). */
   readonly scorer?: string | undefined;
-  score(answer: string): ScoreValue | Promise<ScoreValue>;
+  score(answer: string, signal?: AbortSignal): ScoreValue | Promise<ScoreValue>;
 }
 
 /**
- * Score `answer` for `task`.
+ * Score `answer` for `task`; `signal` (the episode's cancel) aborts a scorer's requests.
  *
- * @throws {@link SwarmScoreError} when the scorer threw or gave no r_perf in [0, 1]
+ * @throws {@link SwarmScoreError} when the scorer threw or gave no r_perf in [0, 1]; `signal`'s
+ *   reason when it aborted
  */
-export async function scoreAnswer(task: ScorableTask, answer: string): Promise<Score> {
+export async function scoreAnswer(task: ScorableTask, answer: string, signal?: AbortSignal): Promise<Score> {
   const name = task.scorer ?? 'task';
   let value: unknown;
   try {
-    value = await task.score(answer);
+    value = await task.score(answer, signal);
   } catch (err) {
+    signal?.throwIfAborted();
     if (err instanceof SwarmScoreError) throw err;
     throw new SwarmScoreError(name, task.id, `it threw ${err instanceof Error ? `${err.name}: ${err.message.split('\n')[0]}` : String(err)}`, err);
   }

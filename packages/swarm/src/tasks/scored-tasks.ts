@@ -18,7 +18,7 @@ export function withScorer(task: SwarmTask, scorer: Scorer): SwarmTask {
     ...(task.answer === undefined ? {} : { answer: task.answer }),
     ...(task.metadata === undefined ? {} : { metadata: task.metadata }),
   };
-  return { ...task, scorer: scorer.name, score: (answer) => scorer.score(answer, seen) };
+  return { ...task, scorer: scorer.name, score: (answer, signal) => scorer.score(answer, seen, signal) };
 }
 
 /** The scorer each row gets. */

@@ -42,6 +42,9 @@ export interface SwarmTask {
   readonly scorer?: string | undefined;
   /** Copied into the record unchanged (a task file's `metadata`). */
   readonly metadata?: Readonly<Record<string, unknown>> | undefined;
-  /** r_perf in [0, 1] of a final answer, or a `score` object `{scorer, r_perf, …}`; may be async. */
-  score(answer: string): ScoreValue | Promise<ScoreValue>;
+  /**
+   * r_perf in [0, 1] of a final answer, or a `score` object `{scorer, r_perf, …}`; may be async.
+   * `signal` aborts when the episode is cancelled (a judge's request is then aborted).
+   */
+  score(answer: string, signal?: AbortSignal): ScoreValue | Promise<ScoreValue>;
 }

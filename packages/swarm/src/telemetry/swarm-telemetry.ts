@@ -5,11 +5,12 @@
  * (`OTEL_SEMCONV_STABILITY_OPT_IN=gen_ai_latest_experimental`, see `gen-ai-conventions.ts`), a
  * `create_agent` span for each `create_subagent` call. Only `@opentelemetry/api` is used: the
  * spans go to the tracer the caller gives (or the global tracer provider's); without an SDK they
- * are no-ops.
+ * are no-ops, and when the episode's root span is not recorded (no SDK, or not sampled) no other
+ * span of the episode is started and no attribute is built: no one would read them.
  *
  * @module
  */
-import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { context, INVALID_SPAN_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import { ROLLOUT_ID_ATTRIBUTE } from '@parl/core';
 import { hrTimeOf, type MicrosecondClock } from './clock.js';
 import { genAiConventionsOf, type GenAiConventions } from './gen-ai-conventions.js';
@@ -42,9 +43,17 @@ function subagentNameOf(input: string): string | undefined {
   }
 }
 
+/** A span's attributes, or what makes them (called only when the span is recorded). */
+export type LazyAttributes = Attributes | (() => Attributes);
+
+/** The one span of an episode whose root is not recorded: every child is it, and ending it does nothing. */
+const SILENT_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
 /** Starts and ends the episode's spans on the episode clock. */
 export class SwarmTelemetry {
   private readonly tracer: Tracer;
+  /** Whether the episode's root span is recorded (known once it started). */
+  private recording = true;
   /** `create_agent` spans: a tool call's result is not one of their attributes. */
   private readonly createAgentSpans = new WeakSet<Span>();
 
@@ -63,9 +72,11 @@ export class SwarmTelemetry {
     this.tracer = tracer ?? trace.getTracer(SWARM_TRACER_NAME);
   }
 
-  private start(name: string, parent: OpenSpan | undefined, attributes: Attributes, at: number, kind: SpanKind): OpenSpan {
+  private start(name: string, parent: OpenSpan | undefined, attributes: LazyAttributes, at: number, kind: SpanKind): OpenSpan {
+    if (parent !== undefined && !this.recording) return { span: SILENT_SPAN, context: parent.context };
     const parentContext = parent?.context ?? context.active();
-    const span = this.tracer.startSpan(name, { kind, attributes, startTime: hrTimeOf(at) }, parentContext);
+    const span = this.tracer.startSpan(name, { kind, attributes: typeof attributes === 'function' ? attributes() : attributes, startTime: hrTimeOf(at) }, parentContext);
+    if (parent === undefined) this.recording = span.isRecording();
     return { span, context: trace.setSpan(parentContext, span) };
   }
 
@@ -98,10 +109,12 @@ export class SwarmTelemetry {
 
   /**
    * An `execute_tool` span: one tool call; under the latest conventions a `create_subagent` call
-   * that names its sub-agent is a `create_agent {name}` span instead.
+   * that names its sub-agent is a `create_agent {name}` span instead. `input` (the arguments'
+   * text) is made only when the span is recorded.
    */
-  tool(name: string, callId: string, input: string, parent: OpenSpan, at: number): OpenSpan {
-    const subagent = this.conventions === 'latest' && name === CREATE_SUBAGENT ? subagentNameOf(input) : undefined;
+  tool(name: string, callId: string, input: () => string, parent: OpenSpan, at: number): OpenSpan {
+    if (!this.recording) return { span: SILENT_SPAN, context: parent.context };
+    const subagent = this.conventions === 'latest' && name === CREATE_SUBAGENT ? subagentNameOf(input()) : undefined;
     if (subagent !== undefined) {
       const open = this.start(`create_agent ${subagent}`, parent, {
         'gen_ai.operation.name': 'create_agent',
@@ -111,12 +124,12 @@ export class SwarmTelemetry {
       this.createAgentSpans.add(open.span);
       return open;
     }
-    return this.start(`execute_tool ${name}`, parent, {
+    return this.start(`execute_tool ${name}`, parent, () => ({
       'gen_ai.operation.name': 'execute_tool',
       'gen_ai.tool.name': name,
       'gen_ai.tool.call.id': callId,
-      'gen_ai.tool.call.arguments': input,
-    }, at, SpanKind.INTERNAL);
+      'gen_ai.tool.call.arguments': input(),
+    }), at, SpanKind.INTERNAL);
   }
 
   /** The clock's next reading. */
@@ -125,8 +138,10 @@ export class SwarmTelemetry {
   }
 
   /** End a span at `at`; an `error` marks it as failed (`error.type` and status ERROR). */
-  end(open: OpenSpan, at: number, error?: { type: string; message: string }, attributes?: Attributes): void {
-    if (attributes !== undefined) {
+  end(open: OpenSpan, at: number, error?: { type: string; message: string }, lazyAttributes?: LazyAttributes): void {
+    if (open.span === SILENT_SPAN) return;
+    if (lazyAttributes !== undefined) {
+      const attributes = typeof lazyAttributes === 'function' ? lazyAttributes() : lazyAttributes;
       const own = this.createAgentSpans.has(open.span) ? Object.fromEntries(Object.entries(attributes).filter(([key]) => !key.startsWith('gen_ai.tool.'))) : attributes;
       open.span.setAttributes(own);
     }

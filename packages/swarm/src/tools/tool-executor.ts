@@ -12,6 +12,7 @@
  * @module
  */
 import type { OpenSpan, SwarmTelemetry } from '../telemetry/swarm-telemetry.js';
+import { CallDeadline } from './call-deadline.js';
 import { oneLine } from './one-line.js';
 import type { Lease } from './semaphore.js';
 import type { CheckedInput, SwarmTool } from './swarm-tool.js';
@@ -50,45 +51,6 @@ function textOf(value: unknown): string {
 
 function inputText(call: ToolCall): string {
   return typeof call.input === 'string' ? call.input : JSON.stringify(call.input) ?? '';
-}
-
-class TimedOut extends Error {}
-
-/**
- * A timed call's deadline: its timer (started before the call waits for a place) and the
- * episode's stop, as one signal for the tool and one promise that rejects when either comes.
- */
-class CallDeadline {
-  private readonly controller = new AbortController();
-  private readonly timer: ReturnType<typeof setTimeout>;
-  private readonly onAbort: () => void;
-  /** Aborted at the timeout or when the episode stops. */
-  readonly signal: AbortSignal;
-  /** Rejects at the timeout ({@link TimedOut}) or when the episode stops (a {@link ToolCallError} `aborted`). */
-  readonly cut: Promise<never>;
-  /** Whether the timeout came. */
-  timedOut = false;
-
-  constructor(timeoutMs: number, private readonly episode: AbortSignal) {
-    this.signal = AbortSignal.any([episode, this.controller.signal]);
-    let reject!: (err: unknown) => void;
-    this.cut = new Promise<never>((_, r) => (reject = r));
-    this.cut.catch(() => undefined);
-    this.timer = setTimeout(() => {
-      this.timedOut = true;
-      this.controller.abort(new TimedOut());
-      reject(new TimedOut());
-    }, timeoutMs);
-    this.onAbort = () => reject(new ToolCallError('the episode stopped before the tool answered', 'aborted'));
-    if (episode.aborted) this.onAbort();
-    else episode.addEventListener('abort', this.onAbort, { once: true });
-  }
-
-  /** Stop the timer and stop listening to the episode. */
-  clear(): void {
-    clearTimeout(this.timer);
-    this.episode.removeEventListener('abort', this.onAbort);
-  }
 }
 
 /** Runs the tool calls of one episode and counts their errors. */
@@ -135,7 +97,6 @@ export class ToolExecutor {
     // A timed call's timeout runs from here: its wait for a place counts toward it, and the episode's
     // stop ends the wait. (An untimed call, `assign_task`, waits for its place in the pool as long as it takes.)
     const deadline = entry.provider.timed === false ? undefined : new CallDeadline(this.timeoutMs, signal);
-    const callSignal = deadline?.signal ?? signal;
     const limiter = entry.provider.limiter;
     let lease: Lease | undefined;
     if (limiter !== undefined) {
@@ -148,7 +109,7 @@ export class ToolExecutor {
           : this.instant(call, parent, 'error: the episode stopped before the tool answered', 'aborted');
       }
     }
-    return this.run(call, entry.tool, checked.value, parent, callSignal, deadline, lease);
+    return this.run(call, entry.tool, checked.value, parent, deadline === undefined ? () => signal : () => deadline.signal, deadline, lease);
   }
 
   private timeoutText(call: ToolCall): string {
@@ -160,18 +121,23 @@ export class ToolExecutor {
    * is answered at once, but keeps its place until the tool itself settles: a tool that ignores
    * the abort still counts against its provider's bound.
    */
-  private async run(call: ToolCall, tool: SwarmTool, input: unknown, parent: OpenSpan, signal: AbortSignal, deadline: CallDeadline | undefined, lease: Lease | undefined): Promise<ToolResult> {
-    const span = this.telemetry.tool(call.name, call.id, inputText(call), parent, this.telemetry.now());
+  private async run(call: ToolCall, tool: SwarmTool, input: unknown, parent: OpenSpan, signal: () => AbortSignal, deadline: CallDeadline | undefined, lease: Lease | undefined): Promise<ToolResult> {
+    const span = this.telemetry.tool(call.name, call.id, () => inputText(call), parent, this.telemetry.now());
     let text: string;
     let errorType: string | undefined;
     let running: PromiseLike<unknown> | undefined;
     try {
-      const result = tool.run(input, { callId: call.id, span, signal, lease });
+      // The call's signal is made only if the tool reads it.
+      const result = tool.run(input, { callId: call.id, span, get signal() { return signal(); }, lease });
       if (isPromiseLike(result)) running = result;
       text = textOf(running === undefined ? result : deadline === undefined ? await running : await Promise.race([running, deadline.cut]));
       running = undefined;
     } catch (err) {
-      ({ text, errorType } = err instanceof TimedOut ? { text: this.timeoutText(call), errorType: 'timeout' } : this.failure(call, err));
+      ({ text, errorType } = deadline?.aborted !== true
+        ? this.failure(call, err)
+        : deadline.timedOut
+          ? { text: this.timeoutText(call), errorType: 'timeout' }
+          : { text: 'error: the episode stopped before the tool answered', errorType: 'aborted' });
     } finally {
       deadline?.clear();
       // Cut before the tool settled: its place is given back when it does.
@@ -194,7 +160,7 @@ export class ToolExecutor {
 
   /** A call whose result is known before it runs (a rejected call, or one that got no place in time): its span opens and ends at once. */
   private instant(call: ToolCall, parent: OpenSpan, text: string, type = 'tool_error'): ToolResult {
-    const span = this.telemetry.tool(call.name, call.id, inputText(call), parent, this.telemetry.now());
+    const span = this.telemetry.tool(call.name, call.id, () => inputText(call), parent, this.telemetry.now());
     this.errors++;
     this.telemetry.end(span, this.telemetry.now(), { type, message: text }, { 'gen_ai.tool.call.result': text });
     return { id: call.id, name: call.name, text, error: true };

@@ -148,7 +148,11 @@ export async function swarmRunCommand(io: CliIo, options: SwarmRunOptions): Prom
       `${options.budget === undefined ? '' : `, budget exhausted in ${summary.budget_exhausted}`}\n`,
   );
   if (failed !== undefined) {
-    for (const f of failed.failures) io.stderr.write(`parl swarm run: task ${f.task_id} failed (${f.rollout_id}): ${f.reason}\n`);
+    const lines = failed.failures.map((f) => `task ${f.task_id} failed (${f.rollout_id}): ${f.reason}`);
+    // One episode, and it failed: its line is the whole story (a count of 1 and a rerun hint would
+    // add nothing). Otherwise one line each, then the count and what a rerun does (spec §10.2).
+    if (lines.length === 1 && summary.episodes === 0) throw new CliError(lines[0] as string, 1);
+    for (const line of lines) io.stderr.write(`parl swarm run: ${line}\n`);
     throw new CliError(failed.message, 1);
   }
 }
