@@ -70,8 +70,13 @@ export interface QueueWorkerHandle {
  *
  * @example
  * ```ts
- * const worker = startQueueWorker({ url: 'redis://127.0.0.1:6379', threads: 2 });
- * process.once('SIGTERM', () => void worker.close());
+ * const url = redisUrl; // a Redis server, such as 'redis://127.0.0.1:6379'
+ * const worker = startQueueWorker({ url, threads: 2 });
+ * const stop = () => void worker.close();
+ * process.once('SIGTERM', stop);
+ * // … until the process is told to stop; here, at once:
+ * process.off('SIGTERM', stop);
+ * await worker.close();
  * ```
  */
 export function startQueueWorker(options: QueueWorkerOptions): QueueWorkerHandle {
