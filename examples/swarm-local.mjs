@@ -34,7 +34,7 @@ for (const task of generateSuite('wide', { tasks, seed: 1, entities: 3, attribut
   const { record } = await runEpisode(task, settings);
   const cs = criticalSteps(record.stages);
   console.log(
-    `${task.id}: ${record.stop_reason}, sub-agents ${record.num_subagents}, critical steps ${cs.critical_steps} ` +
+    `${task.id}: ${record.end_reason}, sub-agents ${record.num_subagents}, critical steps ${cs.critical_steps} ` +
       `(total ${cs.total_steps}), r_perf ${record.r_perf.toFixed(3)}, reward ${record.total_reward.toFixed(4)}`,
   );
 }

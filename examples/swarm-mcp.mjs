@@ -71,7 +71,7 @@ try {
     for (const l of lines) {
       const r = JSON.parse(l);
       const toolResults = r.messages.filter((m) => m.role === 'tool').map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)));
-      console.log(`  ${r.id}: ${r.stop_reason}, critical steps ${r.critical_steps}, tool_errors ${r.tool_errors}; tool results: ${JSON.stringify(toolResults)}`);
+      console.log(`  ${r.id}: ${r.end_reason}, critical steps ${r.critical_steps}, tool_errors ${r.tool_errors}; tool results: ${JSON.stringify(toolResults)}`);
     }
     if (run.status !== 0) process.exitCode = 1;
   }

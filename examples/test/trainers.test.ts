@@ -156,7 +156,7 @@ describe('examples/trainers', () => {
     for (const l of lines) expect(gateway.rewards.get(l.id)?.length).toBe(1);
   }, 300_000);
 
-  it.skipIf(!hasPython)('with PARL_TOKENIZER, the glue runs token in: exact fields, no retokenized_at, stop_reason kept', async () => {
+  it.skipIf(!hasPython)('with PARL_TOKENIZER, the glue runs token in: exact fields, no retokenized_at, end_reason kept', async () => {
     const check = `
 import json, sys
 sys.path.insert(0, 'trainers')
@@ -176,7 +176,7 @@ print(json.dumps({'first_prompt': line['prompt_ids'] == first, 'retokenized': 'r
     // The first prompt is the folder's ChatML template over system and user, tokenized here (a chat endpoint renders its own).
     expect(out.first_prompt).toBe(true);
     expect(out.retokenized).toBe(false);
-    expect(out.extra['stop_reason']).toBe('answer');
+    expect(out.extra['end_reason']).toBe('answer');
     expect(out.extra['retokenized_at']).toBeNull();
     expect(new Set(out.lengths).size).toBe(1);
     expect(out.lengths[0]).toBeGreaterThan(0);

@@ -23,7 +23,7 @@ def fill_sample(sample, line):
     sample.loss_mask = line["response_mask"]
     sample.rollout_log_probs = line["response_logprobs"]
     sample.reward = line["total_reward"]
-    sample.metadata = {**(sample.metadata or {}), "parl": {k: line.get(k) for k in ("critical_steps", "num_subagents", "r_perf", "stop_reason", "retokenized_at")}}
+    sample.metadata = {**(sample.metadata or {}), "parl": {k: line.get(k) for k in ("critical_steps", "num_subagents", "r_perf", "end_reason", "retokenized_at")}}
     return sample
 
 

@@ -30,7 +30,7 @@ def agent_loop_fields(line, response_length):
         "response_logprobs": line["response_logprobs"][:n],
         "reward_score": line["total_reward"],
         "num_turns": len(line["stages"]),
-        "extra_fields": {k: line.get(k) for k in ("critical_steps", "num_subagents", "r_perf", "stop_reason", "retokenized_at")},
+        "extra_fields": {k: line.get(k) for k in ("critical_steps", "num_subagents", "r_perf", "end_reason", "retokenized_at")},
     }
 
 

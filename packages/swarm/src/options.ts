@@ -174,7 +174,7 @@ export const SWARM_RUN_OPTIONS = defineOptionTable({
   chatTemplate: { flag: 'chat-template', arg: 'FILE', parse: nonEmptyTextOption, needs: 'tokenIn', help: 'with --token-in: a Jinja chat template file used instead of the folder\'s' },
   toolCallParser: { flag: 'tool-call-parser', arg: 'NAME', choices: TOOL_CALL_PARSER_NAMES, parse: choiceOption(TOOL_CALL_PARSER_NAMES), needs: 'tokenIn', defaultText: 'hermes', help: 'with --token-in: how tool calls are read from a completion, named as vLLM names its parsers: hermes (Qwen2.5, Qwen3, Hermes: <tool_call>{json}</tool_call>) or kimi_k2 (Kimi K2\'s tool-call sections)' },
   reasoningParser: { flag: 'reasoning-parser', arg: 'NAME', choices: REASONING_PARSER_NAMES, parse: choiceOption(REASONING_PARSER_NAMES), needs: 'tokenIn', defaultText: 'none', help: 'with --token-in: how reasoning is split off a completion, named as vLLM names its parsers: qwen3 (<think>…</think>) or none' },
-  maxModelLen: { flag: 'max-model-len', arg: 'N', parse: positiveIntegerOption, needs: 'tokenIn', help: 'with --token-in: the model\'s context length: each call\'s max_tokens is the room left, and a prompt that would reach it ends the episode (stop_reason "context")' },
+  maxModelLen: { flag: 'max-model-len', arg: 'N', parse: positiveIntegerOption, needs: 'tokenIn', help: 'with --token-in: the model\'s context length: each call\'s max_tokens is the room left, and a prompt that would reach it ends the episode (end_reason "context")' },
   rewardUrl: {
     flag: 'reward-url',
     arg: 'URL',

@@ -69,14 +69,14 @@ describe('--depth 2: sub-agents that delegate (spec §5.2, §10.3)', () => {
     const waited = group?.find((e) => (e.wait_steps ?? 0) > 0);
     const other = group?.find((e) => e !== waited);
     expect(waited?.wait_steps).toBe(other?.steps);
-    expect(record.stop_reason).toBe('answer');
+    expect(record.end_reason).toBe('answer');
   });
 
   it('the budget holds over the whole record: a call deep in the tree that would pass K is never started', async () => {
     // After the lead's first call and its lookers the critical steps are 1 + (1 + 2) = 4; its answer would make 5.
     const { record } = await episode({ budget: 4 });
     expect(record.budget_exhausted).toBe(true);
-    expect(record.stop_reason).toBe('budget');
+    expect(record.end_reason).toBe('budget');
     expect(numbersOf(record).critical_steps).toBeLessThanOrEqual(4);
     expect(record.stages?.[0]).toEqual({ main_steps: 1, sub_steps: [lead([{ main_steps: 1, sub_steps: [{ steps: 1, finished: true }, { steps: 2, finished: true }] }], false)] });
   });

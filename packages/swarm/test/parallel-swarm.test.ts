@@ -31,7 +31,7 @@ describe('a parallel swarm (mock orchestrator, scripted sub-agents)', () => {
       completed_subtasks: 3,
       r_perf: 1,
       budget_exhausted: false,
-      stop_reason: 'answer',
+      end_reason: 'answer',
     });
     expect(numbersOf(record)).toEqual({ critical_steps: 6, total_steps: 12, num_subagents: 3 });
     const back = await readBack(tracing.otlpJson());

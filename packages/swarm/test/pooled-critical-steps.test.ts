@@ -50,7 +50,7 @@ describe('pooled sub-agents: critical steps as run (spec §2, §7, §10)', () =>
 
   it('--budget 10 --concurrency 2 is cut: the third round reaches 10, the fourth would start at 11', async () => {
     const { record, back } = await episode({ concurrency: 2, budget: 10 });
-    expect(record).toMatchObject({ budget_exhausted: true, stop_reason: 'budget' });
+    expect(record).toMatchObject({ budget_exhausted: true, end_reason: 'budget' });
     expect(numbersOf(record).critical_steps).toBe(10);
     const subs = (record.stages as unknown as { sub_steps: { steps: number; finished: boolean; wait_steps?: number }[] }[])[0]?.sub_steps ?? [];
     expect(subs.map((s) => [s.wait_steps ?? 0, s.steps, s.finished])).toEqual([

@@ -38,7 +38,7 @@ describe('real inference through @ai-sdk/openai-compatible', () => {
       limits: { orchestrator_steps: 2, subagent_steps: 3 },
       tracer: tracing.tracer,
     }));
-    expect(['answer', 'orchestrator_steps']).toContain(record.stop_reason);
+    expect(['answer', 'orchestrator_steps']).toContain(record.end_reason);
     const replies = messages.filter((m) => m.role === 'assistant');
     expect(replies).toHaveLength(record.stages?.filter((s) => s.main_steps === 1).length ?? -1);
     // Every tool call in the transcript came back over HTTP from the model, named as offered.

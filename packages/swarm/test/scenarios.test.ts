@@ -107,7 +107,7 @@ describe('scripted scenarios: exact records, and spans that read back to the sam
       { main_steps: 1, sub_steps: [] },
       { main_steps: 1, sub_steps: [{ steps: 2, finished: false }, { steps: 1, finished: false }] },
     ]);
-    expect(record).toMatchObject({ budget_exhausted: true, stop_reason: 'budget', r_perf: 0, completed_subtasks: 0 });
+    expect(record).toMatchObject({ budget_exhausted: true, end_reason: 'budget', r_perf: 0, completed_subtasks: 0 });
     expect(numbersOf(record).critical_steps).toBe(4);
     expect(aborted).toBe(1);
     expect(spans.filter((s) => s.attributes['error.type'] === 'aborted')).toHaveLength(1);
@@ -137,7 +137,7 @@ describe('scripted scenarios: exact records, and spans that read back to the sam
   it('the orchestrator at its step cap ends the episode without an answer', async () => {
     const orchestrator = orchestratorFrom(() => [['search', { query: entities[0] as string }]]);
     const { record } = await episode({ orchestrator, limits: { orchestrator_steps: 3, subagent_steps: 50 } });
-    expect(record).toMatchObject({ stop_reason: 'orchestrator_steps', r_perf: 0, num_subagents: 0 });
+    expect(record).toMatchObject({ end_reason: 'orchestrator_steps', r_perf: 0, num_subagents: 0 });
     expect(record.stages).toHaveLength(3);
   });
 

@@ -40,9 +40,9 @@ describe('the stop rules, asked in order before each model call', () => {
     const orchestrator = scriptedMock([[['create_subagent', { name: 'a', system_prompt: 'You look things up.' }]], 'final']);
     const { record, answer } = await runEpisode(task, settingsWith({ orchestrator, limits: { orchestrator_steps: 2, subagent_steps: 5 } }));
     expect(answer).toBe('final');
-    expect(record.stop_reason).toBe('answer');
+    expect(record.end_reason).toBe('answer');
     const capped = await runEpisode(task, settingsWith({ orchestrator: scriptedMock([[['create_subagent', { name: 'a', system_prompt: 'p' }]]]), limits: { orchestrator_steps: 2, subagent_steps: 5 } }));
-    expect(capped.record.stop_reason).toBe('orchestrator_steps');
+    expect(capped.record.end_reason).toBe('orchestrator_steps');
     expect(capped.record.stages).toHaveLength(2);
   });
 });

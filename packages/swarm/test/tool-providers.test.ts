@@ -37,7 +37,7 @@ describe('a tools module (--tools): AI SDK tools with zod and JSON schemas, asyn
     expect(texts[3]).toMatch(/^error: multiply's arguments do not match its schema: .*a must be number/);
     expect(texts[4]).toBe('error: sleepy gave no result within 200 ms (the tool timeout)');
     expect(record.tool_errors).toBe(3);
-    expect(record.stop_reason).toBe('answer');
+    expect(record.end_reason).toBe('answer');
     expect(spans).toHaveLength(5);
     expect(spans.filter((s) => s.attributes['error.type'] !== undefined).map((s) => s.attributes['error.type'])).toEqual(expect.arrayContaining(['tool_error', 'timeout']));
   });

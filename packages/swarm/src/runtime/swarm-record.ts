@@ -33,7 +33,7 @@ export type SwarmRecord = EpisodeRecord & {
   readonly task_id: string;
   readonly budget_exhausted: boolean;
   readonly wall_ms: number;
-  readonly stop_reason: StopReason;
+  readonly end_reason: StopReason;
   /** Tool calls the orchestrator made. */
   readonly orchestrator_tool_calls: number;
   /** Of those, calls the SDK rejected (arguments not JSON, an unknown tool). */
@@ -99,7 +99,7 @@ export function buildRecord(input: RecordInput): SwarmRecord {
     score: input.score,
     ...(input.metadata === undefined ? {} : { metadata: input.metadata }),
     budget_exhausted: input.budgetExhausted,
-    stop_reason: input.stop,
+    end_reason: input.stop,
     orchestrator_tool_calls: input.orchestratorToolCalls,
     malformed_tool_calls: input.malformedToolCalls,
     tool_errors: input.toolErrors,

@@ -19,7 +19,7 @@ export interface TokenInSource {
   readonly toolCallParser: string;
   /** The reasoning parser's name (`qwen3`, `none`). */
   readonly reasoningParser: string;
-  /** The model's context length: a call whose prompt would reach it ends the episode (`stop_reason: "context"`). */
+  /** The model's context length: a call whose prompt would reach it ends the episode (`end_reason: "context"`). */
   readonly maxModelLen?: number | undefined;
 }
 

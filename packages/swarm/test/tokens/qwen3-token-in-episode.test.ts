@@ -49,7 +49,7 @@ describe('an episode with token in, through a token-level completions endpoint a
     }
     expect(decode(bridges[0] ?? [])).toMatch(/^\n<\|im_start\|>user\n<tool_response>\n.*researcher.*\n<\/tool_response><\|im_end\|>\n<\|im_start\|>assistant\n$/s);
     expect(decode(bridges[1] ?? [])).toMatch(/^\n<\|im_start\|>user\n<tool_response>\n[^]*\n<\/tool_response>\n<tool_response>\nerror: no tool named "nope"\n<\/tool_response><\|im_end\|>\n<\|im_start\|>assistant\n$/);
-    expect(result.record.stop_reason).toBe('answer');
+    expect(result.record.end_reason).toBe('answer');
     expect(result.answer).toBe('I could not find it.');
     expect(result.record.orchestrator_tool_calls).toBe(3);
     const t = result.trajectory;
@@ -64,7 +64,7 @@ describe('an episode with token in, through a token-level completions endpoint a
     expect(result.messages[2]).toMatchObject({ role: 'assistant', tool_calls: [{ id: 'call_0_0', function: { name: 'create_subagent' } }] });
   });
 
-  it('a prompt that would pass --max-model-len ends the episode with stop_reason "context", and max_tokens is the room left', async () => {
+  it('a prompt that would pass --max-model-len ends the episode with end_reason "context", and max_tokens is the room left', async () => {
     const first = [...encode(COMPLETIONS[0] ?? ''), IM_END];
     endpoint = await startTokenCompletionsEndpoint(() => ({ ids: first }));
     const probe = await startTokenCompletionsEndpoint(() => ({ ids: first }));
@@ -76,7 +76,7 @@ describe('an episode with token in, through a token-level completions endpoint a
     const result = await runEpisode(task, { orchestrator: scriptedMock(['unused']), subagentModel: scriptedLookupModel(), tokenIn: { model: { ...model, maxModelLen }, endpoint: { baseUrl: endpoint.baseURL, model: 'm' } } });
     expect(endpoint.requests).toHaveLength(1);
     expect(endpoint.requests[0]?.max_tokens).toBe(maxModelLen - promptLength);
-    expect(result.record.stop_reason).toBe('context');
+    expect(result.record.end_reason).toBe('context');
     expect(result.trajectory?.response_ids).toEqual(first);
   });
 

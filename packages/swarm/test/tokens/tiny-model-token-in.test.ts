@@ -74,7 +74,7 @@ describe('token in through llama.cpp on the tiny model', () => {
     expect(text(parts[1])).toMatch(/^(<\|im_end\|>)?\n<\|im_start\|>tool\n.*<\|im_end\|>\n<\|im_start\|>assistant\n$/s);
     expect(text(parts[2])).toMatch(/^<tool_call>\n\{"name":"assign_task"/);
     expect(result.record.orchestrator_tool_calls).toBe(2);
-    expect(result.record.stop_reason).toBe('answer');
+    expect(result.record.end_reason).toBe('answer');
     const sampled = t.response_logprobs.filter((_, i) => t.response_mask[i] === 1);
     for (const lp of sampled) expect(lp).toBeLessThanOrEqual(0);
     expect(new Set(sampled).size).toBeGreaterThan(1);

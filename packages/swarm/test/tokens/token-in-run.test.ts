@@ -29,7 +29,7 @@ describe('parl swarm run --token-in', () => {
       expect(line['response_ids']).toEqual(completion);
       expect(line['response_mask']).toEqual(completion.map(() => 1));
       expect(line).not.toHaveProperty('retokenized_at');
-      expect(line['stop_reason']).toBe('answer');
+      expect(line['end_reason']).toBe('answer');
     }
     expect([...(lines[0]?.['response_logprobs'] as number[]), ...(lines[1]?.['response_logprobs'] as number[])]).toEqual(endpoint.served);
     expect(tokenizer.decode(endpoint.requests[0]?.prompt ?? []).endsWith('<|im_start|>assistant\n')).toBe(true);
