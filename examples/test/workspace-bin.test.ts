@@ -56,7 +56,9 @@ describe('the bins workspace packages link for each other', () => {
     const help = runIn(command, [...prefix, 'exec', 'parl', '--help'], { cwd: EXAMPLES_DIR });
     expect(help.status, describeRun('pnpm exec parl --help', help)).toBe(0);
     expect(help.stdout).toMatch(/Usage: parl/);
-    const reward = runIn(command, [...prefix, 'exec', 'parl', 'reward'], {
+    // --silent: pnpm's own notices (on Node 20, that @parl/swarm wants Node >= 22) stay off the
+    // command's stdout, which here is a record to parse.
+    const reward = runIn(command, [...prefix, '--silent', 'exec', 'parl', 'reward'], {
       cwd: EXAMPLES_DIR,
       input: `${JSON.stringify({ num_subagents: 25, completed_subtasks: 20, success: true, quality: 0.8, training_step: 5000 })}\n`,
     });

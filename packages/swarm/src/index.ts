@@ -7,6 +7,7 @@
  * @packageDocumentation
  */
 // The agent and one episode
+export type { McpSettings } from './tools/run-tool-options.js';
 export { SwarmAgent, type SwarmAgentResult, type SwarmAgentSettings, type SwarmReward } from './agent/swarm-agent.js';
 export { runEpisode } from './runtime/episode.js';
 export { EPISODE_DEFAULTS, type EpisodeOptions, type EpisodeSettings } from './runtime/config.js';

@@ -35,12 +35,6 @@ import { resolveOptions } from '@parl/core';
 import { openRunTools, type RunTools } from '../tools/run-tools.js';
 import type { ToolProvider } from '../tools/tool-provider.js';
 
-/**
- * The MCP servers a `SwarmAgent` starts itself: the keys of `MCP_OPTIONS`, the rows `parl swarm
- * run` and `parl worker` take (`mcp`, `mcpHeader`, `mcpEnv`, `mcpClientId`, `mcpClientSecret`).
- */
-export type SwarmAgentMcpSettings = McpSettings;
-
 /** The AI SDK's default runtime context of an agent (its `Context`, not re-exported by `ai`). */
 type Context = Agent<never, {}> extends Agent<never, {}, infer C, never> ? C : never;
 
@@ -48,7 +42,7 @@ type Context = Agent<never, {}> extends Agent<never, {}, infer C, never> ? C : n
  * How a `SwarmAgent` runs: the episode settings, with the models named as an AI SDK app names
  * them, and the MCP servers it starts on its first run (closed by {@link SwarmAgent.close}).
  */
-export type SwarmAgentSettings = Omit<EpisodeOptions, 'orchestrator' | 'onEvent'> & SwarmAgentMcpSettings & {
+export type SwarmAgentSettings = Omit<EpisodeOptions, 'orchestrator' | 'onEvent'> & McpSettings & {
   /** The orchestrator's model. */
   readonly model: LanguageModel;
   /** The frozen sub-agents' model (default: the orchestrator's). */

@@ -56,5 +56,8 @@ export const RUN_TOOL_OPTIONS = defineOptionTable({
 /** The settings of {@link RUN_TOOL_OPTIONS}, resolved (what `parl worker` passes on to open its tools). */
 export type RunToolSettings = ResolvedOptions<typeof RUN_TOOL_OPTIONS>;
 
-/** The settings of {@link MCP_OPTIONS} (what `SwarmAgent` takes to start its own MCP servers). */
+/**
+ * The MCP servers a `SwarmAgent` starts itself: the rows `parl swarm run` and `parl worker` take
+ * (`mcp`, `mcpHeader`, `mcpEnv`, `mcpClientId`, `mcpClientSecret`; `MCP_OPTIONS` of `@parl/swarm/options`).
+ */
 export type McpSettings = Partial<ResolvedOptions<typeof MCP_OPTIONS>>;
