@@ -61,6 +61,6 @@ describe("@parl/cli's TSDoc examples run as written", () => {
     });
     expect(failures).toEqual([]);
   };
-  it.each(examples.filter((e) => !needsRedis(e.code)).map((e) => [e.where, e] as const))('%s', (_where, example) => run(example));
-  it.skipIf(!HAVE_REDIS).each(examples.filter((e) => needsRedis(e.code)).map((e) => [e.where, e] as const))('%s (Redis)', (_where, example) => run(example));
+  it.each(examples.filter((e) => !needsRedis(e.code)).map((e) => [e.where, e] as const))('%s', (_where, example) => run(example), 120_000);
+  it.skipIf(!HAVE_REDIS).each(examples.filter((e) => needsRedis(e.code)).map((e) => [e.where, e] as const))('%s (Redis)', (_where, example) => run(example), 120_000);
 });

@@ -75,7 +75,11 @@ const PRESETS: Record<PresetName, TrainingConfig> = {
  *
  * @example
  * ```ts
- * const result = await train(getPreset('parl'));
+ * const parl = getPreset('parl');
+ * parl.steps; // 300
+ * // A short run of the preset: two steps, a small held-out evaluation.
+ * const result = await train({ ...parl, steps: 2, tasksPerStep: 2, rolloutsPerTask: 2, evaluation: { ...parl.evaluation, episodes: 8 } });
+ * result.metrics.length; // 2
  * ```
  */
 export function getPreset(name: string): TrainingConfig {

@@ -5,8 +5,8 @@
  * @module
  */
 
-/** Who gets the task's tools: both (the default), the sub-agents only, or the orchestrator only (the direct fallback). */
-export const TOOLS_FOR = ['both', 'subagents', 'orchestrator'] as const;
+/** Who gets the task's tools (written out, so that declarations name it rather than its members in whatever order the compiler met them). */
+export type ToolsFor = 'both' | 'subagents' | 'orchestrator';
 
-/** Who gets the task's tools. */
-export type ToolsFor = (typeof TOOLS_FOR)[number];
+/** Who gets the task's tools: both (the default), the sub-agents only, or the orchestrator only (the direct fallback). */
+export const TOOLS_FOR: readonly ToolsFor[] = ['both', 'subagents', 'orchestrator'];
