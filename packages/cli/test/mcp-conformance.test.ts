@@ -35,7 +35,9 @@ afterAll(async () => {
 
 /** Run one client scenario; the framework's output. */
 async function scenario(name: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn('npx', ['-y', '-p', 'node@24', '--', 'node', framework, 'client', '--command', `node ${name === 'sse-retry' ? sseRetryClient : client}`, '--scenario', name, '--timeout', '60000'], {
+  // The framework needs Node >= 22: this Node when it is one (CI's second run), else npm's node@24.
+  const [command, ...prefix] = Number(process.versions.node.split('.')[0]) >= 22 ? [process.execPath] : ['npx', '-y', '-p', 'node@24', '--', 'node'];
+  const child = spawn(command as string, [...prefix, framework, 'client', '--command', `node ${name === 'sse-retry' ? sseRetryClient : client}`, '--scenario', name, '--timeout', '60000'], {
     cwd: dir.path,
     env: { ...process.env, PARL_CONFORMANCE_BASE_URL: endpoint.baseURL, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
