@@ -65,7 +65,7 @@ describe('parl swarm run stops its MCP servers on Ctrl-C and SIGTERM', () => {
     const [code] = (await exited) as [number | null];
     expect(code).toBe(exitCode);
     expect(stderr).toMatch(/interrupted after \d+ of 20 episodes/);
-    // A process SIGKILLed as parl exits may take a moment to leave /proc.
-    expect(await until(() => (processes().some((p) => p.pgrp === group) ? undefined : true), 1_000)).toBe(true);
+    // A process SIGKILLed as parl exits may take a moment to leave /proc (longer on a loaded machine).
+    expect(await until(() => (processes().some((p) => p.pgrp === group) ? undefined : true), 5_000)).toBe(true);
   }, 60_000);
 });
