@@ -5,7 +5,6 @@
  * names, and the coordinator writes the lines — with `--logprobs`, the orchestrator's token ids
  * and log-probabilities came through the queue too.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startLocalLlmServer, type LocalLlmServer } from '@parl/test-support/local-llm/server';
@@ -13,8 +12,9 @@ import { writeTinyGguf } from '@parl/test-support/local-llm/tiny-model';
 import { findRedisServer, startRedisServer, type RedisServer } from '@parl/test-support/redis-server';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, requireBuiltBin } from './support/bin.js';
+import { requireBuiltBin } from './support/bin.js';
 import { parl } from './support/memory-io.js';
+import { startWorker, type WorkerProcess } from './support/worker-process.js';
 
 const redisLookup = findRedisServer();
 const HAVE_REDIS = redisLookup.skipReason === undefined;
@@ -24,8 +24,7 @@ describe.skipIf(!HAVE_REDIS)('parl swarm run --queue with parl worker', () => {
   let dir: TempDir | undefined;
   let server: LocalLlmServer | undefined;
   let redis: RedisServer | undefined;
-  let worker: ChildProcess | undefined;
-  let log = '';
+  let worker: WorkerProcess | undefined;
 
   beforeAll(async () => {
     requireBuiltBin();
@@ -34,20 +33,18 @@ describe.skipIf(!HAVE_REDIS)('parl swarm run --queue with parl worker', () => {
     // The suites' prompts with four tools' schemas pass the tiny model's 2048 tokens (one per byte).
     server = await startLocalLlmServer({ modelPath: model.path, contextSize: 8192 });
     redis = await startRedisServer(redisLookup.path as string);
-    worker = spawn(process.execPath, [BIN, 'worker', '--queue', redis.url, '--queue-name', 'cli-swarm', '--threads', '2'], { stdio: ['ignore', 'ignore', 'pipe'] });
-    worker.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
-    const deadline = Date.now() + 60_000;
-    while (!log.includes('taking') && Date.now() < deadline && worker.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+    worker = startWorker(['--queue', redis.url, '--queue-name', 'cli-swarm', '--threads', '2']);
+    await worker.waitFor(/taking/);
   }, 120_000);
   afterAll(async () => {
-    worker?.kill('SIGKILL');
+    await worker?.stop('SIGKILL');
     await redis?.close();
     await server?.close();
     await dir?.remove();
   });
 
   it('the worker runs the rollouts on the endpoint; the lines, with token ids and log-probabilities, come back to --out', async () => {
-    expect(log).toMatch(/^parl worker: taking sweep runs and swarm rollouts from redis:\/\/127\.0\.0\.1:\d+, queue cli-swarm, 2 at a time;/);
+    expect(worker?.log()).toMatch(/^parl worker: taking sweep runs and swarm rollouts from redis:\/\/127\.0\.0\.1:\d+, queue cli-swarm, 2 at a time;/);
     const out = join((dir as TempDir).path, 'rollouts.jsonl');
     const r = await parl([
       'swarm', 'run', '--base-url', (server as LocalLlmServer).baseURL, '--model', (server as LocalLlmServer).modelName, '--subagents', 'scripted',
@@ -66,7 +63,7 @@ describe.skipIf(!HAVE_REDIS)('parl swarm run --queue with parl worker', () => {
         expect(reply.logprobs?.content).toHaveLength(reply.token_ids?.length ?? -1);
       }
     }
-    expect(log).toContain('parl worker: rollout deep-s1-0/0 started');
-    expect(log).toMatch(/parl worker: rollout deep-s1-0\/1 finished in /);
+    expect(worker?.log()).toContain('parl worker: rollout deep-s1-0/0 started');
+    expect(worker?.log()).toMatch(/parl worker: rollout deep-s1-0\/1 finished in /);
   }, 240_000);
 });

@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { findRedisServer, startRedisServer, type RedisServer } from '@parl/test-support/redis-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, requireBuiltBin } from './support/bin.js';
 import { parl } from './support/memory-io.js';
 import { writeTinyGrid } from './support/sweep-grid.js';
+import { startWorker, type WorkerProcess } from './support/worker-process.js';
 import { useTempDirs } from '@parl/test-support/temp-dir';
 
 const redisLookup = findRedisServer();
@@ -16,40 +16,7 @@ if (!HAVE_REDIS) console.warn(`sweep queue tests skipped: ${SKIP_REASON}`);
 
 const tempDir = useTempDirs('cli');
 
-/** A `parl worker` process whose stderr is collected; `waitFor` resolves on the first match. */
-interface WorkerProc {
-  readonly child: ChildProcess;
-  log(): string;
-  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
-}
-
-function startWorker(url: string): WorkerProc {
-  requireBuiltBin();
-  const child = spawn(process.execPath, [BIN, 'worker', '--queue', url, '--threads', '1', '--stalled-after', '2'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let text = '';
-  const waiters: (() => void)[] = [];
-  child.stderr?.on('data', (chunk: Buffer) => {
-    text += chunk.toString('utf8');
-    for (const w of waiters.splice(0)) w();
-  });
-  return {
-    child,
-    log: () => text,
-    waitFor(pattern, timeoutMs = 60_000) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`worker never printed ${pattern}; it printed:\n${text}`)), timeoutMs);
-        const check = (): void => {
-          const m = text.match(pattern);
-          if (m !== null) {
-            clearTimeout(timer);
-            resolve(m);
-          } else waiters.push(check);
-        };
-        check();
-      });
-    },
-  };
-}
+const startQueueWorker = (url: string): WorkerProcess => startWorker(['--queue', url, '--threads', '1', '--stalled-after', '2']);
 
 /** results.csv without its last column (wall_s, a time). */
 const withoutWall = (csv: string): string[] => csv.trim().split('\n').map((l) => l.slice(0, l.lastIndexOf(',')));
@@ -81,14 +48,14 @@ describe.skipIf(!HAVE_REDIS)(HAVE_REDIS ? 'parl sweep --queue with a real Redis'
     const local = join(dir, 'local');
     expect((await parl(['sweep', '--grid', grid, '--out', local, '--quiet', '--threads', '2'])).code).toBe(0);
 
-    const a = startWorker(url);
+    const a = startQueueWorker(url);
     workers.push(a.child);
     await a.waitFor(/parl worker: taking sweep runs and swarm rollouts from redis:/);
     const queued = join(dir, 'queued');
     const sweep = parl(['sweep', '--grid', grid, '--out', queued, '--queue', url]);
     const [, killedRun] = (await a.waitFor(/run ([0-9a-f]{16}) started/)) as unknown as [string, string];
     a.child.kill('SIGKILL');
-    const b = startWorker(url);
+    const b = startQueueWorker(url);
     workers.push(b.child);
 
     const result = await sweep;

@@ -4,7 +4,7 @@
  * this checkout) still trains sweep runs, and fails a swarm rollout job at once with the one line
  * that says how to install what it needs. A real `parl worker` process, a real Redis.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuiltBin } from './support/bin.js';
 import { installCli } from './support/install-layout.js';
 import { parl } from './support/memory-io.js';
+import { startWorker, type WorkerProcess } from './support/worker-process.js';
 
 const redisLookup = findRedisServer();
 const HAVE_REDIS = redisLookup.skipReason === undefined;
@@ -54,28 +55,25 @@ describe('parl worker and the queue flags, without Redis', () => {
 describe.skipIf(!HAVE_REDIS)('parl worker installed without @parl/swarm', () => {
   let redis: RedisServer | undefined;
   let root = '';
-  let worker: ChildProcess | undefined;
-  let log = '';
+  let worker: WorkerProcess | undefined;
 
   beforeAll(async () => {
     requireBuiltBin();
     redis = await startRedisServer(redisLookup.path as string);
     root = mkdtempSync(join(tmpdir(), 'parl-cli-no-swarm-'));
     const bin = installCli(root, ['@parl/sim']);
-    worker = spawn(process.execPath, [bin, 'worker', '--queue', redis.url, '--queue-name', 'no-swarm', '--threads', '1'], { stdio: ['ignore', 'ignore', 'pipe'], env });
-    worker.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
-    const deadline = Date.now() + 60_000;
-    while (!log.includes('taking') && Date.now() < deadline && worker.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+    worker = startWorker(['--queue', redis.url, '--queue-name', 'no-swarm', '--threads', '1'], { env, bin });
+    await worker.waitFor(/taking/);
   }, 90_000);
 
   afterAll(async () => {
-    worker?.kill('SIGKILL');
+    await worker?.stop('SIGKILL');
     await redis?.close();
     rmSync(root, { recursive: true, force: true });
   });
 
   it('fails a swarm rollout job at once with the install hint, and says it takes sweep runs only', { timeout: 60_000 }, async () => {
-    expect(log).toMatch(/^parl worker: taking sweep runs from redis:\/\/127\.0\.0\.1:\d+, queue no-swarm, 1 at a time;/);
+    expect(worker?.log()).toMatch(/^parl worker: taking sweep runs from redis:\/\/127\.0\.0\.1:\d+, queue no-swarm, 1 at a time;/);
     const runner = createQueueRunner<object, unknown>((redis as RedisServer).url, { name: 'no-swarm', jobName: 'swarm-rollout', onLost: 'fail', resumeHint: 'run it again', pollMs: 100 });
     try {
       await expect(runner.run('rollout-test', { options: { 'base-url': 'http://127.0.0.1:9/v1', model: 'm' }, task: 0, sample: 0, spans: false })).rejects.toThrow(
@@ -84,6 +82,6 @@ describe.skipIf(!HAVE_REDIS)('parl worker installed without @parl/swarm', () => 
     } finally {
       await runner.close();
     }
-    expect(log).toContain(`parl worker: job rollout-test failed: ${SWARM_HINT}\n`);
+    expect(worker?.log()).toContain(`parl worker: job rollout-test failed: ${SWARM_HINT}\n`);
   });
 });

@@ -5,7 +5,6 @@
  * token only in the worker's environment: it is in no job, line, span, log line or error. Real
  * Redis, a real worker process, the test support's HTTP MCP server and scripted chat endpoint.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startChatEndpoint, type ChatEndpoint } from '@parl/test-support/chat-endpoint';
@@ -13,8 +12,9 @@ import { startHttpMcpServer, type HttpMcpServer } from '@parl/test-support/mcp-s
 import { findRedisServer, startRedisServer, type RedisServer } from '@parl/test-support/redis-server';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, requireBuiltBin, runBin } from './support/bin.js';
+import { requireBuiltBin, runBin } from './support/bin.js';
 import { parl } from './support/memory-io.js';
+import { startWorker, type WorkerProcess } from './support/worker-process.js';
 
 const TOKEN = 'worker-mcp-secret-41c9e0';
 
@@ -51,8 +51,7 @@ describe.skipIf(!HAVE_REDIS)('parl worker --mcp URL --mcp-header \'Authorization
   let server: HttpMcpServer | undefined;
   let endpoint: ChatEndpoint | undefined;
   let redis: RedisServer | undefined;
-  let worker: ChildProcess | undefined;
-  let log = '';
+  let worker: WorkerProcess | undefined;
 
   beforeAll(async () => {
     requireBuiltBin();
@@ -63,17 +62,11 @@ describe.skipIf(!HAVE_REDIS)('parl worker --mcp URL --mcp-header \'Authorization
       request.messages.at(-1)?.role === 'tool' ? { text: 'done' } : (request.tools ?? []).some((t) => t.function.name === 'capital') ? { toolCalls: [['capital', { country: 'Kenya' }]] } : { text: 'no tool' },
     );
     redis = await startRedisServer(redisLookup.path as string);
-    worker = spawn(
-      process.execPath,
-      [BIN, 'worker', '--queue', redis.url, '--queue-name', 'worker-mcp', '--threads', '1', '--mcp', server.url, '--mcp-header', 'Authorization: Bearer env:PARL_WORKER_MCP_TOKEN'],
-      { stdio: ['ignore', 'ignore', 'pipe'], env: workerEnv(TOKEN) },
-    );
-    worker.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
-    const deadline = Date.now() + 60_000;
-    while (!log.includes('taking') && Date.now() < deadline && worker.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+    worker = startWorker(['--queue', redis.url, '--queue-name', 'worker-mcp', '--threads', '1', '--mcp', server.url, '--mcp-header', 'Authorization: Bearer env:PARL_WORKER_MCP_TOKEN'], { env: workerEnv(TOKEN) });
+    await worker.waitFor(/taking/);
   }, 120_000);
   afterAll(async () => {
-    worker?.kill('SIGTERM');
+    await worker?.stop();
     await redis?.close();
     await endpoint?.close();
     await server?.stop();
@@ -81,8 +74,8 @@ describe.skipIf(!HAVE_REDIS)('parl worker --mcp URL --mcp-header \'Authorization
   });
 
   it('the worker started with the token only in its environment', () => {
-    expect(log).toMatch(/parl worker: taking sweep runs and swarm rollouts from /);
-    expect(worker?.spawnargs.join(' ')).not.toContain(TOKEN);
+    expect(worker?.log()).toMatch(/parl worker: taking sweep runs and swarm rollouts from /);
+    expect(worker?.child.spawnargs.join(' ')).not.toContain(TOKEN);
   });
 
   it('a rollout on the worker calls the MCP tool behind the token; its result is in the line; the token is in no job, line, span or log line', async () => {
@@ -102,6 +95,6 @@ describe.skipIf(!HAVE_REDIS)('parl worker --mcp URL --mcp-header \'Authorization
     expect(requests).toContain('Nairobi');
     const spansText = await readFile(spans, 'utf8');
     expect(spansText).toContain('Nairobi');
-    for (const text of [lines, spansText, requests, r.stdout, r.stderr, log]) expect(text).not.toContain(TOKEN);
+    for (const text of [lines, spansText, requests, r.stdout, r.stderr, worker?.log() ?? '']) expect(text).not.toContain(TOKEN);
   }, 60_000);
 });

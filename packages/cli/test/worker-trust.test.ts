@@ -5,15 +5,15 @@
  * come from the environment (`--queue env:PARL_QUEUE_URL`), so it is not in the process list.
  * Real Redis, a real worker process, scripted OpenAI-compatible endpoints over real HTTP.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startChatEndpoint, type ChatEndpoint } from '@parl/test-support/chat-endpoint';
 import { findRedisServer, startRedisServer, type RedisServer } from '@parl/test-support/redis-server';
 import { makeTempDir, type TempDir } from '@parl/test-support/temp-dir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, requireBuiltBin } from './support/bin.js';
+import { requireBuiltBin } from './support/bin.js';
 import { parl } from './support/memory-io.js';
+import { startWorker, type WorkerProcess } from './support/worker-process.js';
 
 const redisLookup = findRedisServer();
 const HAVE_REDIS = redisLookup.skipReason === undefined;
@@ -24,8 +24,7 @@ describe.skipIf(!HAVE_REDIS)('parl worker --allow-endpoint and --queue env:NAME'
   let trusted: ChatEndpoint | undefined;
   let other: ChatEndpoint | undefined;
   let redis: RedisServer | undefined;
-  let worker: ChildProcess | undefined;
-  let log = '';
+  let worker: WorkerProcess | undefined;
 
   beforeAll(async () => {
     requireBuiltBin();
@@ -35,13 +34,11 @@ describe.skipIf(!HAVE_REDIS)('parl worker --allow-endpoint and --queue env:NAME'
     redis = await startRedisServer(redisLookup.path as string);
     const env: NodeJS.ProcessEnv = { ...process.env, PARL_API_KEY: 'sk-worker-secret', PARL_QUEUE_URL: redis.url };
     delete env['OPENAI_API_KEY'];
-    worker = spawn(process.execPath, [BIN, 'worker', '--queue', 'env:PARL_QUEUE_URL', '--queue-name', 'trust', '--threads', '2', '--allow-endpoint', trusted.baseURL], { stdio: ['ignore', 'ignore', 'pipe'], env });
-    worker.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
-    const deadline = Date.now() + 60_000;
-    while (!log.includes('goes only to') && Date.now() < deadline && worker.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+    worker = startWorker(['--queue', 'env:PARL_QUEUE_URL', '--queue-name', 'trust', '--threads', '2', '--allow-endpoint', trusted.baseURL], { env });
+    await worker.waitFor(/goes only to/);
   }, 120_000);
   afterAll(async () => {
-    worker?.kill('SIGKILL');
+    await worker?.stop('SIGKILL');
     await redis?.close();
     await trusted?.close();
     await other?.close();
@@ -50,9 +47,9 @@ describe.skipIf(!HAVE_REDIS)('parl worker --allow-endpoint and --queue env:NAME'
   });
 
   it('the worker took its queue from the environment: the URL is not on its command line', () => {
-    expect(worker?.spawnargs.join(' ')).not.toContain((redis as RedisServer).url);
-    expect(log).toMatch(/^parl worker: taking sweep runs and swarm rollouts from redis:\/\/127\.0\.0\.1:\d+, queue trust, 2 at a time;/);
-    expect(log).toContain(`parl worker: PARL_API_KEY goes only to endpoints under ${(trusted as ChatEndpoint).baseURL}`);
+    expect(worker?.child.spawnargs.join(' ')).not.toContain((redis as RedisServer).url);
+    expect(worker?.log()).toMatch(/^parl worker: taking sweep runs and swarm rollouts from redis:\/\/127\.0\.0\.1:\d+, queue trust, 2 at a time;/);
+    expect(worker?.log()).toContain(`parl worker: PARL_API_KEY goes only to endpoints under ${(trusted as ChatEndpoint).baseURL}`);
   });
 
   it('a job naming an endpoint the worker does not trust is not run: no request, no key, a named error naming the job', async () => {
@@ -69,7 +66,7 @@ describe.skipIf(!HAVE_REDIS)('parl worker --allow-endpoint and --queue env:NAME'
       `parl swarm: task wide-s1-0 failed (wide-s1-0/rollout-0): the worker says: the job names the endpoint ${other_}, which this worker does not trust with its API key (it trusts ${trusted_}): it was not run and no key was sent\n`,
     );
     expect((other as ChatEndpoint).requests).toHaveLength(0);
-    expect(log).toContain(`parl worker: rollout wide-s1-0/0 failed: the job names the endpoint ${other_}, which this worker does not trust with its API key`);
+    expect(worker?.log()).toContain(`parl worker: rollout wide-s1-0/0 failed: the job names the endpoint ${other_}, which this worker does not trust with its API key`);
   }, 60_000);
 
   it('a job on a trusted endpoint runs, with the worker\'s key', async () => {
