@@ -11,28 +11,11 @@ import {
 } from '../../src/index.js';
 import { rewardWasm } from '../../src/batch/reward-wasm.js';
 import { arenaOf } from '../../src/batch/wasm-arena.js';
+import { episodeArb, type Episode } from './reward-episodes.js';
 import { messageOf } from '../support.js';
 
 // rewardTotalBatch (and the WebAssembly kernel with `totalOnly`) against rewardBatch's
 // total_reward on the JavaScript kernel, bit for bit.
-
-interface Episode {
-  n: number;
-  assigned: number;
-  completed: number;
-  perf: number;
-  step: number;
-}
-
-const episodeArb: fc.Arbitrary<Episode> = fc
-  .tuple(
-    fc.oneof(fc.integer({ min: 0, max: 400 }), fc.double({ min: 0, max: 1e6, noNaN: true })),
-    fc.oneof(fc.integer({ min: 0, max: 400 }), fc.double({ min: 0, max: 1e6, noNaN: true })),
-    fc.double({ min: 0, max: 1, noNaN: true }),
-    fc.double({ min: -1e3, max: 1e3, noNaN: true }),
-    fc.oneof(fc.integer({ min: 0, max: 20000 }), fc.double({ min: 0, max: 1e6, noNaN: true })),
-  )
-  .map(([n, assigned, share, perf, step]) => ({ n, assigned, completed: assigned * share, perf, step }));
 
 /** Schedules the kernel computes (linear, constant) and ones it leaves to JavaScript (cosine, step). */
 const scheduleArb = fc.constantFrom('linear:0.1:0:10000', 'constant:0.3', 'linear:-2:3:77.5', 'cosine:0.1:0:5000', 'step:0.1,0.05,0:3000,6000');

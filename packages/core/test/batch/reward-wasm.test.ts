@@ -12,27 +12,10 @@ import {
 } from '../../src/index.js';
 import { rewardWasm } from '../../src/batch/reward-wasm.js';
 import { arenaOf } from '../../src/batch/wasm-arena.js';
+import { episodeArb, type Episode } from './reward-episodes.js';
 
 // The WebAssembly SIMD reward kernel against the JavaScript one (kernel: 'js'), bit for bit,
 // called directly (so a kernel that declined would fail the test) and through rewardBatch.
-
-interface Episode {
-  n: number;
-  assigned: number;
-  completed: number;
-  perf: number;
-  step: number;
-}
-
-const episodeArb: fc.Arbitrary<Episode> = fc
-  .tuple(
-    fc.oneof(fc.integer({ min: 0, max: 400 }), fc.double({ min: 0, max: 1e6, noNaN: true })),
-    fc.oneof(fc.integer({ min: 0, max: 400 }), fc.double({ min: 0, max: 1e6, noNaN: true })),
-    fc.double({ min: 0, max: 1, noNaN: true }),
-    fc.double({ min: -1e3, max: 1e3, noNaN: true }),
-    fc.oneof(fc.integer({ min: 0, max: 20000 }), fc.double({ min: 0, max: 1e6, noNaN: true })),
-  )
-  .map(([n, assigned, share, perf, step]) => ({ n, assigned, completed: assigned * share, perf, step }));
 
 /** Schedules the kernel computes (linear, constant) and one it leaves to JavaScript (cosine). */
 const scheduleArb = fc.oneof(
