@@ -3,7 +3,7 @@
  * §10.2, end to end over real HTTP: a scripted OpenAI-compatible endpoint on 127.0.0.1 plays the
  * orchestrator and the sub-agents, another one the LLM judge.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { messageText, startChatEndpoint, type ChatEndpoint, type ChatReply, type ChatRequest } from '@parl/test-support/chat-endpoint';
@@ -113,6 +113,41 @@ describe('parl swarm on task files', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^parl swarm: --tasks-file .*bad\.jsonl line 2: answer\.unique_columns\[0\] must be one of the columns \(a\), got "z"$/)]);
     expect(swarm.requests.length).toBe(before);
+  });
+
+  it('eval: a scorer module that throws for one task leaves its episodes ungraded (not 0), names each after the closing line (exit code 1); the same command grades only those', async () => {
+    // The run's scorer is used by qa-capital only (the other rows name their own); it throws while `broken` exists.
+    const scorer = join(dir.path, 'throws-while-broken.mjs');
+    const broken = join(dir.path, 'broken');
+    await writeFile(scorer, `import { existsSync } from 'node:fs';\nexport default () => { if (existsSync(${JSON.stringify(broken)})) throw new Error('the grader is broken'); return 1; };\n`);
+    await writeFile(broken, '');
+    const out = join(dir.path, 'qa-eval.json');
+    const args = ['swarm', 'eval', ...base(), '--tasks-file', join(EXAMPLES, 'qa-exact.csv'), '--scorer', `module:${scorer}`, '--targets', '0.5', '--out', out];
+    const r = await parl(args);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^parl swarm eval: r_perf [\d.]+ \(swarm\) vs [\d.]+ \(single agent\) over 2 and 2 graded episodes \(1 and 1 failed\); critical steps to target 0\.5: /),
+      expect.stringMatching(/^parl swarm eval: task qa-capital failed \(qa-capital\/swarm\): scorer module:.*throws-while-broken\.mjs on task qa-capital: it threw Error: the grader is broken$/),
+      expect.stringMatching(/^parl swarm eval: task qa-capital failed \(qa-capital\/single\): scorer module:.*throws-while-broken\.mjs on task qa-capital: it threw Error: the grader is broken$/),
+      'parl swarm: 2 episodes failed (not graded: left out of the evaluation\'s totals): run the same command again to run them again',
+    ]);
+    type Written = { swarm: { graded: number; failed: number }; failures: { rollout_id: string }[]; records: { swarm: { task_id: string }[] }; resumed: number };
+    const first = JSON.parse(await readFile(out, 'utf8')) as Written;
+    expect(first.swarm).toMatchObject({ graded: 2, failed: 1 });
+    expect(first.failures.map((f) => f.rollout_id)).toEqual(['qa-capital/swarm', 'qa-capital/single']);
+    expect(first.records.swarm.map((x) => x.task_id)).toEqual(['qa-boiling', 'qa-authors']);
+
+    // Mended: the same command runs only qa-capital's two episodes (the orchestrator is asked for nothing else).
+    await rm(broken);
+    const asked = swarm.requests.length;
+    const again = await parl(args);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/^parl swarm eval: r_perf [\d.]+ \(swarm\) vs [\d.]+ \(single agent\); critical steps to target 0\.5: .* \(4 episodes resumed from .*qa-eval\.json\)\n$/);
+    const prompts = swarm.requests.slice(asked).filter((q) => q.model === 'orch').map((q) => messageText(q.messages.find((m) => m.role === 'user')));
+    expect(new Set(prompts)).toEqual(new Set(['What is the capital of Australia?']));
+    const second = JSON.parse(await readFile(out, 'utf8')) as Written;
+    expect(second).toMatchObject({ swarm: { graded: 3, failed: 0 }, failures: [], resumed: 4 });
+    expect(second.records.swarm.map((x) => x.task_id)).toEqual(['qa-capital', 'qa-boiling', 'qa-authors']);
   });
 
   it('a scorer module that fails: one line per failed episode naming the task and the scorer, after the closing line of the others (exit code 1)', async () => {
