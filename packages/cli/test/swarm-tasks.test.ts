@@ -122,7 +122,8 @@ describe('parl swarm on task files', () => {
     await writeFile(scorer, `import { existsSync } from 'node:fs';\nexport default () => { if (existsSync(${JSON.stringify(broken)})) throw new Error('the grader is broken'); return 1; };\n`);
     await writeFile(broken, '');
     const out = join(dir.path, 'qa-eval.json');
-    const args = ['swarm', 'eval', ...base(), '--tasks-file', join(EXAMPLES, 'qa-exact.csv'), '--scorer', `module:${scorer}`, '--targets', '0.5', '--out', out];
+    const report = join(dir.path, 'qa-eval.html');
+    const args = ['swarm', 'eval', ...base(), '--tasks-file', join(EXAMPLES, 'qa-exact.csv'), '--scorer', `module:${scorer}`, '--targets', '0.5', '--out', out, '--report', report];
     const r = await parl(args);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toEqual([
@@ -136,6 +137,10 @@ describe('parl swarm on task files', () => {
     expect(first.swarm).toMatchObject({ graded: 2, failed: 1 });
     expect(first.failures.map((f) => f.rollout_id)).toEqual(['qa-capital/swarm', 'qa-capital/single']);
     expect(first.records.swarm.map((x) => x.task_id)).toEqual(['qa-boiling', 'qa-authors']);
+    // The report says which episodes are not graded, and its per-task table shows no score (no 0) for them.
+    const html = await readFile(report, 'utf8');
+    expect(html).toMatch(/2 episodes failed and are not graded \(left out of every mean and curve\): qa-capital\/swarm \(scorer module:[^)]*\); qa-capital\/single/);
+    expect(html).toContain('<tr><th>qa-capital</th><td>—</td><td class="num">—</td><td class="answer">—</td><td class="num">—</td><td class="answer">—</td><td class="num">—</td><td class="num">—</td><td>—</td><td>swarm episode failed: not graded; single-agent episode failed: not graded</td></tr>');
 
     // Mended: the same command runs only qa-capital's two episodes (the orchestrator is asked for nothing else).
     await rm(broken);

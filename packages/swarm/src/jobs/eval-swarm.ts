@@ -57,6 +57,8 @@ export interface SwarmEvaluation {
   readonly tasks_file: string | null;
   /** Tasks run (each by both modes). */
   readonly tasks: number;
+  /** The tasks' ids, in the order they ran (the records of a mode hold those of its graded episodes). */
+  readonly task_ids: readonly string[];
   readonly seed: number;
   /** The flags that shaped the episodes (as `rollout_options` of `parl swarm run`): a rerun resumes only an evaluation with the same ones. */
   readonly eval_options: RunOptionTexts;
@@ -186,6 +188,7 @@ async function evaluate(options: SwarmEvalOptions, tasks: readonly SwarmTask[], 
     suite: options.tasksFile === undefined ? (options.suite ?? GENERATED_SUITE_DEFAULTS.suite) : null,
     tasks_file: options.tasksFile ?? null,
     tasks: tasks.length,
+    task_ids: tasks.map((t) => t.id),
     seed: options.seed ?? GENERATED_SUITE_DEFAULTS.seed,
     eval_options: evalOptions,
     resumed,

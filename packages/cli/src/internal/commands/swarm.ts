@@ -227,14 +227,20 @@ export async function swarmEvalReport(evaluation: SwarmEvaluation, serialCollaps
     `<tr><th>${name}</th><td>${formatNumber(m.r_perf, 4)}</td><td>${formatNumber(m.critical_steps, 4)}</td><td>${formatNumber(m.subagents, 4)}</td><td>${m.finish_rate === null ? '—' : formatNumber(m.finish_rate, 4)}</td><td>${collapse}</td></tr>`;
   const table =
     '<table id="summary"><thead><tr><th></th><th>r_perf</th><th>critical steps</th><th>sub-agents / episode</th><th>finish rate</th><th>serial collapse</th></tr></thead><tbody>' +
-    row('swarm', evaluation.swarm, serialCollapse === undefined ? '— (needs @parl/traces)' : `${serialCollapse} of ${evaluation.tasks}`) +
+    row('swarm', evaluation.swarm, serialCollapse === undefined ? '— (needs @parl/traces)' : `${serialCollapse} of ${evaluation.swarm.graded}`) +
     row('single agent', evaluation.single_agent, '—') +
     '</tbody></table>';
   const points = (key: 'swarm' | 'single_agent') => evaluation.latency_to_target.filter((r) => r[key] !== null).map((r) => ({ x: r.target, y: r[key] }));
   const swarmPoints = points('swarm');
   const singlePoints = points('single_agent');
   const targets = evaluation.latency_to_target.map((r) => formatNumber(r.target, 4)).join(', ');
-  const lead = `${evaluation.tasks} tasks (${evaluation.tasks_file === null ? `seed ${evaluation.seed}` : `from ${evaluation.tasks_file}`}), each run by the swarm and by a single agent (the same model without assign_task), no budget.`;
+  const failures = evaluation.failures;
+  // Episodes that failed (spec §10.2) are in no mean: said, each named, never shown as a 0.
+  const ungraded =
+    failures.length === 0
+      ? ''
+      : ` ${failures.length} episode${failures.length === 1 ? '' : 's'} failed and ${failures.length === 1 ? 'is' : 'are'} not graded (left out of every mean and curve): ${failures.map((f) => `${f.rollout_id} (${f.reason})`).join('; ')}.`;
+  const lead = `${evaluation.tasks} tasks (${evaluation.tasks_file === null ? `seed ${evaluation.seed}` : `from ${evaluation.tasks_file}`}), each run by the swarm and by a single agent (the same model without assign_task), no budget.${ungraded}`;
   const title = `parl swarm eval: ${evaluation.model} on ${evaluation.suite ?? evaluation.tasks_file}`;
   if (swarmPoints.length === 0 && singlePoints.length === 0) {
     // Nothing to draw: say so in a sentence instead of an empty chart.
@@ -242,13 +248,13 @@ export async function swarmEvalReport(evaluation: SwarmEvaluation, serialCollaps
       `<p class="lead" id="no-target">Neither the swarm nor the single agent reached any r_perf target (${targets}): ` +
       `their mean r_perf was ${formatNumber(evaluation.swarm.r_perf, 4)} and ${formatNumber(evaluation.single_agent.r_perf, 4)}, so there is no latency-to-target curve to draw. ` +
       'Lower targets (--targets) show how far each got.</p>';
-    return renderChartPage({ title, lead, blocks: [table, none, taskScoresTable(evaluation.records.swarm, evaluation.records.single_agent, evaluation.answers)], charts: [] });
+    return renderChartPage({ title, lead, blocks: [table, none, taskScoresTable(evaluation.records.swarm, evaluation.records.single_agent, evaluation.answers, evaluation.task_ids)], charts: [] });
   }
   const missing = swarmPoints.length === 0 ? ' The swarm reached none of the targets.' : singlePoints.length === 0 ? ' The single agent reached none of the targets.' : '';
   return renderChartPage({
     title,
     lead,
-    blocks: [table, taskScoresTable(evaluation.records.swarm, evaluation.records.single_agent, evaluation.answers)],
+    blocks: [table, taskScoresTable(evaluation.records.swarm, evaluation.records.single_agent, evaluation.answers, evaluation.task_ids)],
     charts: [
       {
         title: 'Latency to target',
