@@ -32,7 +32,10 @@ import type { RunOptionTexts } from '../rollouts/rollout-file.js';
 import { runOptionTexts } from '../rollouts/run-option-texts.js';
 import { GENERATED_SUITE_DEFAULTS } from '../tasks/suites/suite-settings.js';
 
-/** The means of one mode (swarm or single agent) over its graded episodes (a failed one is in none of them). */
+/**
+ * The means of one mode (swarm or single agent) over its graded episodes (a failed one is in none
+ * of them); NaN (null in the JSON) when none of its episodes was graded.
+ */
 export interface ModeSummary {
   /** Episodes graded: the means are over these. */
   readonly graded: number;
@@ -149,6 +152,7 @@ async function evaluate(options: SwarmEvalOptions, tasks: readonly SwarmTask[], 
   const records = { swarm: [] as SwarmRecord[], single_agent: [] as SwarmRecord[] };
   const answers = { swarm: [] as string[], single_agent: [] as string[] };
   const failures: EpisodeFailure[] = [];
+  const failed = { swarm: 0, single_agent: 0 };
   const spans: string[] = [];
   const total = tasks.length * 2;
   let done = 0;
@@ -175,11 +179,11 @@ async function evaluate(options: SwarmEvalOptions, tasks: readonly SwarmTask[], 
         capture.take();
         if (!isEpisodeError(err)) throw err;
         failures.push(episodeFailure(id, task.id, 0, err));
+        failed[mode]++;
       }
       hooks.onProgress?.(++done, total);
     }
   }
-  const failedIn = (suffix: string): number => failures.filter((f) => f.rollout_id.endsWith(`/${suffix}`)).length;
   const swarm = records.swarm;
   const single = records.single_agent;
   const outcomes = (records: readonly SwarmRecord[]) => records.map((r) => ({ critical_steps: criticalStepsOf(r), r_perf: r.r_perf as number }));
@@ -192,8 +196,8 @@ async function evaluate(options: SwarmEvalOptions, tasks: readonly SwarmTask[], 
     seed: options.seed ?? GENERATED_SUITE_DEFAULTS.seed,
     eval_options: evalOptions,
     resumed,
-    swarm: summary(swarm, failedIn('swarm')),
-    single_agent: summary(single, failedIn('single')),
+    swarm: summary(swarm, failed.swarm),
+    single_agent: summary(single, failed.single_agent),
     latency_to_target: options.targets.map((target) => ({
       target,
       swarm: budgetToReachTarget(outcomes(swarm), target),

@@ -224,7 +224,7 @@ function evalClaims(options: SwarmEvalOptions): OutputClaim[] {
 export async function swarmEvalReport(evaluation: SwarmEvaluation, serialCollapse: number | undefined): Promise<string> {
   const [{ renderChartPage }, { taskScoresTable }] = await Promise.all([import('../report/html-page.js'), import('../report/swarm-task-scores.js')]);
   const row = (name: string, m: SwarmEvaluation['swarm'], collapse: string) =>
-    `<tr><th>${name}</th><td>${formatNumber(m.r_perf, 4)}</td><td>${formatNumber(m.critical_steps, 4)}</td><td>${formatNumber(m.subagents, 4)}</td><td>${m.finish_rate === null ? '—' : formatNumber(m.finish_rate, 4)}</td><td>${collapse}</td></tr>`;
+    `<tr><th>${name}</th><td>${meanOf(m, 'r_perf')}</td><td>${meanOf(m, 'critical_steps')}</td><td>${meanOf(m, 'subagents')}</td><td>${m.finish_rate === null ? '—' : formatNumber(m.finish_rate, 4)}</td><td>${collapse}</td></tr>`;
   const table =
     '<table id="summary"><thead><tr><th></th><th>r_perf</th><th>critical steps</th><th>sub-agents / episode</th><th>finish rate</th><th>serial collapse</th></tr></thead><tbody>' +
     row('swarm', evaluation.swarm, serialCollapse === undefined ? '— (needs @parl/traces)' : `${serialCollapse} of ${evaluation.swarm.graded}`) +
@@ -246,7 +246,7 @@ export async function swarmEvalReport(evaluation: SwarmEvaluation, serialCollaps
     // Nothing to draw: say so in a sentence instead of an empty chart.
     const none =
       `<p class="lead" id="no-target">Neither the swarm nor the single agent reached any r_perf target (${targets}): ` +
-      `their mean r_perf was ${formatNumber(evaluation.swarm.r_perf, 4)} and ${formatNumber(evaluation.single_agent.r_perf, 4)}, so there is no latency-to-target curve to draw. ` +
+      `their mean r_perf was ${meanOf(evaluation.swarm, 'r_perf')} and ${meanOf(evaluation.single_agent, 'r_perf')}, so there is no latency-to-target curve to draw. ` +
       'Lower targets (--targets) show how far each got.</p>';
     return renderChartPage({ title, lead, blocks: [table, none, taskScoresTable(evaluation.records.swarm, evaluation.records.single_agent, evaluation.answers, evaluation.task_ids)], charts: [] });
   }
@@ -312,8 +312,13 @@ export async function swarmEvalCommand(io: CliIo, options: SwarmEvalOptions): Pr
   const resumed = evaluation.resumed === 0 ? '' : ` (${evaluation.resumed} episodes resumed from ${options.out})`;
   // The closing line, unless every episode failed (then the failures say it all).
   if (failed === undefined || graded > 0)
-    io.stderr.write(`parl swarm eval: r_perf ${formatNumber(evaluation.swarm.r_perf, 4)} (swarm) vs ${formatNumber(evaluation.single_agent.r_perf, 4)} (single agent)${counts}; critical steps to target ${l}${resumed}\n`);
+    io.stderr.write(`parl swarm eval: r_perf ${meanOf(evaluation.swarm, 'r_perf')} (swarm) vs ${meanOf(evaluation.single_agent, 'r_perf')} (single agent)${counts}; critical steps to target ${l}${resumed}\n`);
   if (failed !== undefined) episodesFailed(io, 'eval', failed, graded === 0);
+}
+
+/** A mean of one mode, to 4 significant digits; an em dash when none of its episodes was graded. */
+function meanOf(mode: SwarmEvaluation['swarm'], key: 'r_perf' | 'critical_steps' | 'subagents'): string {
+  return mode.graded === 0 ? '—' : formatNumber(mode[key], 4);
 }
 
 /** The evaluation already in eval's `--out` (checked by its claim to be one), or undefined when there is none yet. */
