@@ -155,6 +155,26 @@ describe('parl swarm on task files', () => {
     expect(second.records.swarm.map((x) => x.task_id)).toEqual(['qa-capital', 'qa-boiling', 'qa-authors']);
   });
 
+  it('eval: a judge on loopback HTTP that fails for one task (HTTP 503 past its retries): that task is not graded, the other is; exit code 1', async () => {
+    const flaky = await startChatEndpoint((request) => (messageText(request.messages.at(-1)).includes('Lunar Roving Vehicle') ? { status: 503, body: 'overloaded' } : judgeReply(request)));
+    try {
+      const r = await parl(['swarm', 'eval', ...base(), '--tasks-file', join(EXAMPLES, 'browsecomp-questions.jsonl'), '--judge-base-url', flaky.baseURL, '--judge-model', 'grader', '--targets', '0.5']);
+      expect(r.code).toBe(1);
+      const evaluation = JSON.parse(r.stdout) as { swarm: { graded: number; failed: number; r_perf: number }; records: { swarm: { task_id: string }[] } };
+      // The graded task was judged correct: r_perf 1, not a mean with a made-up 0.
+      expect(evaluation.swarm).toMatchObject({ graded: 1, failed: 1, r_perf: 1 });
+      expect(evaluation.records.swarm.map((x) => x.task_id)).toEqual(['bc-analytical-engine']);
+      expect(r.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(/^parl swarm eval: r_perf 1 \(swarm\) vs 1 \(single agent\) over 1 and 1 graded episodes \(1 and 1 failed\); /),
+        expect.stringMatching(/^parl swarm eval: task bc-hadley-module failed \(bc-hadley-module\/swarm\): scorer judge on task bc-hadley-module: the judge judge\.chat\/grader gave no reply: .*HTTP 503/),
+        expect.stringMatching(/^parl swarm eval: task bc-hadley-module failed \(bc-hadley-module\/single\): scorer judge on task bc-hadley-module: /),
+        'parl swarm: 2 episodes failed (not graded: left out of the evaluation\'s totals): with --out FILE a rerun of the same command runs only the failed episodes',
+      ]);
+    } finally {
+      await flaky.close();
+    }
+  });
+
   it('a scorer module that fails: one line per failed episode naming the task and the scorer, after the closing line of the others (exit code 1)', async () => {
     const scorer = join(dir.path, 'broken-scorer.mjs');
     await writeFile(scorer, 'export default () => 7;\n');
