@@ -3,7 +3,7 @@
  * §10.2, end to end over real HTTP: a scripted OpenAI-compatible endpoint on 127.0.0.1 plays the
  * orchestrator and the sub-agents, another one the LLM judge.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { messageText, startChatEndpoint, type ChatEndpoint, type ChatReply, type ChatRequest } from '@parl/test-support/chat-endpoint';
@@ -113,6 +113,66 @@ describe('parl swarm on task files', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^parl swarm: --tasks-file .*bad\.jsonl line 2: answer\.unique_columns\[0\] must be one of the columns \(a\), got "z"$/)]);
     expect(swarm.requests.length).toBe(before);
+  });
+
+  it('eval: a scorer module that throws for one task leaves its episodes ungraded (not 0), names each after the closing line (exit code 1); the same command grades only those', async () => {
+    // The run's scorer is used by qa-capital only (the other rows name their own); it throws while `broken` exists.
+    const scorer = join(dir.path, 'throws-while-broken.mjs');
+    const broken = join(dir.path, 'broken');
+    await writeFile(scorer, `import { existsSync } from 'node:fs';\nexport default () => { if (existsSync(${JSON.stringify(broken)})) throw new Error('the grader is broken'); return 1; };\n`);
+    await writeFile(broken, '');
+    const out = join(dir.path, 'qa-eval.json');
+    const report = join(dir.path, 'qa-eval.html');
+    const args = ['swarm', 'eval', ...base(), '--tasks-file', join(EXAMPLES, 'qa-exact.csv'), '--scorer', `module:${scorer}`, '--targets', '0.5', '--out', out, '--report', report];
+    const r = await parl(args);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^parl swarm eval: r_perf [\d.]+ \(swarm\) vs [\d.]+ \(single agent\) over 2 and 2 graded episodes \(1 and 1 failed\); critical steps to target 0\.5: /),
+      expect.stringMatching(/^parl swarm eval: task qa-capital failed \(qa-capital\/swarm\): scorer module:.*throws-while-broken\.mjs on task qa-capital: it threw Error: the grader is broken$/),
+      expect.stringMatching(/^parl swarm eval: task qa-capital failed \(qa-capital\/single\): scorer module:.*throws-while-broken\.mjs on task qa-capital: it threw Error: the grader is broken$/),
+      'parl swarm: 2 episodes failed (not graded: left out of the evaluation\'s totals): run the same command again to run them again',
+    ]);
+    type Written = { swarm: { graded: number; failed: number }; failures: { rollout_id: string }[]; records: { swarm: { task_id: string }[] }; resumed: number };
+    const first = JSON.parse(await readFile(out, 'utf8')) as Written;
+    expect(first.swarm).toMatchObject({ graded: 2, failed: 1 });
+    expect(first.failures.map((f) => f.rollout_id)).toEqual(['qa-capital/swarm', 'qa-capital/single']);
+    expect(first.records.swarm.map((x) => x.task_id)).toEqual(['qa-boiling', 'qa-authors']);
+    // The report says which episodes are not graded, and its per-task table shows no score (no 0) for them.
+    const html = await readFile(report, 'utf8');
+    expect(html).toMatch(/2 episodes failed and are not graded \(left out of every mean and curve\): qa-capital\/swarm \(scorer module:[^)]*\); qa-capital\/single/);
+    expect(html).toContain('<tr><th>qa-capital</th><td>—</td><td class="num">—</td><td class="answer">—</td><td class="num">—</td><td class="answer">—</td><td class="num">—</td><td class="num">—</td><td>—</td><td>swarm episode failed: not graded; single-agent episode failed: not graded</td></tr>');
+
+    // Mended: the same command runs only qa-capital's two episodes (the orchestrator is asked for nothing else).
+    await rm(broken);
+    const asked = swarm.requests.length;
+    const again = await parl(args);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/^parl swarm eval: r_perf [\d.]+ \(swarm\) vs [\d.]+ \(single agent\); critical steps to target 0\.5: .* \(4 episodes resumed from .*qa-eval\.json\)\n$/);
+    const prompts = swarm.requests.slice(asked).filter((q) => q.model === 'orch').map((q) => messageText(q.messages.find((m) => m.role === 'user')));
+    expect(new Set(prompts)).toEqual(new Set(['What is the capital of Australia?']));
+    const second = JSON.parse(await readFile(out, 'utf8')) as Written;
+    expect(second).toMatchObject({ swarm: { graded: 3, failed: 0 }, failures: [], resumed: 4 });
+    expect(second.records.swarm.map((x) => x.task_id)).toEqual(['qa-capital', 'qa-boiling', 'qa-authors']);
+  });
+
+  it('eval: a judge on loopback HTTP that fails for one task (HTTP 503 past its retries): that task is not graded, the other is; exit code 1', async () => {
+    const flaky = await startChatEndpoint((request) => (messageText(request.messages.at(-1)).includes('Lunar Roving Vehicle') ? { status: 503, body: 'overloaded' } : judgeReply(request)));
+    try {
+      const r = await parl(['swarm', 'eval', ...base(), '--tasks-file', join(EXAMPLES, 'browsecomp-questions.jsonl'), '--judge-base-url', flaky.baseURL, '--judge-model', 'grader', '--targets', '0.5']);
+      expect(r.code).toBe(1);
+      const evaluation = JSON.parse(r.stdout) as { swarm: { graded: number; failed: number; r_perf: number }; records: { swarm: { task_id: string }[] } };
+      // The graded task was judged correct: r_perf 1, not a mean with a made-up 0.
+      expect(evaluation.swarm).toMatchObject({ graded: 1, failed: 1, r_perf: 1 });
+      expect(evaluation.records.swarm.map((x) => x.task_id)).toEqual(['bc-analytical-engine']);
+      expect(r.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(/^parl swarm eval: r_perf 1 \(swarm\) vs 1 \(single agent\) over 1 and 1 graded episodes \(1 and 1 failed\); /),
+        expect.stringMatching(/^parl swarm eval: task bc-hadley-module failed \(bc-hadley-module\/swarm\): scorer judge on task bc-hadley-module: the judge judge\.chat\/grader gave no reply: .*HTTP 503/),
+        expect.stringMatching(/^parl swarm eval: task bc-hadley-module failed \(bc-hadley-module\/single\): scorer judge on task bc-hadley-module: /),
+        'parl swarm: 2 episodes failed (not graded: left out of the evaluation\'s totals): with --out FILE a rerun of the same command runs only the failed episodes',
+      ]);
+    } finally {
+      await flaky.close();
+    }
   });
 
   it('a scorer module that fails: one line per failed episode naming the task and the scorer, after the closing line of the others (exit code 1)', async () => {

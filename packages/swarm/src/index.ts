@@ -46,12 +46,12 @@ export { SwarmScoreError } from './scoring/score-error.js';
 // Runs, evaluations and their files
 export { SWARM_EVAL_OPTIONS, SWARM_RUN_OPTIONS, type SwarmEvalOptions, type SwarmRunOptions, type SwarmToolOptions } from './options.js';
 export { swarmRun, type SwarmRunHooks } from './jobs/run-swarm.js';
-export { swarmEval, type ModeSummary, type SwarmEvalHooks, type SwarmEvaluation } from './jobs/eval-swarm.js';
+export { swarmEval, type ModeSummary, type PreviousEvaluation, type SwarmEvalHooks, type SwarmEvaluation } from './jobs/eval-swarm.js';
 export type { RolloutLine, RolloutSettings } from './rollouts/run-rollouts.js';
 export type { SampleLine } from './rollouts/rollout-file.js';
 export type { RolloutSummary } from './rollouts/rollout-summary.js';
 export { RolloutsInterruptedError } from './rollouts/interrupted.js';
-export { SwarmEpisodesFailedError, type EpisodeFailure } from './rollouts/episode-failure.js';
+export { SwarmEpisodesFailedError, type EpisodeFailure, type EpisodesJob } from './rollouts/episode-failure.js';
 export { openSpanCapture, type SpanCapture } from './jobs/spans-file.js';
 export { ROLLOUT_JOB_NAME, rolloutJobHandler, type RolloutJobHandler, type RolloutJobHooks, type RolloutJobResult } from './jobs/rollout-job.js';
 export { RolloutJobError, type RolloutQueueEvent } from './jobs/queue-rollouts.js';

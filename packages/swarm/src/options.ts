@@ -190,7 +190,7 @@ export const SWARM_EVAL_OPTIONS = defineOptionTable({
   ...common,
   targets: { flag: 'targets', arg: 'LIST', parse: targetsOption, default: [0.3, 0.5, 0.7, 0.9], defaultText: '0.3,0.5,0.7,0.9', help: 'r_perf targets of the latency-to-target table' },
   report: { flag: 'report', arg: 'FILE', parse: nonEmptyTextOption, help: 'write a self-contained HTML report (the latency-to-target curves) to FILE' },
-  out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the evaluation (JSON) to FILE, atomically, instead of stdout' },
+  out: { flag: 'out', arg: 'FILE', parse: nonEmptyTextOption, help: 'write the evaluation (JSON) to FILE, atomically, instead of stdout; when episodes failed, a rerun with the same flags grades only those' },
 });
 
 /** The settings `parl swarm run` takes, resolved (derived from {@link SWARM_RUN_OPTIONS}: `model` required, defaults filled). */

@@ -52,8 +52,8 @@ describe('swarmRun and swarmEval (the commands\' jobs)', () => {
     const options = resolveOptions(SWARM_EVAL_OPTIONS, { 'base-url': 'http://127.0.0.1:9/v1', model: 'm', subagents: 'scripted', tasks: '2', targets: '0.5,1' }, 'flag');
     const orchestrator = delegating();
     const evaluation = await swarmEval(options, { models: () => orchestrator });
-    expect(evaluation.swarm).toEqual({ r_perf: 1, critical_steps: 6, subagents: 6, finish_rate: 1 });
-    expect(evaluation.single_agent).toEqual({ r_perf: 0, critical_steps: 2, subagents: 0, finish_rate: null });
+    expect(evaluation.swarm).toEqual({ graded: 2, failed: 0, r_perf: 1, critical_steps: 6, subagents: 6, finish_rate: 1 });
+    expect(evaluation.single_agent).toEqual({ graded: 2, failed: 0, r_perf: 0, critical_steps: 2, subagents: 0, finish_rate: null });
     expect(evaluation.latency_to_target).toEqual([
       { target: 0.5, swarm: 6, single_agent: null },
       { target: 1, swarm: 6, single_agent: null },

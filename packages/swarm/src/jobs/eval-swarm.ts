@@ -3,6 +3,14 @@
  * `create_subagent` / `assign_task`), no budget; the critical steps each needs to reach each
  * r_perf target (latency to target), r_perf, sub-agents per episode and finish rate.
  *
+ * An error of an episode (spec §10.2: a scorer's or the judge's failure, a policy call past its
+ * retries) is handled as `parl swarm run` handles it, through the same code
+ * ({@link isEpisodeError}, {@link SwarmEpisodesFailedError}): the episode is not graded — never
+ * a made-up 0 — and stays out of the totals, which say how many episodes were graded and how many
+ * failed; the evaluation goes on with the other episodes and then rejects, carrying the
+ * evaluation of the graded ones. Given the evaluation of an earlier call with the same settings
+ * (`previous`), only its failed and missing episodes run again.
+ *
  * @module
  */
 import { budgetToReachTarget, criticalSteps, pooledFinishRate, subagentCounts } from '@parl/core';
@@ -19,10 +27,20 @@ import { endpointSettings } from './episode-settings.js';
 import { openSpanCapture } from './spans-file.js';
 import { loadTasks } from './task-source.js';
 import { refuseDotSegmentIds } from '../rollouts/url-template.js';
+import { episodeFailure, isEpisodeError, SwarmEpisodesFailedError, type EpisodeFailure } from '../rollouts/episode-failure.js';
+import type { RunOptionTexts } from '../rollouts/rollout-file.js';
+import { runOptionTexts } from '../rollouts/run-option-texts.js';
 import { GENERATED_SUITE_DEFAULTS } from '../tasks/suites/suite-settings.js';
 
-/** The means of one mode (swarm or single agent) over the tasks. */
+/**
+ * The means of one mode (swarm or single agent) over its graded episodes (a failed one is in none
+ * of them); NaN (null in the JSON) when none of its episodes was graded.
+ */
 export interface ModeSummary {
+  /** Episodes graded: the means are over these. */
+  readonly graded: number;
+  /** Episodes that failed (spec §10.2: their grade is unknown, never counted as 0). */
+  readonly failed: number;
   /** Mean r_perf. */
   readonly r_perf: number;
   /** Mean critical steps. */
@@ -42,16 +60,24 @@ export interface SwarmEvaluation {
   readonly tasks_file: string | null;
   /** Tasks run (each by both modes). */
   readonly tasks: number;
+  /** The tasks' ids, in the order they ran (the records of a mode hold those of its graded episodes). */
+  readonly task_ids: readonly string[];
   readonly seed: number;
+  /** The flags that shaped the episodes (as `rollout_options` of `parl swarm run`): a rerun resumes only an evaluation with the same ones. */
+  readonly eval_options: RunOptionTexts;
+  /** Episodes taken from `previous` (a resumed evaluation) instead of run again. */
+  readonly resumed: number;
   readonly swarm: ModeSummary;
   readonly single_agent: ModeSummary;
   /** For each target: the critical-step budget each needs (null: never reached). */
   readonly latency_to_target: readonly { target: number; swarm: number | null; single_agent: number | null }[];
-  /** The episodes' records. */
+  /** The episodes that failed (not graded), each named; empty when every episode was graded. */
+  readonly failures: readonly EpisodeFailure[];
+  /** The graded episodes' records. */
   readonly records: { readonly swarm: readonly SwarmRecord[]; readonly single_agent: readonly SwarmRecord[] };
   /** Each episode's final answer (the orchestrator's last message, '' when it gave none), in the records' order: what each score was given. */
   readonly answers: { readonly swarm: readonly string[]; readonly single_agent: readonly string[] };
-  /** The swarm episodes' spans, one OTLP JSON export request each (for the serial-collapse findings). */
+  /** The spans of the swarm episodes run by this call (not the resumed ones), one OTLP JSON export request each (for the serial-collapse findings). */
   readonly swarm_spans: readonly string[];
 }
 
@@ -63,13 +89,29 @@ export interface SwarmEvalHooks {
   readonly models?: (name: string) => LanguageModel;
   /** The judge instead of the one on `--judge-base-url`. */
   readonly judge?: JudgeClient;
+  /**
+   * An earlier evaluation (as written to `--out`) that had failures: when it was run with the same
+   * settings on the same tasks, its graded episodes are kept and only the others run.
+   */
+  readonly previous?: PreviousEvaluation;
 }
 
-function summary(records: readonly SwarmRecord[]): ModeSummary {
+/** What a resume reads of an earlier evaluation. */
+export type PreviousEvaluation = Pick<SwarmEvaluation, 'eval_options' | 'tasks' | 'failures' | 'records' | 'answers'>;
+
+/** The two modes, as the evaluation's keys and the episodes' id suffixes. */
+const MODES = [
+  ['swarm', 'swarm'],
+  ['single_agent', 'single'],
+] as const;
+
+function summary(records: readonly SwarmRecord[], failed: number): ModeSummary {
   const n = records.length;
   const counts = records.map((r) => subagentCounts({ stages: r.stages }));
   const mean = (f: (r: SwarmRecord) => number): number => records.reduce((s, r) => s + f(r), 0) / n;
   return {
+    graded: n,
+    failed,
     r_perf: mean((r) => r.r_perf as number),
     critical_steps: mean((r) => criticalStepsOf(r)),
     subagents: counts.reduce((s, c) => s + c.launched, 0) / n,
@@ -81,7 +123,12 @@ function criticalStepsOf(r: SwarmRecord): number {
   return criticalSteps(r.stages ?? []).critical_steps;
 }
 
-/** Evaluate the swarm against a single agent on a suite. */
+/**
+ * Evaluate the swarm against a single agent on a suite.
+ *
+ * @throws {@link SwarmEpisodesFailedError} (`summary`: the evaluation of the graded episodes) after
+ *   every other episode ran, when episodes failed (spec §10.2)
+ */
 export async function swarmEval(options: SwarmEvalOptions, hooks: SwarmEvalHooks = {}): Promise<SwarmEvaluation> {
   const tasks = await loadTasks(options, { judge: hooks.judge });
   refuseDotSegmentIds({ '--base-url': options.baseUrl, '--subagent-base-url': options.subagentBaseUrl }, tasks.map((t) => t.id));
@@ -100,41 +147,94 @@ async function evaluate(options: SwarmEvalOptions, tasks: readonly SwarmTask[], 
   const settingsFor = (task: SwarmTask, mode: string): EpisodeSettings => endpointSettings(input, { rollout_id: `${task.id}/${mode}`, task_id: task.id, sample: 0 });
   // Checked once before any episode runs (a missing endpoint, an unknown scripted name).
   if (tasks[0] !== undefined) settingsFor(tasks[0], 'swarm');
-  const swarm: SwarmRecord[] = [];
-  const single: SwarmRecord[] = [];
+  const evalOptions = runOptionTexts(options);
+  const kept = resumable(hooks.previous, evalOptions, tasks);
+  const records = { swarm: [] as SwarmRecord[], single_agent: [] as SwarmRecord[] };
   const answers = { swarm: [] as string[], single_agent: [] as string[] };
+  const failures: EpisodeFailure[] = [];
+  const failed = { swarm: 0, single_agent: 0 };
   const spans: string[] = [];
   const total = tasks.length * 2;
   let done = 0;
+  let resumed = 0;
   for (const task of tasks) {
-    const ran = await runEpisode(task, settingsFor(task, 'swarm'), `${task.id}/swarm`);
-    swarm.push(ran.record);
-    answers.swarm.push(ran.answer);
-    const json = capture.take();
-    if (json !== undefined) spans.push(json);
-    hooks.onProgress?.(++done, total);
-    const alone = await runEpisode(task, { ...settingsFor(task, 'single'), singleAgent: true }, `${task.id}/single`);
-    single.push(alone.record);
-    answers.single_agent.push(alone.answer);
-    capture.take();
-    hooks.onProgress?.(++done, total);
+    for (const [mode, suffix] of MODES) {
+      const id = `${task.id}/${suffix}`;
+      const old = kept?.get(id);
+      if (old !== undefined) {
+        records[mode].push(old.record);
+        answers[mode].push(old.answer);
+        resumed++;
+        hooks.onProgress?.(++done, total);
+        continue;
+      }
+      try {
+        const ran = await runEpisode(task, { ...settingsFor(task, suffix), ...(mode === 'single_agent' ? { singleAgent: true } : {}) }, id);
+        records[mode].push(ran.record);
+        answers[mode].push(ran.answer);
+        const json = capture.take();
+        if (mode === 'swarm' && json !== undefined) spans.push(json);
+      } catch (err) {
+        // An error of the episode (spec §10.2), as a run has it: not graded, named, the rest goes on.
+        capture.take();
+        if (!isEpisodeError(err)) throw err;
+        failures.push(episodeFailure(id, task.id, 0, err));
+        failed[mode]++;
+      }
+      hooks.onProgress?.(++done, total);
+    }
   }
+  const swarm = records.swarm;
+  const single = records.single_agent;
   const outcomes = (records: readonly SwarmRecord[]) => records.map((r) => ({ critical_steps: criticalStepsOf(r), r_perf: r.r_perf as number }));
-  return {
+  const evaluation: SwarmEvaluation = {
     model: options.model,
     suite: options.tasksFile === undefined ? (options.suite ?? GENERATED_SUITE_DEFAULTS.suite) : null,
     tasks_file: options.tasksFile ?? null,
     tasks: tasks.length,
+    task_ids: tasks.map((t) => t.id),
     seed: options.seed ?? GENERATED_SUITE_DEFAULTS.seed,
-    swarm: summary(swarm),
-    single_agent: summary(single),
+    eval_options: evalOptions,
+    resumed,
+    swarm: summary(swarm, failed.swarm),
+    single_agent: summary(single, failed.single_agent),
     latency_to_target: options.targets.map((target) => ({
       target,
       swarm: budgetToReachTarget(outcomes(swarm), target),
       single_agent: budgetToReachTarget(outcomes(single), target),
     })),
-    records: { swarm, single_agent: single },
+    failures,
+    records,
     answers,
     swarm_spans: spans,
   };
+  if (failures.length > 0) throw new SwarmEpisodesFailedError(failures, evaluation, options.out !== undefined, 'eval');
+  return evaluation;
+}
+
+/**
+ * The graded episodes of `previous` by episode id (`task/swarm`, `task/single`), when it is an
+ * evaluation with failures of the same settings on the same tasks; otherwise undefined (everything
+ * runs, as for a new evaluation).
+ */
+function resumable(previous: PreviousEvaluation | undefined, evalOptions: RunOptionTexts, tasks: readonly SwarmTask[]): Map<string, { record: SwarmRecord; answer: string }> | undefined {
+  if (previous === undefined || previous.failures === undefined || previous.failures.length === 0) return undefined;
+  if (previous.tasks !== tasks.length || !sameTexts(previous.eval_options, evalOptions)) return undefined;
+  const ids = new Set(tasks.map((t) => t.id));
+  const kept = new Map<string, { record: SwarmRecord; answer: string }>();
+  for (const [mode, suffix] of MODES) {
+    const records = previous.records?.[mode] ?? [];
+    for (const [i, record] of records.entries()) {
+      if (!ids.has(record.task_id)) return undefined;
+      kept.set(`${record.task_id}/${suffix}`, { record, answer: previous.answers?.[mode]?.[i] ?? '' });
+    }
+  }
+  return kept;
+}
+
+/** Whether two sets of flag texts are the same. */
+function sameTexts(a: RunOptionTexts | undefined, b: RunOptionTexts): boolean {
+  if (a === undefined || typeof a !== 'object') return false;
+  const keys = Object.keys(b);
+  return Object.keys(a).length === keys.length && keys.every((k) => a[k] === b[k]);
 }

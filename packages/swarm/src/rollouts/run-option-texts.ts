@@ -6,7 +6,7 @@
  * @module
  */
 import { optionRows } from '@parl/core';
-import { SWARM_RUN_OPTIONS, type SwarmRunOptions } from '../options.js';
+import { SWARM_RUN_OPTIONS, type SwarmEvalOptions, type SwarmRunOptions } from '../options.js';
 import { GENERATED_SUITE_DEFAULTS, SUITE_SETTINGS, type SuiteSettingName } from '../tasks/suites/suite-settings.js';
 import type { RunOptionTexts } from './rollout-file.js';
 
@@ -27,7 +27,7 @@ export const NON_SHAPING_OPTIONS: ReadonlySet<string> = new Set([
 const SUITE_ONLY: readonly string[] = ['suite', 'seed', 'entities', 'attributes', 'hops'];
 
 /** The options of `options` that shape no line of this run: the non-shaping ones, and those it does not use (a suite's settings beside a task file, or another suite's). */
-export function unusedOptions(options: SwarmRunOptions): ReadonlySet<string> {
+export function unusedOptions(options: SwarmRunOptions | SwarmEvalOptions): ReadonlySet<string> {
   const unused = new Set(NON_SHAPING_OPTIONS);
   if (options.tasksFile !== undefined) for (const key of SUITE_ONLY) unused.add(key);
   else {
@@ -43,14 +43,19 @@ export function uncomparedFlags(options: SwarmRunOptions): ReadonlySet<string> {
   return new Set([...optionRows(SWARM_RUN_OPTIONS)].filter(([key]) => unused.has(key)).map(([, row]) => row.flag));
 }
 
-/** The flag texts of `options` that shape an episode's line (a switch that is off is left out; a generated suite's name and seed as run, given or not). */
-export function runOptionTexts(options: SwarmRunOptions): RunOptionTexts {
+/**
+ * The flag texts of `options` that shape an episode's line (a switch that is off is left out; a
+ * generated suite's name and seed as run, given or not). `parl swarm eval`'s options give the
+ * texts of the rows it shares with `run` (what shapes its episodes): its evaluation keeps them to
+ * resume only an evaluation of the same configuration.
+ */
+export function runOptionTexts(options: SwarmRunOptions | SwarmEvalOptions): RunOptionTexts {
   const unused = unusedOptions(options);
   const effective: Readonly<Record<string, unknown>> = options.tasksFile === undefined ? { suite: options.suite ?? GENERATED_SUITE_DEFAULTS.suite, seed: options.seed ?? GENERATED_SUITE_DEFAULTS.seed } : {};
   const texts: Record<string, string> = {};
   for (const [key, row] of optionRows(SWARM_RUN_OPTIONS)) {
     if (unused.has(key)) continue;
-    const value: unknown = effective[key] ?? options[key];
+    const value: unknown = effective[key] ?? (options as Readonly<Record<string, unknown>>)[key];
     if (value === undefined || value === false) continue;
     texts[row.flag] = typeof value === 'object' ? JSON.stringify(value) : String(value);
   }

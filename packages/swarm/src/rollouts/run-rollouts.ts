@@ -19,7 +19,7 @@ import type { RolloutRef } from './url-template.js';
 import type { EpisodeSettings } from '../runtime/config.js';
 import { runEpisode } from '../runtime/episode.js';
 import type { SwarmTask } from '../tasks/task.js';
-import { isEpisodeError, SwarmEpisodesFailedError, type EpisodeFailure } from './episode-failure.js';
+import { episodeFailure, isEpisodeError, SwarmEpisodesFailedError, type EpisodeFailure } from './episode-failure.js';
 import { RolloutsInterruptedError } from './interrupted.js';
 import { DEFAULT_REWARD_POST, postReward, type RewardPostPolicy } from './reward-report.js';
 import { openRolloutFile, readSample, sampleKey, sampleLine, type RolloutFile, type RunOptionTexts, type SampleLine, type SampleRef } from './rollout-file.js';
@@ -197,8 +197,7 @@ export async function collectRollouts(tasks: readonly SwarmTask[], options: Roll
     if (!isEpisodeError(error)) throw error;
     // After an interrupt nothing more is written: an episode still finishing is dropped.
     if (stopped) return;
-    const ref = rolloutRef(m.task, m.sample);
-    failed.set(sampleKey(m.task.id, m.sample), { rollout_id: ref.rollout_id, task_id: m.task.id, sample: m.sample, code: error.code, reason: error.message.split('\n')[0] ?? '' });
+    failed.set(sampleKey(m.task.id, m.sample), episodeFailure(rolloutRef(m.task, m.sample).rollout_id, m.task.id, m.sample, error));
     // A failed episode settles its group: the groups after it may go out now.
     keeping = keeping.then(flushGroups);
   };

@@ -126,7 +126,7 @@ export async function swarmRunCommand(io: CliIo, options: SwarmRunOptions): Prom
         onQueueEvent: (e) => logLine(io, `parl swarm run: Redis has not answered for ${e.seconds} s; waiting`),
         onRewardError: (message) => logLine(io, `parl swarm run: warning: reward not reported (the line keeps it as reward_post_error): ${message}`),
       }).catch((err: unknown) => {
-        if (!(err instanceof Error && err.name === 'SwarmEpisodesFailedError')) throw err;
+        if (!isEpisodesFailed(err)) throw err;
         failed = err as SwarmEpisodesFailedError;
         return failed.summary;
       }),
@@ -147,14 +147,25 @@ export async function swarmRunCommand(io: CliIo, options: SwarmRunOptions): Prom
       `mean r_perf ${formatNumber(summary.r_perf, 4)}, critical steps ${formatNumber(summary.critical_steps, 4)}, sub-agents ${formatNumber(summary.num_subagents, 4)}` +
       `${options.budget === undefined ? '' : `, budget exhausted in ${summary.budget_exhausted}`}\n`,
   );
-  if (failed !== undefined) {
-    const lines = failed.failures.map((f) => `task ${f.task_id} failed (${f.rollout_id}): ${f.reason}`);
-    // One episode, and it failed: its line is the whole story (a count of 1 and a rerun hint would
-    // add nothing). Otherwise one line each, then the count and what a rerun does (spec §10.2).
-    if (lines.length === 1 && summary.episodes === 0) throw new CliError(lines[0] as string, 1);
-    for (const line of lines) io.stderr.write(`parl swarm run: ${line}\n`);
-    throw new CliError(failed.message, 1);
-  }
+  if (failed !== undefined) episodesFailed(io, 'run', failed, summary.episodes === 0);
+}
+
+/**
+ * Errors of episodes (spec §10.2), as `run` and `eval` both end with them: one line per failed
+ * episode naming its task and why, then the count and what a rerun does (exit code 1). One
+ * episode, and it failed, with nothing else done (`none`): its line is the whole story (a count
+ * of 1 and a rerun hint would add nothing).
+ */
+function episodesFailed(io: CliIo, command: 'run' | 'eval', failed: SwarmEpisodesFailedError<unknown>, none: boolean): never {
+  const lines = failed.failures.map((f) => `task ${f.task_id} failed (${f.rollout_id}): ${f.reason}`);
+  if (lines.length === 1 && none) throw new CliError(lines[0] as string, 1);
+  for (const line of lines) io.stderr.write(`parl swarm ${command}: ${line}\n`);
+  throw new CliError(failed.message, 1);
+}
+
+/** Whether `err` is the rejection of a job whose episodes failed (spec §10.2). */
+function isEpisodesFailed(err: unknown): err is SwarmEpisodesFailedError<unknown> {
+  return err instanceof Error && err.name === 'SwarmEpisodesFailedError';
 }
 
 /** Write to stdout, waiting for it to drain when it is full (lines stream; memory stays flat). */
@@ -213,31 +224,37 @@ function evalClaims(options: SwarmEvalOptions): OutputClaim[] {
 export async function swarmEvalReport(evaluation: SwarmEvaluation, serialCollapse: number | undefined): Promise<string> {
   const [{ renderChartPage }, { taskScoresTable }] = await Promise.all([import('../report/html-page.js'), import('../report/swarm-task-scores.js')]);
   const row = (name: string, m: SwarmEvaluation['swarm'], collapse: string) =>
-    `<tr><th>${name}</th><td>${formatNumber(m.r_perf, 4)}</td><td>${formatNumber(m.critical_steps, 4)}</td><td>${formatNumber(m.subagents, 4)}</td><td>${m.finish_rate === null ? '—' : formatNumber(m.finish_rate, 4)}</td><td>${collapse}</td></tr>`;
+    `<tr><th>${name}</th><td>${meanOf(m, 'r_perf')}</td><td>${meanOf(m, 'critical_steps')}</td><td>${meanOf(m, 'subagents')}</td><td>${m.finish_rate === null ? '—' : formatNumber(m.finish_rate, 4)}</td><td>${collapse}</td></tr>`;
   const table =
     '<table id="summary"><thead><tr><th></th><th>r_perf</th><th>critical steps</th><th>sub-agents / episode</th><th>finish rate</th><th>serial collapse</th></tr></thead><tbody>' +
-    row('swarm', evaluation.swarm, serialCollapse === undefined ? '— (needs @parl/traces)' : `${serialCollapse} of ${evaluation.tasks}`) +
+    row('swarm', evaluation.swarm, serialCollapse === undefined ? '— (needs @parl/traces)' : `${serialCollapse} of ${evaluation.swarm.graded}`) +
     row('single agent', evaluation.single_agent, '—') +
     '</tbody></table>';
   const points = (key: 'swarm' | 'single_agent') => evaluation.latency_to_target.filter((r) => r[key] !== null).map((r) => ({ x: r.target, y: r[key] }));
   const swarmPoints = points('swarm');
   const singlePoints = points('single_agent');
   const targets = evaluation.latency_to_target.map((r) => formatNumber(r.target, 4)).join(', ');
-  const lead = `${evaluation.tasks} tasks (${evaluation.tasks_file === null ? `seed ${evaluation.seed}` : `from ${evaluation.tasks_file}`}), each run by the swarm and by a single agent (the same model without assign_task), no budget.`;
+  const failures = evaluation.failures;
+  // Episodes that failed (spec §10.2) are in no mean: said, each named, never shown as a 0.
+  const ungraded =
+    failures.length === 0
+      ? ''
+      : ` ${failures.length} episode${failures.length === 1 ? '' : 's'} failed and ${failures.length === 1 ? 'is' : 'are'} not graded (left out of every mean and curve): ${failures.map((f) => `${f.rollout_id} (${f.reason})`).join('; ')}.`;
+  const lead = `${evaluation.tasks} tasks (${evaluation.tasks_file === null ? `seed ${evaluation.seed}` : `from ${evaluation.tasks_file}`}), each run by the swarm and by a single agent (the same model without assign_task), no budget.${ungraded}`;
   const title = `parl swarm eval: ${evaluation.model} on ${evaluation.suite ?? evaluation.tasks_file}`;
   if (swarmPoints.length === 0 && singlePoints.length === 0) {
     // Nothing to draw: say so in a sentence instead of an empty chart.
     const none =
       `<p class="lead" id="no-target">Neither the swarm nor the single agent reached any r_perf target (${targets}): ` +
-      `their mean r_perf was ${formatNumber(evaluation.swarm.r_perf, 4)} and ${formatNumber(evaluation.single_agent.r_perf, 4)}, so there is no latency-to-target curve to draw. ` +
+      `their mean r_perf was ${meanOf(evaluation.swarm, 'r_perf')} and ${meanOf(evaluation.single_agent, 'r_perf')}, so there is no latency-to-target curve to draw. ` +
       'Lower targets (--targets) show how far each got.</p>';
-    return renderChartPage({ title, lead, blocks: [table, none, taskScoresTable(evaluation.records.swarm, evaluation.records.single_agent, evaluation.answers)], charts: [] });
+    return renderChartPage({ title, lead, blocks: [table, none, taskScoresTable(evaluation.records.swarm, evaluation.records.single_agent, evaluation.answers, evaluation.task_ids)], charts: [] });
   }
   const missing = swarmPoints.length === 0 ? ' The swarm reached none of the targets.' : singlePoints.length === 0 ? ' The single agent reached none of the targets.' : '';
   return renderChartPage({
     title,
     lead,
-    blocks: [table, taskScoresTable(evaluation.records.swarm, evaluation.records.single_agent, evaluation.answers)],
+    blocks: [table, taskScoresTable(evaluation.records.swarm, evaluation.records.single_agent, evaluation.answers, evaluation.task_ids)],
     charts: [
       {
         title: 'Latency to target',
@@ -261,22 +278,60 @@ export async function swarmEvalReport(evaluation: SwarmEvaluation, serialCollaps
 export async function swarmEvalCommand(io: CliIo, options: SwarmEvalOptions): Promise<void> {
   const swarm = await loadSwarm();
   await claimOutputs(evalClaims(options));
+  // An earlier evaluation in --out with failures: the same command grades only what failed or is missing.
+  const previous = options.out === undefined ? undefined : await earlierEvaluation(options.out);
   const bar = await progressBar(io, 'parl swarm eval');
   let evaluation: SwarmEvaluation;
+  // Errors of episodes (spec §10.2), as run has them: the rest is graded and written; said after the closing line.
+  let failed: SwarmEpisodesFailedError<SwarmEvaluation> | undefined;
   try {
-    evaluation = await providerErrorsAsLines(() => swarm.swarmEval(options, { onProgress: (d, t) => bar.update(d, t) }));
+    evaluation = await providerErrorsAsLines(() =>
+      swarm.swarmEval(options, { onProgress: (d, t) => bar.update(d, t), ...(previous === undefined ? {} : { previous }) }).catch((err: unknown) => {
+        if (!isEpisodesFailed(err)) throw err;
+        failed = err as SwarmEpisodesFailedError<SwarmEvaluation>;
+        return failed.summary;
+      }),
+    );
   } finally {
     bar.stop();
   }
-  checkToolCalls(io, 'eval', ...toolCallCounts([...evaluation.records.swarm, ...evaluation.records.single_agent]), undefined, options);
+  const graded = evaluation.swarm.graded + evaluation.single_agent.graded;
+  const ran = [...evaluation.records.swarm, ...evaluation.records.single_agent];
+  if (graded > 0) checkToolCalls(io, 'eval', ...toolCallCounts(ran), undefined, options);
   const collapse = await serialCollapses(evaluation.swarm_spans);
   if (collapse === undefined) io.stderr.write(`parl swarm eval: note: serial collapse not counted (serial_collapse is null): it reads the spans with @parl/traces, which is not installed: ${installHint('@parl/traces')}\n`);
+  // A resumed evaluation's spans are not kept: its graded swarm episodes' count carries over.
+  const serialCollapse = collapse === undefined ? null : evaluation.resumed === 0 ? collapse : typeof previous?.serial_collapse === 'number' ? previous.serial_collapse + collapse : null;
   const { swarm_spans: _spans, ...rest } = evaluation;
-  const json = `${JSON.stringify({ ...rest, serial_collapse: collapse ?? null }, null, 2)}\n`;
+  const json = `${JSON.stringify({ ...rest, serial_collapse: serialCollapse }, null, 2)}\n`;
   if (options.out === undefined) io.stdout.write(json);
   else await writeFileAtomic(options.out, json);
-  if (options.report !== undefined) await writeFileAtomic(options.report, await swarmEvalReport(evaluation, collapse), '--report');
+  if (options.report !== undefined) await writeFileAtomic(options.report, await swarmEvalReport(evaluation, serialCollapse ?? undefined), '--report');
   const l = evaluation.latency_to_target.map((r) => `${r.target}: ${r.swarm ?? '—'} vs ${r.single_agent ?? '—'}`).join(', ');
-  io.stderr.write(`parl swarm eval: r_perf ${formatNumber(evaluation.swarm.r_perf, 4)} (swarm) vs ${formatNumber(evaluation.single_agent.r_perf, 4)} (single agent); critical steps to target ${l}\n`);
+  const counts = failed === undefined ? '' : ` over ${evaluation.swarm.graded} and ${evaluation.single_agent.graded} graded episodes (${evaluation.swarm.failed} and ${evaluation.single_agent.failed} failed)`;
+  const resumed = evaluation.resumed === 0 ? '' : ` (${evaluation.resumed} episodes resumed from ${options.out})`;
+  // The closing line, unless every episode failed (then the failures say it all).
+  if (failed === undefined || graded > 0)
+    io.stderr.write(`parl swarm eval: r_perf ${meanOf(evaluation.swarm, 'r_perf')} (swarm) vs ${meanOf(evaluation.single_agent, 'r_perf')} (single agent)${counts}; critical steps to target ${l}${resumed}\n`);
+  if (failed !== undefined) episodesFailed(io, 'eval', failed, graded === 0);
 }
 
+/** A mean of one mode, to 4 significant digits; an em dash when none of its episodes was graded. */
+function meanOf(mode: SwarmEvaluation['swarm'], key: 'r_perf' | 'critical_steps' | 'subagents'): string {
+  return mode.graded === 0 ? '—' : formatNumber(mode[key], 4);
+}
+
+/** The evaluation already in eval's `--out` (checked by its claim to be one), or undefined when there is none yet. */
+async function earlierEvaluation(path: string): Promise<(SwarmEvaluation & { readonly serial_collapse?: number | null }) | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    return JSON.parse(text) as SwarmEvaluation & { readonly serial_collapse?: number | null };
+  } catch {
+    return undefined;
+  }
+}
