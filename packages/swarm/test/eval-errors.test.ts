@@ -122,3 +122,19 @@ describe('swarmEval: a judge on loopback HTTP that fails for one task', () => {
     }
   });
 });
+
+describe('swarmEval: a scorer that fails for every task', () => {
+  it('grades nothing: each mode\'s means are null (never NaN or 0), and so is its JSON', async () => {
+    const scorer = join(dir.path, 'always-throws.mjs');
+    await writeFile(scorer, "export default () => { throw new Error('grader offline'); };\n");
+    const file = await tasksFile('eval-none.jsonl', ['n1', 'n2']);
+    const options = resolveOptions(SWARM_EVAL_OPTIONS, { model: 'scripted:parallel', 'tasks-file': file, scorer: `module:${scorer}`, targets: '0.5' }, 'flag');
+    const failed = await failureOf(swarmEval(options));
+    expect(failed.failures).toHaveLength(4);
+    for (const mode of [failed.summary.swarm, failed.summary.single_agent]) {
+      expect(mode).toEqual({ graded: 0, failed: 2, r_perf: null, critical_steps: null, subagents: null, finish_rate: null });
+    }
+    expect(failed.summary.latency_to_target).toEqual([{ target: 0.5, swarm: null, single_agent: null }]);
+    expect(asWritten(failed.summary).swarm).toEqual(failed.summary.swarm);
+  });
+});

@@ -34,19 +34,19 @@ import { GENERATED_SUITE_DEFAULTS } from '../tasks/suites/suite-settings.js';
 
 /**
  * The means of one mode (swarm or single agent) over its graded episodes (a failed one is in none
- * of them); NaN (null in the JSON) when none of its episodes was graded.
+ * of them); each mean is null when none of its episodes was graded (never NaN, never 0).
  */
 export interface ModeSummary {
   /** Episodes graded: the means are over these. */
   readonly graded: number;
   /** Episodes that failed (spec §10.2: their grade is unknown, never counted as 0). */
   readonly failed: number;
-  /** Mean r_perf. */
-  readonly r_perf: number;
-  /** Mean critical steps. */
-  readonly critical_steps: number;
-  /** Mean sub-agents launched per episode. */
-  readonly subagents: number;
+  /** Mean r_perf; null when none was graded. */
+  readonly r_perf: number | null;
+  /** Mean critical steps; null when none was graded. */
+  readonly critical_steps: number | null;
+  /** Mean sub-agents launched per episode; null when none was graded. */
+  readonly subagents: number | null;
   /** Completed over assigned sub-agents, over all episodes (`@parl/core`'s `pooledFinishRate`); null when none was launched. */
   readonly finish_rate: number | null;
 }
@@ -108,13 +108,13 @@ const MODES = [
 function summary(records: readonly SwarmRecord[], failed: number): ModeSummary {
   const n = records.length;
   const counts = records.map((r) => subagentCounts({ stages: r.stages }));
-  const mean = (f: (r: SwarmRecord) => number): number => records.reduce((s, r) => s + f(r), 0) / n;
+  const mean = (f: (r: SwarmRecord, i: number) => number): number | null => (n === 0 ? null : records.reduce((s, r, i) => s + f(r, i), 0) / n);
   return {
     graded: n,
     failed,
     r_perf: mean((r) => r.r_perf as number),
     critical_steps: mean((r) => criticalStepsOf(r)),
-    subagents: counts.reduce((s, c) => s + c.launched, 0) / n,
+    subagents: mean((_r, i) => counts[i]?.launched ?? 0),
     finish_rate: pooledFinishRate(counts),
   };
 }

@@ -318,7 +318,8 @@ export async function swarmEvalCommand(io: CliIo, options: SwarmEvalOptions): Pr
 
 /** A mean of one mode, to 4 significant digits; an em dash when none of its episodes was graded. */
 function meanOf(mode: SwarmEvaluation['swarm'], key: 'r_perf' | 'critical_steps' | 'subagents'): string {
-  return mode.graded === 0 ? '—' : formatNumber(mode[key], 4);
+  const value = mode[key];
+  return value === null ? '—' : formatNumber(value, 4);
 }
 
 /** The evaluation already in eval's `--out` (checked by its claim to be one), or undefined when there is none yet. */
