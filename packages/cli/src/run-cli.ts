@@ -42,7 +42,7 @@ export async function runCli(argv: readonly string[], io?: CliIo): Promise<numbe
   // `parl reward` and `parl --help` load none of them.
   const words = argv.slice(2);
   const program = buildProgram(io, (command) => words.includes(command));
-  const command = argv[2] !== undefined && !argv[2].startsWith('-') ? `parl ${argv[2]}` : 'parl';
+  const command = commandName(program, words);
   try {
     await program.parseAsync([...argv]);
     return 0;
@@ -64,4 +64,12 @@ export async function runCli(argv: readonly string[], io?: CliIo): Promise<numbe
     if (process.env['PARL_DEBUG'] !== undefined && err instanceof Error && err.stack !== undefined) io.stderr.write(`${err.stack}\n`);
     return 1;
   }
+}
+
+/** What an error line starts with: `parl`, `parl reward`, or with a subcommand `parl swarm eval`, as the command line named it. */
+function commandName(program: ReturnType<typeof buildProgram>, words: readonly string[]): string {
+  const [first, second] = words;
+  if (first === undefined || first.startsWith('-')) return 'parl';
+  const sub = program.commands.find((c) => c.name() === first)?.commands.find((c) => c.name() === second);
+  return sub === undefined ? `parl ${first}` : `parl ${first} ${sub.name()}`;
 }

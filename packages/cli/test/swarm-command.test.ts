@@ -53,7 +53,7 @@ describe('parl swarm', () => {
     expect(r.stderr.trim().split('\n')).toEqual([
       expect.stringMatching(/^parl swarm run: task wide-s1-0 failed \(wide-s1-0\/rollout-0\): model .*m failed after 3 attempts: cannot reach http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions/),
       expect.stringMatching(/^parl swarm run: task wide-s1-1 failed \(wide-s1-1\/rollout-0\): model .*m failed after 3 attempts: cannot reach /),
-      'parl swarm: 2 episodes failed (no line and no reward for them): with --out FILE a rerun of the same command runs only the failed episodes',
+      'parl swarm run: 2 episodes failed (no line and no reward for them): with --out FILE a rerun of the same command runs only the failed episodes',
     ]);
   });
 
@@ -62,7 +62,7 @@ describe('parl swarm', () => {
     const r = await parl(['swarm', 'run', '--base-url', `http://127.0.0.1:${port}/v1`, '--model', 'm', '--tasks', '1']);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(/^parl swarm: task wide-s1-0 failed \(wide-s1-0\/rollout-0\): model .*m failed after 3 attempts: cannot reach http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions/),
+      expect.stringMatching(/^parl swarm run: task wide-s1-0 failed \(wide-s1-0\/rollout-0\): model .*m failed after 3 attempts: cannot reach http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions/),
     ]);
   });
 

@@ -113,7 +113,7 @@ describe('parl swarm eval', () => {
       const r = await parl(['swarm', 'eval', '--base-url', endpoint.baseURL, '--model', 'm', '--tasks', '2', flag, notes]);
       expect(r.code).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      expect(r.stderr).toContain(`parl swarm: ${flag} must be a new file or `);
+      expect(r.stderr).toContain(`parl swarm eval: ${flag} must be a new file or `);
       expect(r.stderr).toContain(`which ${notes} is not`);
     }
     const same = join(dir.path, 'same.json');
@@ -134,10 +134,10 @@ describe('parl swarm run: flags named in every error', () => {
     const before = endpoint.requests.length;
     const base = ['swarm', 'run', '--base-url', endpoint.baseURL, '--model', 'm', '--tasks', '1'];
     for (const [args, pattern] of [
-      [['--out', join(dir.path, 'missing/dir/x.jsonl')], /^parl swarm: cannot write --out .*missing\/dir\/x\.jsonl: no such file or directory \(the folder .*missing\/dir must exist\)$/],
-      [['--out', join(dir.path, 'a-folder')], /^parl swarm: cannot write --out .*a-folder: is a directory$/],
+      [['--out', join(dir.path, 'missing/dir/x.jsonl')], /^parl swarm run: cannot write --out .*missing\/dir\/x\.jsonl: no such file or directory \(the folder .*missing\/dir must exist\)$/],
+      [['--out', join(dir.path, 'a-folder')], /^parl swarm run: cannot write --out .*a-folder: is a directory$/],
       [['--budget', '0'], /--budget.*a critical-step budget > 0/],
-      [['--restart'], /^parl swarm: --restart must be used with --out/],
+      [['--restart'], /^parl swarm run: --restart must be used with --out/],
       [['--request-timeout', '0'], /--request-timeout/],
     ] as const) {
       const r = await parl([...base, ...args]);

@@ -56,14 +56,14 @@ describe('parl swarm run against an HTTP MCP server behind a bearer token', () =
       const wrong = await parl(['swarm', 'run', '--base-url', endpoint.baseURL, '--model', 'm', '--tasks', '1', '--mcp', server.url, '--mcp-header', 'Authorization: Bearer env:PARL_TEST_WRONG_TOKEN']);
       expect(wrong.code).toBe(2);
       expect(wrong.stderr.trim().split('\n')).toHaveLength(1);
-      expect(wrong.stderr).toMatch(/^parl swarm: --mcp must be an MCP server that starts and lists its tools; it did not: .*invalid_token/);
+      expect(wrong.stderr).toMatch(/^parl swarm run: --mcp must be an MCP server that starts and lists its tools; it did not: .*invalid_token/);
       expect(wrong.stderr).not.toContain(TOKEN);
     } finally {
       delete process.env['PARL_TEST_WRONG_TOKEN'];
     }
     const unset = await parl(['swarm', 'run', '--base-url', endpoint.baseURL, '--model', 'm', '--tasks', '1', '--mcp', server.url, '--mcp-header', 'Authorization: Bearer env:PARL_TEST_NOT_SET']);
     expect(unset.code).toBe(2);
-    expect(unset.stderr.trim()).toBe('parl swarm: --mcp-header must be env:VAR naming an environment variable that is set (PARL_TEST_NOT_SET is not set or empty), got "Authorization: env:PARL_TEST_NOT_SET"');
+    expect(unset.stderr.trim()).toBe('parl swarm run: --mcp-header must be env:VAR naming an environment variable that is set (PARL_TEST_NOT_SET is not set or empty), got "Authorization: env:PARL_TEST_NOT_SET"');
     const literal = await parl(['swarm', 'run', '--base-url', endpoint.baseURL, '--model', 'm', '--mcp-client-id', 'c', '--mcp-client-secret', LITERAL]);
     expect(literal.code).toBe(2);
     expect(literal.stderr).toMatch(/--mcp-client-secret must be env:VAR/);

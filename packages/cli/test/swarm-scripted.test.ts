@@ -26,7 +26,7 @@ describe('parl swarm with scripted orchestrators, no endpoint', () => {
     const r = await parl(['swarm', 'run', '--model', 'qwen3-4b', '--tasks', '1']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/^parl swarm: --base-url must be .*--model qwen3-4b.*scripted:parallel.*missing/);
+    expect(r.stderr).toMatch(/^parl swarm run: --base-url must be .*--model qwen3-4b.*scripted:parallel.*missing/);
   });
 
   it('scripted models on a user\'s own tasks file: the hint says they have nothing to look up, never that the server\'s tool calling is off', async () => {
@@ -103,6 +103,6 @@ describe('--token-trajectories without token ids', () => {
     const r = await parl(['swarm', 'run', '--model', 'scripted:parallel', '--tasks', '1', '--token-trajectories']);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/^parl swarm: token trajectory: orchestrator call 0: prompt_token_ids missing \(the endpoint must return token ids/);
+    expect(r.stderr).toMatch(/^parl swarm run: token trajectory: orchestrator call 0: prompt_token_ids missing \(the endpoint must return token ids/);
   });
 });

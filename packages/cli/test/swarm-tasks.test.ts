@@ -111,7 +111,7 @@ describe('parl swarm on task files', () => {
     const before = swarm.requests.length;
     const r = await parl(['swarm', 'run', ...base(), '--tasks-file', file]);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^parl swarm: --tasks-file .*bad\.jsonl line 2: answer\.unique_columns\[0\] must be one of the columns \(a\), got "z"$/)]);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^parl swarm run: --tasks-file .*bad\.jsonl line 2: answer\.unique_columns\[0\] must be one of the columns \(a\), got "z"$/)]);
     expect(swarm.requests.length).toBe(before);
   });
 
@@ -130,7 +130,7 @@ describe('parl swarm on task files', () => {
       expect.stringMatching(/^parl swarm eval: r_perf [\d.]+ \(swarm\) vs [\d.]+ \(single agent\) over 2 and 2 graded episodes \(1 and 1 failed\); critical steps to target 0\.5: /),
       expect.stringMatching(/^parl swarm eval: task qa-capital failed \(qa-capital\/swarm\): scorer module:.*throws-while-broken\.mjs on task qa-capital: it threw Error: the grader is broken$/),
       expect.stringMatching(/^parl swarm eval: task qa-capital failed \(qa-capital\/single\): scorer module:.*throws-while-broken\.mjs on task qa-capital: it threw Error: the grader is broken$/),
-      'parl swarm: 2 episodes failed (not graded: left out of the evaluation\'s totals): run the same command again to run them again',
+      'parl swarm eval: 2 episodes failed (not graded: left out of the evaluation\'s totals): run the same command again to run them again',
     ]);
     type Written = { swarm: { graded: number; failed: number }; failures: { rollout_id: string }[]; records: { swarm: { task_id: string }[] }; resumed: number };
     const first = JSON.parse(await readFile(out, 'utf8')) as Written;
@@ -168,7 +168,7 @@ describe('parl swarm on task files', () => {
         expect.stringMatching(/^parl swarm eval: r_perf 1 \(swarm\) vs 1 \(single agent\) over 1 and 1 graded episodes \(1 and 1 failed\); /),
         expect.stringMatching(/^parl swarm eval: task bc-hadley-module failed \(bc-hadley-module\/swarm\): scorer judge on task bc-hadley-module: the judge judge\.chat\/grader gave no reply: .*HTTP 503/),
         expect.stringMatching(/^parl swarm eval: task bc-hadley-module failed \(bc-hadley-module\/single\): scorer judge on task bc-hadley-module: /),
-        'parl swarm: 2 episodes failed (not graded: left out of the evaluation\'s totals): with --out FILE a rerun of the same command runs only the failed episodes',
+        'parl swarm eval: 2 episodes failed (not graded: left out of the evaluation\'s totals): with --out FILE a rerun of the same command runs only the failed episodes',
       ]);
     } finally {
       await flaky.close();
@@ -183,7 +183,7 @@ describe('parl swarm on task files', () => {
     expect(r.stderr.trim().split('\n')).toEqual([
       expect.stringMatching(/^parl swarm run: 2 episodes; mean r_perf /),
       expect.stringMatching(/^parl swarm run: task qa-capital failed \(qa-capital\/rollout-0\): scorer module:.*broken-scorer\.mjs on task qa-capital: it returned r_perf 7: expected a number in \[0, 1\]$/),
-      'parl swarm: 1 episode failed (no line and no reward for it): with --out FILE a rerun of the same command runs only the failed episodes',
+      'parl swarm run: 1 episode failed (no line and no reward for it): with --out FILE a rerun of the same command runs only the failed episodes',
     ]);
   });
 });

@@ -35,7 +35,7 @@ describe('parl worker and the queue flags, without Redis', () => {
   it('parl swarm run --queue-name needs --queue (exit 2, one line)', async () => {
     const r = await parl(['swarm', 'run', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--queue-name', 'mine']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('parl swarm: --queue-name must be used with --queue, got "mine"\n');
+    expect(r.stderr).toBe('parl swarm run: --queue-name must be used with --queue, got "mine"\n');
   });
 
   it('a worker with neither @parl/sim nor @parl/swarm says what to install (exit 1)', () => {

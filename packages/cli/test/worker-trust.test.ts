@@ -63,7 +63,7 @@ describe.skipIf(!HAVE_REDIS)('parl worker --allow-endpoint and --queue env:NAME'
     const other_ = (other as ChatEndpoint).baseURL;
     const trusted_ = (trusted as ChatEndpoint).baseURL;
     expect(r.stderr).toBe(
-      `parl swarm: task wide-s1-0 failed (wide-s1-0/rollout-0): the worker says: the job names the endpoint ${other_}, which this worker does not trust with its API key (it trusts ${trusted_}): it was not run and no key was sent\n`,
+      `parl swarm run: task wide-s1-0 failed (wide-s1-0/rollout-0): the worker says: the job names the endpoint ${other_}, which this worker does not trust with its API key (it trusts ${trusted_}): it was not run and no key was sent\n`,
     );
     expect((other as ChatEndpoint).requests).toHaveLength(0);
     expect(worker?.log()).toContain(`parl worker: rollout wide-s1-0/0 failed: the job names the endpoint ${other_}, which this worker does not trust with its API key`);
