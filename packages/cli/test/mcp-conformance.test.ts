@@ -76,6 +76,7 @@ const ALSO = [
   'auth/resource-mismatch',
   'auth/offline-access-scope',
   'auth/offline-access-not-supported',
+  'auth/client-credentials-jwt',
 ];
 
 describe('parl swarm run against the MCP conformance framework\'s client scenarios', () => {

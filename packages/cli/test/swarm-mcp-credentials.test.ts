@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startHttpMcpServer, type HttpMcpServer } from '@parl/test-support/mcp-servers';
@@ -71,5 +72,51 @@ describe('parl swarm run against an HTTP MCP server behind a bearer token', () =
     const badHeader = await parl(['swarm', 'run', '--base-url', endpoint.baseURL, '--model', 'm', '--mcp-header', LITERAL]);
     expect(badHeader.code).toBe(2);
     expect(badHeader.stderr).not.toContain(LITERAL);
+  }, 60_000);
+});
+
+describe('--mcp-private-key env:VAR (private_key_jwt; the conformance suite\'s auth/client-credentials-jwt runs the grant)', () => {
+  const run = (args: string[]) => parl(['swarm', 'run', '--base-url', endpoint.baseURL, '--model', 'm', '--tasks', '1', '--mcp', server.url, '--mcp-client-id', 'c', ...args]);
+  const pem = (type: 'ed25519' | 'rsa' | 'ec'): string => {
+    const pair = type === 'ec' ? generateKeyPairSync('ec', { namedCurve: 'secp256k1' }) : type === 'rsa' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : generateKeyPairSync('ed25519');
+    return pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  };
+
+  it('a key on the command line, a variable that is not a key or holds a key no JWS algorithm here takes, or a key beside a secret: one line naming the flag, never the key', async () => {
+    const literal = await run(['--mcp-private-key', '-----BEGIN PRIVATE KEY-----']);
+    expect(literal.code).toBe(2);
+    expect(literal.stderr).toMatch(/^parl swarm run: --mcp-private-key must be env:VAR, the environment variable that holds the client's private key \(PEM\)/);
+    expect(literal.stderr).not.toContain('BEGIN');
+    const cases: [string, RegExp][] = [
+      ['not a key at all', /^parl swarm run: --mcp-private-key must be an environment variable holding a private key in PEM \(PKCS#8, SEC1 EC or PKCS#1 RSA\), unencrypted, got "env:PARL_TEST_KEY"$/],
+      [pem('ed25519'), /^parl swarm run: --mcp-private-key must be an RSA key or an EC key on P-256, P-384 or P-521 \(its variable holds a key of type ed25519\), got "env:PARL_TEST_KEY"$/],
+      [pem('ec'), /^parl swarm run: --mcp-private-key must be an RSA key or an EC key on P-256, P-384 or P-521 \(its variable holds an EC key on secp256k1\), got "env:PARL_TEST_KEY"$/],
+    ];
+    for (const [value, error] of cases) {
+      process.env['PARL_TEST_KEY'] = value;
+      try {
+        const r = await run(['--mcp-private-key', 'env:PARL_TEST_KEY']);
+        expect(r.code).toBe(2);
+        expect(r.stderr.trim()).toMatch(error);
+        expect(r.stderr).not.toContain('PRIVATE KEY');
+      } finally {
+        delete process.env['PARL_TEST_KEY'];
+      }
+    }
+    process.env['PARL_TEST_KEY'] = pem('rsa');
+    process.env['PARL_TEST_SECRET'] = 's';
+    try {
+      const both = await run(['--mcp-private-key', 'env:PARL_TEST_KEY', '--mcp-client-secret', 'env:PARL_TEST_SECRET']);
+      expect(both.code).toBe(2);
+      expect(both.stderr.trim()).toBe('parl swarm run: --mcp-private-key must be not with --mcp-client-secret (a client authenticates with its secret or with its key, not both), got "env:PARL_TEST_KEY"');
+    } finally {
+      delete process.env['PARL_TEST_KEY'];
+      delete process.env['PARL_TEST_SECRET'];
+    }
+    const unset = await run(['--mcp-private-key', 'env:PARL_TEST_KEY_UNSET']);
+    expect(unset.stderr.trim()).toBe('parl swarm run: --mcp-private-key must be env:VAR naming an environment variable that is set (PARL_TEST_KEY_UNSET is not set or empty), got "env:PARL_TEST_KEY_UNSET"');
+    const noId = await parl(['swarm', 'run', '--base-url', endpoint.baseURL, '--model', 'm', '--mcp', server.url, '--mcp-private-key', 'env:X']);
+    expect(noId.code).toBe(2);
+    expect(noId.stderr).toMatch(/--mcp-private-key.*--mcp-client-id/);
   }, 60_000);
 });

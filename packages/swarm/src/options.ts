@@ -200,4 +200,4 @@ export type SwarmRunOptions = ResolvedOptions<typeof SWARM_RUN_OPTIONS>;
 export type SwarmEvalOptions = ResolvedOptions<typeof SWARM_EVAL_OPTIONS>;
 
 /** The tool settings both commands take (spec §10.3). */
-export type SwarmToolOptions = Pick<SwarmRunOptions, 'tools' | 'mcp' | 'mcpHeader' | 'mcpEnv' | 'mcpClientId' | 'mcpClientSecret' | 'toolsFor' | 'toolTimeout' | 'toolConcurrency' | 'depth'>;
+export type SwarmToolOptions = Pick<SwarmRunOptions, 'tools' | 'mcp' | 'mcpHeader' | 'mcpEnv' | 'mcpClientId' | 'mcpClientSecret' | 'mcpPrivateKey' | 'toolsFor' | 'toolTimeout' | 'toolConcurrency' | 'depth'>;

@@ -194,7 +194,7 @@ export class SwarmAgent implements Agent<never, {}> {
    * SDK's `abortSignal`, with the settings' `signal`) cancels it mid-run (spec §10.6).
    */
   private async episode(prompt: string, onEvent: (e: SwarmEvent) => void, callSignal: AbortSignal | undefined): Promise<EpisodeResult> {
-    const { model, subagentModel, tools, score, id: _id, signal: settingsSignal, mcp: _mcp, mcpHeader: _h, mcpEnv: _e, mcpClientId: _i, mcpClientSecret: _s, ...rest } = this.settings;
+    const { model, subagentModel, tools, score, id: _id, signal: settingsSignal, mcp: _mcp, mcpHeader: _h, mcpEnv: _e, mcpClientId: _i, mcpClientSecret: _s, mcpPrivateKey: _k, ...rest } = this.settings;
     const task: SwarmTask = { id: this.id, kind: 'wide', prompt, tools: tools ?? [], score: (answer) => (score === undefined ? 0 : score(answer, prompt)) };
     const signals = [callSignal, settingsSignal].filter((s): s is AbortSignal => s !== undefined);
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];

@@ -8,6 +8,7 @@
 import { optionRows } from '@parl/core';
 import { SWARM_RUN_OPTIONS, type SwarmEvalOptions, type SwarmRunOptions } from '../options.js';
 import { GENERATED_SUITE_DEFAULTS, SUITE_SETTINGS, type SuiteSettingName } from '../tasks/suites/suite-settings.js';
+import { MCP_CREDENTIAL_KEYS } from '../tools/run-tool-options.js';
 import type { RunOptionTexts } from './rollout-file.js';
 
 /**
@@ -20,7 +21,7 @@ import type { RunOptionTexts } from './rollout-file.js';
  */
 export const NON_SHAPING_OPTIONS: ReadonlySet<string> = new Set([
   'baseUrl', 'out', 'spans', 'queue', 'queueName', 'restart', 'requestTimeout', 'scorerTimeout', 'rewardUrl', 'toolConcurrency', 'tasks',
-  'mcpHeader', 'mcpEnv', 'mcpClientId', 'mcpClientSecret',
+  ...MCP_CREDENTIAL_KEYS,
 ]);
 
 /** The options that only shape a generated suite. */

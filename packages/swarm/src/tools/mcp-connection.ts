@@ -16,25 +16,12 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ParlInputError } from '@parl/core';
 import { forwardedEnvironment, headersFrom, valueFrom, type Environment } from './mcp-credentials.js';
 import { BrowserAuthorizationNeeded, HeadlessOAuthProvider } from './mcp-oauth.js';
+import { clientKeyFrom } from './mcp-client-key.js';
+import type { McpCredentials } from './run-tool-options.js';
 import { ProcessGroupStdioTransport } from './mcp-stdio-transport.js';
 import { mcpTargetOf, type McpTarget } from './mcp-target.js';
 import { oneLine } from './one-line.js';
 import { DEFAULT_TOOL_TIMEOUT_MS } from './tool-executor.js';
-
-/**
- * How to reach MCP servers: the same settings as the option rows `mcpHeader`, `mcpEnv`,
- * `mcpClientId` and `mcpClientSecret` of `parl swarm run` (one row each).
- */
-export interface McpCredentials {
-  /** Headers for HTTP servers, `NAME: VALUE` each, `VALUE` literal or `env:VAR`. */
-  readonly mcpHeader?: readonly string[] | undefined;
-  /** Environment variables forwarded (by name) to stdio servers. */
-  readonly mcpEnv?: readonly string[] | undefined;
-  /** A pre-registered OAuth client's id. */
-  readonly mcpClientId?: string | undefined;
-  /** Its secret, `env:VAR`. */
-  readonly mcpClientSecret?: string | undefined;
-}
 
 /** Options of {@link connectMcpClient}. */
 export interface McpConnectionOptions extends McpCredentials {
@@ -89,8 +76,12 @@ function browserNeeded(err: unknown): BrowserAuthorizationNeeded | undefined {
 /** The OAuth client of an HTTP server: none when the run sends its own `Authorization` header. */
 function oauthFor(options: McpCredentials, environment: Environment): HeadlessOAuthProvider | undefined {
   if ((options.mcpHeader ?? []).some((h) => /^authorization\s*:/i.test(h))) return undefined;
+  if (options.mcpClientSecret !== undefined && options.mcpPrivateKey !== undefined) {
+    throw new ParlInputError('--mcp-private-key', options.mcpPrivateKey, 'not with --mcp-client-secret (a client authenticates with its secret or with its key, not both)');
+  }
   const secret = options.mcpClientSecret === undefined ? undefined : valueFrom(options.mcpClientSecret, '--mcp-client-secret', environment);
-  return new HeadlessOAuthProvider(options.mcpClientId === undefined ? undefined : { clientId: options.mcpClientId, clientSecret: secret });
+  const key = options.mcpPrivateKey === undefined ? undefined : clientKeyFrom(valueFrom(options.mcpPrivateKey, '--mcp-private-key', environment), '--mcp-private-key', options.mcpPrivateKey);
+  return new HeadlessOAuthProvider(options.mcpClientId === undefined ? undefined : { clientId: options.mcpClientId, clientSecret: secret, privateKey: key });
 }
 
 /** A connected client, and how to finish an authorization an HTTP server asks for mid-run. */

@@ -2,7 +2,7 @@
  * The credentials a run hands its MCP servers (spec §10.3): headers for HTTP servers
  * (`--mcp-header 'NAME: VALUE'`, `VALUE` may be `env:VAR`), environment variables forwarded to
  * stdio servers (`--mcp-env NAME`) and a pre-registered OAuth client's secret
- * (`--mcp-client-secret env:VAR`). The option rows' parsers check the shape only; the values are
+ * (`--mcp-client-secret env:VAR`) or private key (`--mcp-private-key env:VAR`). The option rows' parsers check the shape only; the values are
  * read from the environment when a server is started, and a value never appears in an error (an
  * error names the header or the variable, never what it holds). A tiny module (core only), so
  * that the option table can use its parsers.
@@ -53,13 +53,21 @@ export const mcpEnvOption: OptionParser<string[]> = (text, field) =>
     return name;
   });
 
+/** A parser of `env:VAR` only, for a secret (one typed on a command line is in the process list); `what` names what VAR holds. */
+function secretInEnvironment(what: string): OptionParser<string> {
+  return (text, field) => {
+    if (!text.startsWith(ENV_PREFIX) || !ENV_NAME.test(text.slice(ENV_PREFIX.length))) {
+      throw new ParlInputError(field, text.startsWith(ENV_PREFIX) ? text : '(a literal secret, not shown)', `env:VAR, the environment variable that holds ${what} (a secret on the command line is visible to every user of the machine)`);
+    }
+    return text;
+  };
+}
+
 /** `--mcp-client-secret`: `env:VAR` only (a secret typed on a command line is in the process list). */
-export const mcpClientSecretOption: OptionParser<string> = (text, field) => {
-  if (!text.startsWith(ENV_PREFIX) || !ENV_NAME.test(text.slice(ENV_PREFIX.length))) {
-    throw new ParlInputError(field, text.startsWith(ENV_PREFIX) ? text : '(a literal secret, not shown)', 'env:VAR, the environment variable that holds the client secret (a secret on the command line is visible to every user of the machine)');
-  }
-  return text;
-};
+export const mcpClientSecretOption: OptionParser<string> = secretInEnvironment('the client secret');
+
+/** `--mcp-private-key`: `env:VAR` only, VAR holding the client's private key in PEM. */
+export const mcpPrivateKeyOption: OptionParser<string> = secretInEnvironment("the client's private key (PEM)");
 
 /** The variables a run reads values from (default `process.env`). */
 export type Environment = Readonly<Record<string, string | undefined>>;

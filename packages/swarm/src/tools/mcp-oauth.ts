@@ -5,8 +5,9 @@
  * dynamic client registration, PKCE, the token endpoint's auth methods, refresh when a token is
  * refused); this provider holds what it learns, in memory only, and decides the two things a
  * headless client must:
- * - with a pre-registered client's secret (`--mcp-client-id`, `--mcp-client-secret`) and an
- *   authorization server that offers the `client_credentials` grant, that grant;
+ * - with a pre-registered client's secret (`--mcp-client-id`, `--mcp-client-secret`) or private
+ *   key (`--mcp-private-key`: the client authenticates with a JWT it signs, `private_key_jwt`) and
+ *   an authorization server that offers the `client_credentials` grant, that grant;
  * - otherwise the authorization-code flow, followed without a browser: the authorization URL is
  *   requested and, when the server answers at once with a redirect carrying the code (a server
  *   that approves this client without asking anyone), the code is exchanged. A server that wants
@@ -16,8 +17,10 @@
  * @module
  */
 import { randomBytes } from 'node:crypto';
-import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { AddClientAuthentication, OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { ClientKey } from './mcp-client-key.js';
 
 /**
  * Where the authorization server is told to send the code. Nothing listens there: the redirect is
@@ -41,6 +44,8 @@ export interface PreRegisteredClient {
   readonly clientId: string;
   /** Its secret (already read from the environment), if it has one. */
   readonly clientSecret?: string | undefined;
+  /** Its private key (already read and checked), if it authenticates with a signed JWT instead. */
+  readonly privateKey?: ClientKey | undefined;
 }
 
 /** The in-memory OAuth client of one MCP server (see the module's description). */
@@ -52,18 +57,30 @@ export class HeadlessOAuthProvider implements OAuthClientProvider {
   private readonly expectedState = randomBytes(16).toString('hex');
   /** The authorization code read from the authorization server's redirect, until it is exchanged. */
   pendingCode: string | undefined;
+  /** With a private key: signs the client's assertion into each token request (the SDK calls it in place of a secret). */
+  readonly addClientAuthentication?: AddClientAuthentication;
 
   /** @param preRegistered - the client given by `--mcp-client-id` / `--mcp-client-secret`, if any */
   constructor(private readonly preRegistered: PreRegisteredClient | undefined) {
     if (preRegistered !== undefined) {
       this.client = { client_id: preRegistered.clientId, ...(preRegistered.clientSecret === undefined ? {} : { client_secret: preRegistered.clientSecret }) };
+      const key = preRegistered.privateKey;
+      if (key !== undefined) {
+        // iss and sub are the client id; aud the authorization server's issuer (the SDK's default).
+        this.addClientAuthentication = createPrivateKeyJwtAuth({ issuer: preRegistered.clientId, subject: preRegistered.clientId, privateKey: key.pkcs8, alg: key.algorithm });
+      }
     }
   }
 
-  /** Whether the client-credentials grant is used: a secret, and an authorization server that offers it. */
+  /** Whether the pre-registered client has a secret or a key to authenticate with. */
+  private get authenticates(): boolean {
+    return this.preRegistered?.clientSecret !== undefined || this.preRegistered?.privateKey !== undefined;
+  }
+
+  /** Whether the client-credentials grant is used: a secret or a key, and an authorization server that offers it. */
   private get clientCredentials(): boolean {
     const grants = this.discovery?.authorizationServerMetadata?.grant_types_supported;
-    return this.preRegistered?.clientSecret !== undefined && grants !== undefined && grants.includes('client_credentials');
+    return this.authenticates && grants !== undefined && grants.includes('client_credentials');
   }
 
   get redirectUrl(): string | undefined {
@@ -76,7 +93,7 @@ export class HeadlessOAuthProvider implements OAuthClientProvider {
       redirect_uris: [HEADLESS_REDIRECT_URL],
       grant_types: this.clientCredentials ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
       response_types: this.clientCredentials ? [] : ['code'],
-      token_endpoint_auth_method: this.preRegistered?.clientSecret === undefined ? 'none' : 'client_secret_basic',
+      token_endpoint_auth_method: this.preRegistered?.privateKey !== undefined ? 'private_key_jwt' : this.preRegistered?.clientSecret === undefined ? 'none' : 'client_secret_basic',
     };
   }
 

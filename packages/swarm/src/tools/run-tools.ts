@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { McpCredentials } from './mcp-connection.js';
+import { mcpCredentialsOf, type McpCredentials } from './run-tool-options.js';
 import type { Environment } from './mcp-credentials.js';
 import { connectMcpServer } from './mcp-provider.js';
 import { loadToolsModule } from './module-provider.js';
@@ -32,10 +32,7 @@ export function runToolsOptionsOf(options: RunToolsOptions): RunToolsOptions {
   return {
     tools: options.tools,
     mcp: options.mcp,
-    mcpHeader: options.mcpHeader,
-    mcpEnv: options.mcpEnv,
-    mcpClientId: options.mcpClientId,
-    mcpClientSecret: options.mcpClientSecret,
+    ...mcpCredentialsOf(options),
     toolConcurrency: options.toolConcurrency,
   };
 }
@@ -70,10 +67,7 @@ export async function openRunTools(options: RunToolsOptions): Promise<RunTools> 
     for (const server of options.mcp ?? []) {
       providers.push(await connectMcpServer(server, {
         flag: flags.mcp,
-        mcpHeader: options.mcpHeader,
-        mcpEnv: options.mcpEnv,
-        mcpClientId: options.mcpClientId,
-        mcpClientSecret: options.mcpClientSecret,
+        ...mcpCredentialsOf(options),
         ...(options.environment === undefined ? {} : { environment: options.environment }),
         ...(options.toolConcurrency === undefined ? {} : { concurrency: options.toolConcurrency }),
         ...(options.startTimeoutMs === undefined ? {} : { startTimeoutMs: options.startTimeoutMs }),

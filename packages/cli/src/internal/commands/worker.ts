@@ -15,9 +15,14 @@ import { CliError } from '../../errors.js';
 import { logLine, type CliIo } from '../../terminal/cli-io.js';
 import { formatNumber } from '../report/format-number.js';
 import { importOptional } from '../../optional-packages.js';
+import type { RunToolSettings } from '@parl/swarm/options';
 
 /** Options of {@link workerCommand}, one per flag. */
-export interface WorkerCommandOptions {
+/**
+ * With `@parl/swarm` installed, the worker's own tools for swarm rollouts: `--tools FILE` and the
+ * `--mcp` servers with their credentials (swarm's `RUN_TOOL_OPTIONS` rows, declared there once).
+ */
+export interface WorkerCommandOptions extends Partial<RunToolSettings> {
   /** `--queue URL`: the Redis of the queue. */
   readonly queue: string;
   /** `--queue-name NAME` (default `parl-sweep`). */
@@ -33,18 +38,6 @@ export interface WorkerCommandOptions {
    * swarm rollout naming any other endpoint fails, named, while the worker holds a key.
    */
   readonly allowEndpoints?: readonly string[];
-  /** `--tools FILE`: this worker's tools module for swarm rollouts. */
-  readonly tools?: string | undefined;
-  /** `--mcp SERVER` (repeatable): this worker's MCP servers for swarm rollouts. */
-  readonly mcp?: readonly string[] | undefined;
-  /** `--mcp-header 'NAME: VALUE'` (repeatable, VALUE may end in `env:VAR`): headers sent to this worker's HTTP MCP servers. */
-  readonly mcpHeader?: readonly string[] | undefined;
-  /** `--mcp-env NAME` (repeatable): variables forwarded to this worker's stdio MCP servers. */
-  readonly mcpEnv?: readonly string[] | undefined;
-  /** `--mcp-client-id ID`: the OAuth client registered for this worker's HTTP MCP servers. */
-  readonly mcpClientId?: string | undefined;
-  /** `--mcp-client-secret env:VAR`: that client's secret, read from the environment. */
-  readonly mcpClientSecret?: string | undefined;
 }
 
 /** The job names a worker knows, with the package that runs each (the names its packages export; here for a package that is missing). */
@@ -99,8 +92,7 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo): P
     const rollouts = await import('@parl/swarm');
     const allowEndpoints = (options.allowEndpoints ?? []).map((p) => rollouts.parseEndpointPrefix(p));
     // The worker's own tools, listed once before it takes a job (a server that does not start is an error here).
-    const { tools, mcp, mcpHeader, mcpEnv, mcpClientId, mcpClientSecret } = options;
-    const open = wantsTools ? await rollouts.openRunTools({ tools, mcp, mcpHeader, mcpEnv, mcpClientId, mcpClientSecret }) : undefined;
+    const open = wantsTools ? await rollouts.openRunTools(options) : undefined;
     if (open === undefined) return { name: rollouts.ROLLOUT_JOB_NAME, handler: rollouts.rolloutJobHandler({ allowEndpoints }) };
     // The worker's close() closes the handlers: the MCP clients with them.
     return { name: rollouts.ROLLOUT_JOB_NAME, handler: { ...rollouts.rolloutJobHandler({ allowEndpoints, toolProviders: open.providers }), close: () => open.close() } };
