@@ -78,7 +78,7 @@ describe.skipIf(!HAVE_REDIS)('parl swarm run --token-in --queue with parl worker
       return { ids, logprobs: logprobsOf(turn, ids) };
     });
     redis = await startRedisServer(redisLookup.path as string);
-    worker = startWorker(['--queue', redis.url, '--queue-name', 'cli-token-in', '--threads', '2'], { env: workerEnv() });
+    worker = startWorker(['--queue', redis.url, '--queue-name', 'cli-token-in', '--threads', '2', '--model-folder', QWEN3_FOLDER], { env: workerEnv() });
     await worker.waitFor(/taking/);
   }, 120_000);
   afterAll(async () => {
@@ -158,11 +158,11 @@ describe.skipIf(!HAVE_REDIS)('parl swarm run --token-in --queue with parl worker
       await new Promise((r) => setTimeout(r, 100));
     }
     await rm(folder, { recursive: true });
-    const late = startWorker(['--queue', (redis as RedisServer).url, '--queue-name', 'cli-token-in-gone', '--threads', '1'], { env: workerEnv() });
+    const late = startWorker(['--queue', (redis as RedisServer).url, '--queue-name', 'cli-token-in-gone', '--threads', '1', '--model-folder', (dir as TempDir).path], { env: workerEnv() });
     try {
       const r = await run;
       expect(r.code).toBe(1);
-      const why = `parl worker on ${hostname()}: tokenizer must be a model folder with tokenizer.json, or tiktoken.model and tokenizer_config.json (Kimi's layout), got ${JSON.stringify(folder)}`;
+      const why = `parl worker on ${hostname()} (${folder}): tokenizer must be a model folder with tokenizer.json, or tiktoken.model and tokenizer_config.json (Kimi's layout), got ${JSON.stringify(folder)}`;
       // Each job's failure is reported by the coordinator as any failed episode is: one line each, then the count.
       for (const rollout of [0, 1]) expect(r.stderr).toContain(`parl swarm run: task wide-s1-0 failed (wide-s1-0/rollout-${rollout}): the worker says: ${why}\n`);
       expect(r.stderr).toContain('parl swarm: 2 episodes failed (no line and no reward for them)');
@@ -171,4 +171,20 @@ describe.skipIf(!HAVE_REDIS)('parl swarm run --token-in --queue with parl worker
       await late.stop('SIGKILL');
     }
   }, 120_000);
+
+  it('a worker started without --model-folder reads no folder: the job fails with the line that says how to start it', async () => {
+    const queue = 'cli-token-in-no-folders';
+    const bare = startWorker(['--queue', (redis as RedisServer).url, '--queue-name', queue, '--threads', '1'], { env: workerEnv() });
+    try {
+      await bare.waitFor(/taking/);
+      const before = (endpoint as TokenCompletionsEndpoint).requests.length;
+      const r = await parl([...tokenInFlags(QWEN3_FOLDER, 1), '--queue', (redis as RedisServer).url, '--queue-name', queue]);
+      expect(r.code).toBe(1);
+      const why = `parl worker on ${hostname()} (${QWEN3_FOLDER}): --tokenizer must be under a folder this worker reads models from, and it has none: start it with parl worker --model-folder DIR to run --token-in rollouts, got "`;
+      expect(r.stderr).toContain(`parl swarm run: task wide-s1-0 failed (wide-s1-0/rollout-0): the worker says: ${why}`);
+      expect((endpoint as TokenCompletionsEndpoint).requests.length).toBe(before);
+    } finally {
+      await bare.stop('SIGKILL');
+    }
+  }, 60_000);
 });

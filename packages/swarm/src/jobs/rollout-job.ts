@@ -11,7 +11,8 @@
  * scorer modules are its own), so whoever can write to Redis cannot make a worker run anything.
  * With `--token-in` a job carries the model folder's and the chat template's paths (made absolute
  * on the coordinator), never their contents: the worker reads the folder at that path, once per
- * process (`worker-token-in.ts`).
+ * process, and only under the folders it was given (`parl worker --model-folder`), so a job cannot
+ * make it read any other file (`worker-token-in.ts`, `model-folder-trust.ts`).
  *
  * @module
  */
@@ -176,6 +177,12 @@ export interface RolloutJobHooks {
   readonly allowEndpoints?: readonly string[];
   /** The worker's own tool providers (`parl worker --tools`, `--mcp`), open for as long as it runs. */
   readonly toolProviders?: readonly ToolProvider[];
+  /**
+   * The folders this worker reads `--token-in` models from (`parl worker --model-folder`): a
+   * job's `--tokenizer` folder and `--chat-template` file must lie under one; default none (no
+   * token-in job runs).
+   */
+  readonly modelFolders?: readonly string[];
 }
 
 /**
@@ -186,8 +193,10 @@ export interface RolloutJobHooks {
  * @throws {@link SwarmProviderError} when the orchestrator's model failed
  * @throws {@link UntrustedEndpointError} when this worker holds an API key and the job's endpoint
  *   is under none of `hooks.allowEndpoints` (before anything is sent)
+ * @throws {@link @parl/core!ParlInputError} for a `--token-in` job whose folder or template is under
+ *   none of `hooks.modelFolders`, or that this worker cannot read (before anything is sent)
  */
-export async function runRolloutJob(data: unknown, hooks: RolloutJobHooks = {}, tokenIn: WorkerTokenIn = workerTokenIn()): Promise<RolloutJobResult> {
+export async function runRolloutJob(data: unknown, hooks: RolloutJobHooks = {}, tokenIn: WorkerTokenIn = workerTokenIn(hooks.modelFolders ?? [])): Promise<RolloutJobResult> {
   const job = (typeof data === 'object' && data !== null ? data : {}) as Partial<RolloutJob>;
   if (typeof job.options !== 'object' || job.options === null) throw new ParlInputError('job.options', job.options, 'the flag texts of parl swarm run');
   if ('tasks-file' in job.options) throw new ParlInputError('job.options', 'tasks-file', 'no path: a job carries its task row, never a file on the coordinator\'s disk');
@@ -272,6 +281,6 @@ export interface RolloutJobHandler {
  */
 export function rolloutJobHandler(hooks: RolloutJobHooks = {}): RolloutJobHandler {
   // One set of model folders for every job this handler runs: a --token-in folder is read once per worker.
-  const tokenIn = workerTokenIn();
+  const tokenIn = workerTokenIn(hooks.modelFolders ?? []);
   return { label: (data) => rolloutJobLabel(data), run: (data) => runRolloutJob(data, hooks, tokenIn) };
 }

@@ -1,7 +1,8 @@
 /**
  * Token in on a `parl worker`: a rollout job carries `--token-in`'s settings (the model folder's
  * and the chat template's paths as the coordinator resolved them, the parsers' names, the context
- * length — never a file's contents), and the worker reads the folder at that path the first time
+ * length — never a file's contents), and the worker reads the folder at that path — only under
+ * the folders it was given (`parl worker --model-folder`, `model-folder-trust.ts`) — the first time
  * a job names it, once per process: every later job naming the same folder and template shares
  * it. A folder that cannot be read is not kept, so a job after it is fixed (mounted, copied) reads
  * it again; the job that failed fails with one line naming this worker and the path.
@@ -10,6 +11,7 @@
  */
 import { hostname } from 'node:os';
 import { ParlInputError } from '@parl/core';
+import { checkModelFolderTrust } from './model-folder-trust.js';
 import { loadModelFolder, type ModelFolder, type ModelFolderSource } from '../tokens/model-folder.js';
 import { tokenInModelWith, type TokenInModel, type TokenInSource } from '../tokens/token-in-model.js';
 
@@ -24,14 +26,23 @@ export interface WorkerTokenIn {
   model(source: TokenInSource): Promise<TokenInModel>;
 }
 
-/** The error of a folder this worker cannot load, prefixed with the worker's host so the coordinator's line says where. */
+/**
+ * The error of a folder this worker cannot load, prefixed with the worker's host and the whole
+ * path (an error's value is cut short past 60 characters), so the coordinator's line says where.
+ */
 function onThisWorker(err: unknown): unknown {
   if (!(err instanceof ParlInputError) || err.location !== undefined) return err;
-  return err.at(`parl worker on ${hostname()}`);
+  return err.at(`parl worker on ${hostname()}${typeof err.value === 'string' ? ` (${err.value})` : ''}`);
 }
 
-/** A worker's model folders, empty until a token-in job needs one (each read from disk as `parl swarm run --token-in` reads it). */
-export function workerTokenIn(): WorkerTokenIn {
+/**
+ * A worker's model folders, empty until a token-in job needs one (each read from disk as `parl
+ * swarm run --token-in` reads it).
+ *
+ * @param modelFolders - the folders it reads models from (`parl worker --model-folder`): a job's
+ *   folder and chat template must lie under one of them
+ */
+export function workerTokenIn(modelFolders: readonly string[]): WorkerTokenIn {
   const folders = new Map<string, Promise<ModelFolder>>();
   const cached = (source: ModelFolderSource): Promise<ModelFolder> => {
     const key = JSON.stringify([source.tokenizer, source.chatTemplate ?? null]);
@@ -48,6 +59,8 @@ export function workerTokenIn(): WorkerTokenIn {
   return {
     async model(source) {
       try {
+        await checkModelFolderTrust('--tokenizer', source.tokenizer, modelFolders);
+        if (source.chatTemplate !== undefined) await checkModelFolderTrust('--chat-template', source.chatTemplate, modelFolders);
         return await tokenInModelWith(source, cached);
       } catch (err) {
         throw onThisWorker(err);

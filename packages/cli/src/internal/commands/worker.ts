@@ -33,6 +33,12 @@ export interface WorkerCommandOptions {
    * swarm rollout naming any other endpoint fails, named, while the worker holds a key.
    */
   readonly allowEndpoints?: readonly string[];
+  /**
+   * `--model-folder DIR` (repeatable): the folders this worker reads `--token-in` models from. A
+   * swarm rollout whose `--tokenizer` folder or `--chat-template` file lies under none of them
+   * fails, named; without any, no token-in rollout runs here.
+   */
+  readonly modelFolders?: readonly string[];
   /** `--tools FILE`: this worker's tools module for swarm rollouts. */
   readonly tools?: string | undefined;
   /** `--mcp SERVER` (repeatable): this worker's MCP servers for swarm rollouts. */
@@ -98,12 +104,13 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo): P
   const swarm = await jobKind('@parl/swarm', async () => {
     const rollouts = await import('@parl/swarm');
     const allowEndpoints = (options.allowEndpoints ?? []).map((p) => rollouts.parseEndpointPrefix(p));
+    const modelFolders = options.modelFolders ?? [];
     // The worker's own tools, listed once before it takes a job (a server that does not start is an error here).
     const { tools, mcp, mcpHeader, mcpEnv, mcpClientId, mcpClientSecret } = options;
     const open = wantsTools ? await rollouts.openRunTools({ tools, mcp, mcpHeader, mcpEnv, mcpClientId, mcpClientSecret }) : undefined;
-    if (open === undefined) return { name: rollouts.ROLLOUT_JOB_NAME, handler: rollouts.rolloutJobHandler({ allowEndpoints }) };
+    if (open === undefined) return { name: rollouts.ROLLOUT_JOB_NAME, handler: rollouts.rolloutJobHandler({ allowEndpoints, modelFolders }) };
     // The worker's close() closes the handlers: the MCP clients with them.
-    return { name: rollouts.ROLLOUT_JOB_NAME, handler: { ...rollouts.rolloutJobHandler({ allowEndpoints, toolProviders: open.providers }), close: () => open.close() } };
+    return { name: rollouts.ROLLOUT_JOB_NAME, handler: { ...rollouts.rolloutJobHandler({ allowEndpoints, modelFolders, toolProviders: open.providers }), close: () => open.close() } };
   });
   if (wantsTools && !swarm.installed) throw new CliError(`parl worker --tools / --mcp are for swarm rollouts, which need @parl/swarm: npm install @parl/swarm`, 1);
   if (!sweep.installed && !swarm.installed) {
