@@ -205,11 +205,16 @@ function workerProgram(io: CliIo, load: LoadTablesFor): Command {
       'an endpoint this worker sends its API key to (repeatable); while a key is set, a swarm rollout naming any other endpoint fails, named',
       (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     )
-    .action(async (flags: { quiet?: boolean; allowEndpoint?: string[] }, command: Command) => {
+    .option(
+      '--model-folder <dir>',
+      'a folder this worker reads --token-in models from (repeatable): a swarm rollout whose --tokenizer folder or --chat-template file is under none of them fails, named; without it no --token-in rollout runs here',
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
+    .action(async (flags: { quiet?: boolean; allowEndpoint?: string[]; modelFolder?: string[] }, command: Command) => {
       const worker = optionsFromFlags(command, WORKER_OPTIONS);
       const tools = swarm === undefined ? {} : optionsFromFlags(command, swarm.RUN_TOOL_OPTIONS);
       const { workerCommand } = await import('./internal/commands/worker.js');
-      await workerCommand({ ...worker, ...tools, ...defined({ quiet: flags.quiet }), allowEndpoints: flags.allowEndpoint ?? [] }, io);
+      await workerCommand({ ...worker, ...tools, ...defined({ quiet: flags.quiet }), allowEndpoints: flags.allowEndpoint ?? [], modelFolders: flags.modelFolder ?? [] }, io);
     });
 }
 

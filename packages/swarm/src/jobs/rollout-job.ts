@@ -9,10 +9,15 @@
  * on the coordinator's disk, and is checked on the worker as the coordinator checked it. A job
  * never names code: a `module:` scorer, the run's or a row's, is refused on both ends (a worker's
  * scorer modules are its own), so whoever can write to Redis cannot make a worker run anything.
+ * With `--token-in` a job carries the model folder's and the chat template's paths (made absolute
+ * on the coordinator), never their contents: the worker reads the folder at that path, once per
+ * process, and only under the folders it was given (`parl worker --model-folder`), so a job cannot
+ * make it read any other file (`worker-token-in.ts`, `model-folder-trust.ts`).
  *
  * @module
  */
 import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
 import { ParlInputError, resolveOptions } from '@parl/core';
 import type { LanguageModel } from 'ai';
 import { openSpanCapture } from './spans-file.js';
@@ -28,6 +33,8 @@ import { judgeOf, loadTasks } from './task-source.js';
 import { parseScorerSpec } from '../scoring/scorer-spec.js';
 import type { SampleLine } from '../rollouts/rollout-file.js';
 import { rolloutRef, runSample } from '../rollouts/run-rollouts.js';
+import { tokenInSourceOf } from './token-in-source.js';
+import { workerTokenIn, type WorkerTokenIn } from './worker-token-in.js';
 
 /** The name of every rollout job on the queue (`parl worker` runs it with `@parl/swarm`). */
 export const ROLLOUT_JOB_NAME = 'swarm-rollout';
@@ -58,7 +65,17 @@ const EPISODE_OPTION_KEYS = [
   'toolsFor',
   'toolTimeout',
   'depth',
+  // Token in: the switch, the folder's and the template's paths, the parsers' names, the context length.
+  'tokenIn',
+  'tokenizer',
+  'chatTemplate',
+  'toolCallParser',
+  'reasoningParser',
+  'maxModelLen',
 ] as const;
+
+/** The options that name a file or folder: the job carries them absolute, so a worker in another directory reads the same path. */
+const PATH_OPTION_KEYS: ReadonlySet<string> = new Set(['tokenizer', 'chatTemplate']);
 
 /** The flags a job may carry: settings only. A job never names code or a command to run (a tools module, an MCP server): each worker has its own. */
 const JOB_FLAGS: ReadonlySet<string> = new Set(EPISODE_OPTION_KEYS.map((key) => SWARM_RUN_OPTIONS[key].flag));
@@ -120,7 +137,7 @@ export function rolloutJob(options: SwarmRunOptions, task: number, sample: numbe
   for (const key of EPISODE_OPTION_KEYS) {
     const value = options[key];
     // A switch is given as 'true' or not at all, as on the command line.
-    if (value !== undefined && value !== false) texts[SWARM_RUN_OPTIONS[key].flag] = String(value);
+    if (value !== undefined && value !== false) texts[SWARM_RUN_OPTIONS[key].flag] = PATH_OPTION_KEYS.has(key) ? resolve(String(value)) : String(value);
   }
   return { options: texts, task, sample, spans, ...(row === undefined ? {} : { row }) };
 }
@@ -160,17 +177,26 @@ export interface RolloutJobHooks {
   readonly allowEndpoints?: readonly string[];
   /** The worker's own tool providers (`parl worker --tools`, `--mcp`), open for as long as it runs. */
   readonly toolProviders?: readonly ToolProvider[];
+  /**
+   * The folders this worker reads `--token-in` models from (`parl worker --model-folder`): a
+   * job's `--tokenizer` folder and `--chat-template` file must lie under one; default none (no
+   * token-in job runs).
+   */
+  readonly modelFolders?: readonly string[];
 }
 
 /**
  * Run one rollout job: the episode of the job's task and sample, exactly as the local path runs it.
  *
+ * @param tokenIn - the worker's model folders for `--token-in` jobs (default: a set of its own, read for this job only)
  * @throws {@link @parl/core!ParlInputError} for a job that is not a rollout job of this version (a field named)
  * @throws {@link SwarmProviderError} when the orchestrator's model failed
  * @throws {@link UntrustedEndpointError} when this worker holds an API key and the job's endpoint
  *   is under none of `hooks.allowEndpoints` (before anything is sent)
+ * @throws {@link @parl/core!ParlInputError} for a `--token-in` job whose folder or template is under
+ *   none of `hooks.modelFolders`, or that this worker cannot read (before anything is sent)
  */
-export async function runRolloutJob(data: unknown, hooks: RolloutJobHooks = {}): Promise<RolloutJobResult> {
+export async function runRolloutJob(data: unknown, hooks: RolloutJobHooks = {}, tokenIn: WorkerTokenIn = workerTokenIn(hooks.modelFolders ?? [])): Promise<RolloutJobResult> {
   const job = (typeof data === 'object' && data !== null ? data : {}) as Partial<RolloutJob>;
   if (typeof job.options !== 'object' || job.options === null) throw new ParlInputError('job.options', job.options, 'the flag texts of parl swarm run');
   if ('tasks-file' in job.options) throw new ParlInputError('job.options', 'tasks-file', 'no path: a job carries its task row, never a file on the coordinator\'s disk');
@@ -186,8 +212,10 @@ export async function runRolloutJob(data: unknown, hooks: RolloutJobHooks = {}):
   const sample = checkIndex(job.sample, 'job.sample');
   if (options.scorer !== undefined && parseScorerSpec(options.scorer).kind === 'module') throw codeRefused('job.options.scorer', options.scorer);
   const task = await jobTask(job, options, taskIndex, hooks);
+  // Token in's folder, read here at the path the job names (once per worker), before any request.
+  const tokenInModel = options.tokenIn === true ? await tokenIn.model(tokenInSourceOf(options)) : undefined;
   const capture = job.spans === true ? await openSpanCapture() : undefined;
-  const settings = endpointSettings({ ...options, tracer: capture?.tracer, models: hooks.models, env: hooks.env, toolProviders: hooks.toolProviders }, rolloutRef(task, sample));
+  const settings = endpointSettings({ ...options, tracer: capture?.tracer, models: hooks.models, env: hooks.env, toolProviders: hooks.toolProviders, tokenInModel }, rolloutRef(task, sample));
   const line = await runSample(task, { ...settings, trainingStep: settings.trainingStep ?? 0 }, sample);
   const spans = capture?.take();
   const result: RolloutJobResult = spans === undefined ? { line } : { line, spans };
@@ -252,5 +280,7 @@ export interface RolloutJobHandler {
  * ```
  */
 export function rolloutJobHandler(hooks: RolloutJobHooks = {}): RolloutJobHandler {
-  return { label: (data) => rolloutJobLabel(data), run: (data) => runRolloutJob(data, hooks) };
+  // One set of model folders for every job this handler runs: a --token-in folder is read once per worker.
+  const tokenIn = workerTokenIn(hooks.modelFolders ?? []);
+  return { label: (data) => rolloutJobLabel(data), run: (data) => runRolloutJob(data, hooks, tokenIn) };
 }

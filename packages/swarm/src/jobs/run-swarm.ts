@@ -24,6 +24,7 @@ import type { JudgeClient } from '../scoring/judge-client.js';
 import type { SwarmEpisodesFailedError } from '../rollouts/episode-failure.js';
 import { openRunTools, runToolsOptionsOf, type RunTools } from '../tools/run-tools.js';
 import type { TokenInModel } from '../tokens/token-in-model.js';
+import { tokenInSourceOf } from './token-in-source.js';
 
 /** Hooks of a run. */
 export interface SwarmRunHooks {
@@ -64,8 +65,8 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
   const options = resolveOptions(SWARM_RUN_OPTIONS, given, 'library');
   if (options.queue !== undefined && options.tools !== undefined) throw new ParlInputError('--tools', options.tools, 'not with --queue: each worker loads its own tools (parl worker --tools)');
   if (options.queue !== undefined && options.mcp !== undefined) throw new ParlInputError('--mcp', options.mcp.join(' '), 'not with --queue: each worker starts its own MCP servers (parl worker --mcp)');
-  if (options.queue !== undefined && options.tokenIn === true) throw new ParlInputError('--token-in', true, 'not with --queue (token in runs here: the model folder is read by this process)');
-  // Token in's folder, template and parsers are checked before any output is claimed or request made.
+  // Token in's folder, template and parsers are checked before any output is claimed, request made
+  // or job queued (with --queue each worker reads the folder again, at the same path).
   const tokenInModel = options.tokenIn === true ? await loadTokenInRun(options) : undefined;
   await claimOutputs(outputClaims(options));
   const tasks = await loadTasks(options, { judge: hooks.judge });
@@ -84,7 +85,8 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
       : await openRolloutFile(options.out, { options: runOptions, ignore: uncomparedFlags(options), restart: options.restart === true, onStartOver: async () => spans?.startOver() });
   // Checked once before any tool starts (a missing endpoint, an unknown scripted name).
   const first = tasks[0];
-  if (options.queue === undefined && first !== undefined) endpointSettings({ ...options, models: hooks.models, tokenInModel }, rolloutRef(first, 0));
+  // With --queue the workers build the models; token in's own refusals (a scripted model, no --base-url) are made here all the same.
+  if ((options.queue === undefined || tokenInModel !== undefined) && first !== undefined) endpointSettings({ ...options, models: hooks.models, tokenInModel }, rolloutRef(first, 0));
   let tools: RunTools | undefined;
   // Opened inside the try whose finally closes them: no MCP server outlives the run.
   try {
@@ -141,15 +143,9 @@ export async function swarmRun(given: SwarmRunOptions, hooks: SwarmRunHooks = {}
 
 /** Load `--token-in`'s model (lazily: a run in chat mode never loads the tokenizer libraries). */
 async function loadTokenInRun(options: SwarmRunOptions): Promise<TokenInModel> {
-  if (options.tokenizer === undefined) throw new ParlInputError('--tokenizer', undefined, 'the orchestrator model\'s folder (tokenizer.json, or tiktoken.model with tokenizer_config.json) for --token-in');
+  const source = tokenInSourceOf(options);
   const { loadTokenInModel } = await import('../tokens/token-in-model.js');
-  return loadTokenInModel({
-    tokenizer: options.tokenizer,
-    chatTemplate: options.chatTemplate,
-    toolCallParser: options.toolCallParser ?? 'hermes',
-    reasoningParser: options.reasoningParser ?? 'none',
-    maxModelLen: options.maxModelLen,
-  });
+  return loadTokenInModel(source);
 }
 
 /** The checks of `--out` and `--spans` before any episode runs. */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { loadModelFolder, type ModelFolder } from './model-folder.js';
+import { loadModelFolder, type ModelFolder, type ModelFolderSource } from './model-folder.js';
 import { reasoningParserNamed, toolCallParserNamed } from './parsers/parser-registry.js';
 import type { ReasoningParser } from './parsers/reasoning-parser.js';
 import type { ToolCallParser } from './parsers/tool-call-parser.js';
@@ -38,8 +38,18 @@ export interface TokenInModel {
  * @throws ParlInputError for an unknown parser, a folder that cannot be read, a template that does not render
  */
 export async function loadTokenInModel(source: TokenInSource): Promise<TokenInModel> {
+  return tokenInModelWith(source, loadModelFolder);
+}
+
+/**
+ * {@link loadTokenInModel} with the folder read by `loadFolder` (`parl worker` passes its cache:
+ * each folder is read once per process, the parsers and the context length are the job's).
+ *
+ * @throws ParlInputError as {@link loadTokenInModel} does
+ */
+export async function tokenInModelWith(source: TokenInSource, loadFolder: (source: ModelFolderSource) => Promise<ModelFolder>): Promise<TokenInModel> {
   const toolCallParser = toolCallParserNamed(source.toolCallParser);
   const reasoningParser = reasoningParserNamed(source.reasoningParser);
-  const folder = await loadModelFolder({ tokenizer: source.tokenizer, chatTemplate: source.chatTemplate });
+  const folder = await loadFolder({ tokenizer: source.tokenizer, chatTemplate: source.chatTemplate });
   return { folder, toolCallParser, reasoningParser, maxModelLen: source.maxModelLen };
 }

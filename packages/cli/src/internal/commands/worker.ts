@@ -38,6 +38,12 @@ export interface WorkerCommandOptions extends Partial<RunToolSettings> {
    * swarm rollout naming any other endpoint fails, named, while the worker holds a key.
    */
   readonly allowEndpoints?: readonly string[];
+  /**
+   * `--model-folder DIR` (repeatable): the folders this worker reads `--token-in` models from. A
+   * swarm rollout whose `--tokenizer` folder or `--chat-template` file lies under none of them
+   * fails, named; without any, no token-in rollout runs here.
+   */
+  readonly modelFolders?: readonly string[];
 }
 
 /** The job names a worker knows, with the package that runs each (the names its packages export; here for a package that is missing). */
@@ -91,11 +97,12 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo): P
   const swarm = await jobKind('@parl/swarm', async () => {
     const rollouts = await import('@parl/swarm');
     const allowEndpoints = (options.allowEndpoints ?? []).map((p) => rollouts.parseEndpointPrefix(p));
+    const modelFolders = options.modelFolders ?? [];
     // The worker's own tools, listed once before it takes a job (a server that does not start is an error here).
     const open = wantsTools ? await rollouts.openRunTools(options) : undefined;
-    if (open === undefined) return { name: rollouts.ROLLOUT_JOB_NAME, handler: rollouts.rolloutJobHandler({ allowEndpoints }) };
+    if (open === undefined) return { name: rollouts.ROLLOUT_JOB_NAME, handler: rollouts.rolloutJobHandler({ allowEndpoints, modelFolders }) };
     // The worker's close() closes the handlers: the MCP clients with them.
-    return { name: rollouts.ROLLOUT_JOB_NAME, handler: { ...rollouts.rolloutJobHandler({ allowEndpoints, toolProviders: open.providers }), close: () => open.close() } };
+    return { name: rollouts.ROLLOUT_JOB_NAME, handler: { ...rollouts.rolloutJobHandler({ allowEndpoints, modelFolders, toolProviders: open.providers }), close: () => open.close() } };
   });
   if (wantsTools && !swarm.installed) throw new CliError(`parl worker --tools / --mcp are for swarm rollouts, which need @parl/swarm: npm install @parl/swarm`, 1);
   if (!sweep.installed && !swarm.installed) {
@@ -118,6 +125,11 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo): P
   });
   const runs = [sweep.installed ? 'sweep runs' : undefined, swarm.installed ? 'swarm rollouts' : undefined].filter((x) => x !== undefined).join(' and ');
   if (!quiet) logLine(io, `parl worker: taking ${runs} from ${worker.where}, ${threads} at a time; stop with Ctrl-C (jobs in progress go back on the queue)`);
+  const modelFolders = options.modelFolders ?? [];
+  if (swarm.installed && !quiet && modelFolders.length > 0) {
+    const { resolve } = await import('node:path');
+    logLine(io, `parl worker: --token-in rollouts read models only under ${modelFolders.map((d) => resolve(d)).join(', ')}`);
+  }
   if (swarm.installed && !quiet) {
     const { API_KEY_VARIABLES } = await import('@parl/swarm');
     const key = API_KEY_VARIABLES.find((v) => (process.env[v] ?? '') !== '');
