@@ -18,6 +18,7 @@ export async function hfTokenizer(tokenizerJson: object, config: object): Promis
   return {
     kind: 'tokenizer.json',
     encode: (text) => tokenizer.encode(text, { add_special_tokens: false }).ids,
-    decode: (ids) => tokenizer.decode([...ids], { skip_special_tokens: false, clean_up_tokenization_spaces: false }),
+    // The library refuses an empty list; no ids are no text (a completion that is only its end token).
+    decode: (ids) => (ids.length === 0 ? '' : tokenizer.decode([...ids], { skip_special_tokens: false, clean_up_tokenization_spaces: false })),
   };
 }

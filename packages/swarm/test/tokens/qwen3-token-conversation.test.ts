@@ -56,6 +56,14 @@ describe('token in with Qwen3\'s real tokenizer and template', () => {
     expect([...f.prompt_ids, ...f.response_ids]).toEqual([...prompt1, ...c2]);
   });
 
+  it('a completion that is only the end token is an empty answer, not an error (the tokenizer is never asked to decode no ids)', () => {
+    const conv = new TokenConversation(model, SYSTEM, USER, TOOLS);
+    expect(model.folder.tokenizer.decode([])).toBe('');
+    const turn = conv.sampled([IM_END], [-0.5], true);
+    expect(turn).toMatchObject({ text: '', content: '', calls: [] });
+    expect(conv.fields().response_ids).toEqual([IM_END]);
+  });
+
   it('the bridge is what the template gives: a completion written as the template writes the turn decodes to the template\'s own rendering', () => {
     const conv = new TokenConversation(model, SYSTEM, USER, TOOLS);
     const args = { agent: 'geo', prompt: 'capital of France' };
