@@ -142,7 +142,7 @@ describe.skipIf(!HAVE_REDIS)('parl swarm run --token-in --queue with parl worker
     const missing = join((dir as TempDir).path, 'nowhere');
     const r = await parl([...tokenInFlags(missing, 1), ...queue]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`parl swarm: tokenizer must be a model folder with tokenizer.json, or tiktoken.model and tokenizer_config.json (Kimi's layout), got ${JSON.stringify(missing)}\n`);
+    expect(r.stderr).toBe(`parl swarm run: tokenizer must be a model folder with tokenizer.json, or tiktoken.model and tokenizer_config.json (Kimi's layout), got ${JSON.stringify(missing)}\n`);
     const parser = await parl([...tokenInFlags(QWEN3_FOLDER, 1).map((a) => (a === 'hermes' ? 'pythonic' : a)), ...queue]);
     expect(parser.code).toBe(2);
     expect(parser.stderr.trim().split('\n')).toHaveLength(1);
@@ -167,7 +167,7 @@ describe.skipIf(!HAVE_REDIS)('parl swarm run --token-in --queue with parl worker
       const why = `parl worker on ${hostname()} (${folder}): tokenizer must be a model folder with tokenizer.json, or tiktoken.model and tokenizer_config.json (Kimi's layout), got ${JSON.stringify(folder)}`;
       // Each job's failure is reported by the coordinator as any failed episode is: one line each, then the count.
       for (const rollout of [0, 1]) expect(r.stderr).toContain(`parl swarm run: task wide-s1-0 failed (wide-s1-0/rollout-${rollout}): the worker says: ${why}\n`);
-      expect(r.stderr).toContain('parl swarm: 2 episodes failed (no line and no reward for them)');
+      expect(r.stderr).toContain('parl swarm run: 2 episodes failed (no line and no reward for them)');
       expect(late.log()).toContain(`parl worker: rollout wide-s1-0/0 failed: ${why}\n`);
     } finally {
       await late.stop('SIGKILL');
