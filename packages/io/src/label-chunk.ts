@@ -2,7 +2,7 @@
  * Labelling a chunk of whole JSONL lines in one call — the unit of work of `parl reward` and
  * `parl critical-steps` on JSONL, run in the main thread or in a worker thread. Lines are read
  * exactly as {@link readRecords} reads them (split on LF, each checked to be UTF-8, trimmed, blank
- * ones passed over) and each record is written by `writeLabelFieldsTail` where it can be, else
+ * ones passed over) and each record is written by `labelFieldsTail` where it can be, else
  * by `JSON.stringify` of the merged record. What the caller has to say (warnings, bad records) is
  * returned as events in line order, with the messages the record-by-record loop prints.
  *
@@ -10,7 +10,7 @@
  */
 import { isAscii, isUtf8 } from 'node:buffer';
 import { ParlInputError, recordFieldHints, recordText, withLabelFields } from '@parl/core';
-import { labelFieldsPlan, writeLabelFieldsTail } from './append-fields.js';
+import { labelFieldsTail } from './append-fields.js';
 import type { LabelFieldsOf } from './labellers.js';
 import { unreadableLineError } from './internal/line-errors.js';
 import { OutputBytes } from './internal/output-bytes.js';
@@ -119,7 +119,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * `line N` of the chunk; the caller shifts them, see {@link badRecordError}).
  *
  * A record on the fast path is written as the bytes of its input line with the computed fields
- * in place of its closing brace (`writeLabelFieldsTail`): the record's text is copied, not
+ * in place of its closing brace (`labelFieldsTail`): the record's text is copied, not
  * encoded again.
  *
  * @param job - the lines
@@ -161,20 +161,19 @@ export function labelChunk(job: LabelChunkJob, fieldsOf: LabelFieldsOf, hintsSee
     try {
       const fields = fieldsOf(value, location);
       const record = value as Record<string, unknown>;
-      const plan = isPlainObject(value) ? labelFieldsPlan(text as string, record, fields) : undefined;
-      const full = plan === undefined ? recordText(withLabelFields(record, fields), location) : undefined;
+      const tail = isPlainObject(value) ? labelFieldsTail(text as string, record, fields) : undefined;
+      const full = tail === undefined ? recordText(withLabelFields(record, fields), location) : undefined;
       if (written > 0 && !jsonl) out.writeAscii(separator);
       if (full !== undefined) {
         out.writeText(full);
       } else {
         // The record's own text, all but its closing brace when fields follow.
-        const kept = plan === 'unchanged' ? (text as string).length : (text as string).length - 1;
+        const kept = tail === '' ? (text as string).length : (text as string).length - 1;
         if (oneBytePerChar) out.writeAscii(text as string, kept);
         // The line's bytes (it is the record's text, untrimmed): its closing brace is its last byte.
-        else if ((raw as string).length === (text as string).length) out.copyBytes(bytes, start, plan === 'unchanged' ? end : end - 1);
+        else if ((raw as string).length === (text as string).length) out.copyBytes(bytes, start, tail === '' ? end : end - 1);
         else out.writeText((text as string).slice(0, kept));
-        // The computed fields, written piece by piece into the output's bytes.
-        if (plan !== 'unchanged') writeLabelFieldsTail(out, record, fields, plan as 'members' | 'first-members');
+        out.writeAscii(tail as string);
       }
       if (jsonl) out.writeAscii('\n');
       written++;

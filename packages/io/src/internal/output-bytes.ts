@@ -4,10 +4,6 @@
  *
  * @module
  */
-import type { MemberPrefix } from './json-member-text.js';
-
-/** Pieces of at most this many characters are copied by {@link OutputBytes.writeAscii} itself. */
-const SHORT_TEXT = 48;
 
 /**
  * A growing buffer the chunk's output is written into line by line: each line's string dies
@@ -51,30 +47,7 @@ export class OutputBytes {
   /** Append `text` (or its first `count` characters), known to be ASCII: a byte per character, no UTF-8 encoding. */
   writeAscii(text: string, count = text.length): void {
     this.reserve(count);
-    if (count > SHORT_TEXT) {
-      this.length += this.buffer.write(text, this.length, count, 'latin1');
-      return;
-    }
-    // A short piece (a member's key, a number's text) is copied a character at a time: cheaper
-    // than a call into Buffer#write for a few bytes.
-    const buffer = this.buffer;
-    let at = this.length;
-    for (let i = 0; i < count; i++) buffer[at++] = text.charCodeAt(i);
-    this.length = at;
-  }
-
-  /**
-   * Append a member of a JSON object: `prefix`'s bytes (`,"key":`), then `value`, known to be
-   * ASCII and short (a number's text), copied a character at a time.
-   */
-  writeMember(prefix: MemberPrefix, value: string): void {
-    const bytes = prefix.bytes;
-    this.reserve(bytes.length + value.length);
-    const buffer = this.buffer;
-    buffer.set(bytes, this.length);
-    let at = this.length + bytes.length;
-    for (let i = 0; i < value.length; i++) buffer[at++] = value.charCodeAt(i);
-    this.length = at;
+    this.length += this.buffer.write(text, this.length, count, 'latin1');
   }
 
   /** Append `source`'s bytes from `start` to `end`. */
