@@ -151,17 +151,12 @@ const SUGGESTION_MEMO_KEYS = 4096;
  */
 const suggestionMemo = new WeakMap<readonly string[], Map<string, string | null>>();
 
-/** The memo of {@link suggestField}'s answers for the list `known`. */
-function memoOf(known: readonly string[]): Map<string, string | null> {
+function memoSuggestion(key: string, known: readonly string[]): string | undefined {
   let memo = suggestionMemo.get(known);
   if (memo === undefined) {
     memo = new Map();
     suggestionMemo.set(known, memo);
   }
-  return memo;
-}
-
-function memoSuggestion(key: string, known: readonly string[], memo: Map<string, string | null>): string | undefined {
   const seen = memo.get(key);
   if (seen !== undefined) return seen ?? undefined;
   const suggestion = suggestField(key, known);
@@ -170,18 +165,13 @@ function memoSuggestion(key: string, known: readonly string[], memo: Map<string,
   return suggestion;
 }
 
-const hasOwn = Object.prototype.hasOwnProperty;
-
 /**
  * The hints of one object's keys. `pathOf` gives the object's field path (undefined: the record
  * itself); it is called only when a key has a suggestion, so valid records build no path strings.
  */
 function hintsIn(value: Record<string, unknown>, known: readonly string[], pathOf: (() => string) | undefined, out: FieldHint[]): void {
-  const memo = memoOf(known);
-  // for…in over own keys: Object.keys' order, without an array of keys per object.
-  for (const key in value) {
-    if (!hasOwn.call(value, key)) continue;
-    const suggestion = memoSuggestion(key, known, memo);
+  for (const key of Object.keys(value)) {
+    const suggestion = memoSuggestion(key, known);
     if (suggestion === undefined) continue;
     const path = pathOf?.();
     const shown = CONTROL_CHARACTERS.test(key) ? JSON.stringify(key) : key;
@@ -217,20 +207,17 @@ export function recordFieldHints(record: unknown): FieldHint[] {
 /** The hints inside a `stages` array at `path`, and inside its nested entries (spec §5.2), to the depth validation allows. */
 function stageHints(stages: unknown, path: string, depth: number, out: FieldHint[]): void {
   if (!Array.isArray(stages) || depth > MAX_NESTING_DEPTH) return;
-  for (let t = 0; t < stages.length; t++) {
-    const stage: unknown = stages[t];
-    if (!isPlainObject(stage)) continue;
+  stages.forEach((stage: unknown, t) => {
+    if (!isPlainObject(stage)) return;
     const stagePath = (): string => fieldPath(path, t);
     hintsIn(stage, STAGE_FIELDS, stagePath, out);
     const subs = stage['sub_steps'];
-    if (!Array.isArray(subs)) continue;
-    for (let i = 0; i < subs.length; i++) {
-      const sub: unknown = subs[i];
-      // Sub-agent runs are usually step counts (numbers): only objects have keys to check.
-      if (!isPlainObject(sub)) continue;
+    if (!Array.isArray(subs)) return;
+    subs.forEach((sub: unknown, i) => {
+      if (!isPlainObject(sub)) return;
       const subPath = (): string => fieldPath(fieldPath(stagePath(), 'sub_steps'), i);
       hintsIn(sub, SUB_AGENT_FIELDS, subPath, out);
       if (sub['stages'] !== undefined) stageHints(sub['stages'], fieldPath(subPath(), 'stages'), depth + 1, out);
-    }
-  }
+    });
+  });
 }
