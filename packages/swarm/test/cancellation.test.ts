@@ -12,6 +12,8 @@ import { endpointModel, generateSuite, runEpisode, SwarmAgent, type SwarmTask, t
 import { judgeOnModel } from '../src/jobs/judge-endpoint.js';
 import { runRollouts } from '../src/rollouts/run-rollouts.js';
 import { judgeScorer } from '../src/scoring/judge-scorer.js';
+import { tableScorer } from '../src/scoring/table-scorer.js';
+import type { AnswerTable } from '../src/scoring/accepted-answer.js';
 import { scriptedMock, settingsWith } from './support.js';
 
 const [task] = generateSuite('wide', { tasks: 1, seed: 5, entities: 2, attributes: 1 }) as [SwarmTask];
@@ -80,6 +82,22 @@ describe('a cancelled episode', () => {
     endpoint = await startChatEndpoint(() => ({ hang: true }));
     const judge = judgeScorer(judgeOnModel(endpointModel(endpoint.baseURL, 'judge', {})));
     const judged: SwarmTask = { ...task, scorer: 'judge', score: (answer, signal) => judge.score(answer, task, signal) };
+    const cancel = new AbortController();
+    const running = runEpisode(judged, settingsWith({ orchestrator: scriptedMock(['final']), signal: cancel.signal }));
+    await requestsReach(endpoint, 1);
+    const reason = new Error('SIGTERM');
+    cancel.abort(reason);
+    await expect(running).rejects.toBe(reason);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(endpoint.abandoned).toBe(1);
+  });
+
+  it('aborts a table\'s judge column in flight: no score, no record', async () => {
+    endpoint = await startChatEndpoint(() => ({ hang: true }));
+    const judge = tableScorer(judgeOnModel(endpointModel(endpoint.baseURL, 'judge', {})));
+    const answer: AnswerTable = { columns: ['city', 'note'], unique_columns: ['city'], rows: [['Paris', 'the capital']], metrics: { note: 'judge' } };
+    const tabled = { ...task, scorer: 'table', answer };
+    const judged: SwarmTask = { ...tabled, score: (text, signal) => judge.score('| city | note |\n| --- | --- |\n| Paris | its capital city |', tabled, signal) };
     const cancel = new AbortController();
     const running = runEpisode(judged, settingsWith({ orchestrator: scriptedMock(['final']), signal: cancel.signal }));
     await requestsReach(endpoint, 1);

@@ -50,10 +50,12 @@ export interface JudgeTally {
  * The comparison of a (checked) metric.
  *
  * @param judge - the judge, for `judge` columns (a `judge` column without one compares nothing: the run checks before it starts)
- * @param tally - where a `judge` column counts its calls
- * @param taskId - the task graded, named when the judge cannot be reached (a `SwarmScoreError`)
+ * @param grading - where a `judge` column counts its calls (`tally`), the task graded (`taskId`,
+ *   named when the judge cannot be reached: a `SwarmScoreError`) and the episode's `signal`, which
+ *   aborts the judge's requests when the episode is cancelled
  */
-export function cellMatch(metric: string, judge: JudgeClient | undefined, tally?: JudgeTally, taskId = 'task'): CellMatch {
+export function cellMatch(metric: string, judge: JudgeClient | undefined, grading: { readonly tally?: JudgeTally; readonly taskId?: string; readonly signal?: AbortSignal | undefined } = {}): CellMatch {
+  const { tally, taskId = 'task', signal } = grading;
   if (metric.startsWith('number:')) {
     const tolerance = parseTolerance(metric.slice(7)) ?? { value: 0, relative: false };
     return (got, want) => {
@@ -74,7 +76,7 @@ export function cellMatch(metric: string, judge: JudgeClient | undefined, tally?
     return async (got, want, column) => {
       if (normaliseAnswer(got) === normaliseAnswer(want)) return true;
       if (judge === undefined) return false;
-      const outcome = await grade(judge, `The value of the column "${column}" of a table row.`, got, want, taskId);
+      const outcome = await grade(judge, `The value of the column "${column}" of a table row.`, got, want, taskId, signal);
       if (tally !== undefined) {
         tally.calls += outcome.attempts;
         tally.input_tokens += outcome.usage.input_tokens;

@@ -37,14 +37,15 @@ function keyOf(row: Readonly<Record<string, string>>, unique: readonly string[])
  * Score a response against an answer table.
  *
  * @param taskId - the task, named when a `judge` column's judge cannot be reached
+ * @param signal - the episode's: aborts a `judge` column's requests when it is cancelled
  * @throws `SwarmScoreError` when a `judge` column's judge failed after its retries
  */
-export async function scoreTable(answer: string, table: AnswerTable, judge: JudgeClient | undefined, taskId = 'task'): Promise<Omit<Score, 'scorer'> & { readonly r_perf: number }> {
+export async function scoreTable(answer: string, table: AnswerTable, judge: JudgeClient | undefined, taskId = 'task', signal?: AbortSignal): Promise<Omit<Score, 'scorer'> & { readonly r_perf: number }> {
   const { columns, unique_columns: unique } = table;
   const items = columns.filter((c) => !unique.includes(c));
   const itemColumns = items.length === 0 ? unique : items;
   const tally: JudgeTally = { calls: 0, input_tokens: 0, output_tokens: 0, ungraded: 0 };
-  const matchers = new Map<string, CellMatch>(itemColumns.map((c) => [c, cellMatch(table.metrics?.[c] ?? 'exact', judge, tally, taskId)]));
+  const matchers = new Map<string, CellMatch>(itemColumns.map((c) => [c, cellMatch(table.metrics?.[c] ?? 'exact', judge, { tally, taskId, signal })]));
   const gold = new Map<string, Record<string, string>>();
   for (const cells of table.rows) {
     const row = Object.fromEntries(columns.map((c, i) => [c, cells[i] ?? '']));
@@ -98,9 +99,9 @@ export async function scoreTable(answer: string, table: AnswerTable, judge: Judg
 export function tableScorer(judge: JudgeClient | undefined): Scorer {
   return {
     name: 'table',
-    async score(answer, task): Promise<Score> {
+    async score(answer, task, signal): Promise<Score> {
       if (!isAnswerTable(task.answer)) return { scorer: 'table', r_perf: 0, error: `task ${task.id} has no answer table` };
-      return { scorer: 'table', ...(await scoreTable(answer, task.answer, judge, task.id)) };
+      return { scorer: 'table', ...(await scoreTable(answer, task.answer, judge, task.id, signal)) };
     },
   };
 }
