@@ -207,10 +207,11 @@ export async function createBodyLabeller(options: BodyLabellerOptions): Promise<
       release();
     }
   }
-  const sendable = (task: LabelBodyTask): { readonly body: Uint8Array; readonly contentType: string | undefined; readonly config: LabelBodyTask['config'] } => ({
+  const sendable = (task: LabelBodyTask): LabelBodyTask => ({
     body: ownBytes(task.body),
     contentType: task.contentType,
     config: labelSpecOf({ command: 'reward', config: task.config }).config,
+    ...(task.withoutExtraBytes === true ? { withoutExtraBytes: true } : {}),
   });
   return {
     get pending() {

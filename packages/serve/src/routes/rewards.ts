@@ -20,9 +20,10 @@ export function rewardsRoute(app: FastifyInstance, service: ParlService): void {
     async (request, reply) => {
       // A bad query is a 400 here, before the body goes to a labelling thread; the thread gets the config.
       const config = rewardConfigOfQuery(request.query);
-      // Held records are labelled again with it when read (the store holds them as posted).
+      // Held records are labelled again with it when read (the store holds them as posted). The
+      // log lines are made on the event loop from the answer (acceptLabelledBody), not on the thread.
       const resolved = resolveRewardConfig(config);
-      const out = await service.labeller.labelInSlices({ body: request.body, contentType: request.headers['content-type'], config });
+      const out = await service.labeller.labelInSlices({ body: request.body, contentType: request.headers['content-type'], config, withoutExtraBytes: true });
       if ('error' in out) return reply.code(400).send({ error: out.error });
       service.metrics.recordsLabelled.inc({ endpoint: 'rewards' }, out.count);
       reply.type(out.format === 'ndjson' ? 'application/x-ndjson' : 'application/json');
