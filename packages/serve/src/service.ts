@@ -14,7 +14,7 @@ import { RewardLogLines } from './episodes/reward-log-lines.js';
 import { episodePoint, type DashboardStats } from './dashboard/live-stats.js';
 import { LiveStats } from './internal/live-stats.js';
 import type { LabelledBody } from '@parl/io';
-import { packedPointCount, unpackPoint } from './internal/packed-points.js';
+import { packedPointCount, reusedPoints } from './internal/packed-points.js';
 import { createRecordsLabeller, type RecordsLabeller } from './labelling/records-labeller.js';
 import { deserializeSlice } from './threads/span-slices.js';
 import type { OtlpReadSlices, TraceMappingOutput } from './threads/thread-tasks.js';
@@ -250,9 +250,7 @@ export class ParlService {
     for (let from = 0; from < n; from += ACCEPT_SLICE) {
       if (from > 0) await yieldToEventLoop();
       const to = Math.min(n, from + ACCEPT_SLICE);
-      this.liveStats.addMany((function* points() {
-        for (let i = from; i < to; i++) yield unpackPoint(body.numbers, i);
-      })());
+      this.liveStats.addMany(reusedPoints(body.numbers, from, to));
     }
     if (body.count > 0) this.metrics.episodes.inc({ source }, body.count);
   }
