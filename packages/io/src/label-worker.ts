@@ -11,7 +11,6 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { labelChunk, type LabelChunkJob, type LabelledChunk } from './label-chunk.js';
 import {
   checkRecordsBody,
-  cutBodySlices,
   labelBodySlice,
   labelRecordsBody,
   type BodyExtras,
@@ -47,17 +46,12 @@ export interface CheckBodyThreadTask extends LabelBodyTask {
   readonly sliceBytes: number;
 }
 
-/**
- * What a {@link CheckBodyThreadTask} gives back: the check, and the body moved back to the caller —
- * cut into its slices (`cutBodySlices`) when it has them, else whole.
- */
+/** What a {@link CheckBodyThreadTask} gives back: the check, and the body moved back to the caller. */
 export interface CheckedBodyResult {
   /** The check. */
   readonly checked: CheckedBody | LabelBodyFailure;
-  /** The body, moved back, when it was not cut into {@link CheckedBodyResult.parts}. */
-  readonly body?: Uint8Array;
-  /** The bytes of each slice to label, moved back (a buffer each), for a body checked with slices. */
-  readonly parts?: readonly Uint8Array[];
+  /** The body, moved back. */
+  readonly body: Uint8Array;
 }
 
 /** One slice of a checked body (see `labelBodySlice`), and the module of the caller's extras. */
@@ -160,11 +154,9 @@ async function runBody(task: LabelBodyThreadTask): Promise<LabelledBody | LabelB
 
 function runCheck(task: CheckBodyThreadTask): CheckedBodyResult {
   const checked = checkRecordsBody(task, task.sliceBytes);
-  if ('error' in checked || checked.slices === undefined) return moved({ checked, body: task.body }, [task.body.buffer]);
-  // The slices go back as buffers of their own and the body stays here, garbage: the caller then
-  // holds the body's bytes only until each slice is moved to a thread to be labelled.
-  const parts = cutBodySlices(task.body, checked);
-  return moved({ checked, parts }, [checked.slices.buffer, ...parts.map((p) => p.buffer)]);
+  const buffers: ArrayBufferLike[] = [task.body.buffer];
+  if (!('error' in checked) && checked.slices !== undefined) buffers.push(checked.slices.buffer);
+  return moved({ checked, body: task.body }, buffers);
 }
 
 async function runSlice(task: LabelSliceThreadTask): Promise<LabelledBody> {

@@ -36,6 +36,21 @@ function addTo(acc: Acc, p: EpisodePoint): void {
   }
 }
 
+/**
+ * `Math.min(...map.keys())` without spreading the keys into a list: the steps' series drops its
+ * lowest step for each new one past {@link SERIES_STEPS}, which a body spanning many training steps
+ * does for most of its records, and the spread list of 500 keys each time was most of the event
+ * loop's garbage while such a body was counted.
+ */
+function lowestKey(map: ReadonlyMap<number, unknown>): number {
+  let lowest = Number.POSITIVE_INFINITY;
+  for (const key of map.keys()) {
+    if (Number.isNaN(key)) return Number.NaN;
+    if (key < lowest) lowest = key;
+  }
+  return lowest;
+}
+
 function pointOf(x: number, acc: Acc): SeriesPoint {
   const out: Record<string, number> = { x, episodes: acc.episodes };
   for (const f of STATS_FIELDS) if (acc.counts[f] > 0) out[f] = acc.sums[f] / acc.counts[f];
@@ -88,8 +103,7 @@ export class LiveStats implements DashboardStats {
         stepAcc = emptyAcc();
         this.steps.set(point.training_step, stepAcc);
         if (this.steps.size > SERIES_STEPS) {
-          const lowest = Math.min(...this.steps.keys());
-          this.steps.delete(lowest);
+          this.steps.delete(lowestKey(this.steps));
         }
       }
       addTo(stepAcc, point);
