@@ -284,18 +284,6 @@ export function sliceBytesOf(body: Uint8Array, checked: CheckedBody, i: number):
 }
 
 /**
- * All the slices of a checked body as {@link sliceBytesOf} makes them, each a buffer of its own:
- * what a labelling thread hands back instead of the body, so that the caller lets the body go a
- * slice at a time (each slice moved to a thread when labelled) rather than holding it to the end.
- */
-export function cutBodySlices(body: Uint8Array, checked: CheckedBody): Uint8Array[] {
-  const n = (checked.slices?.length ?? 0) / 2;
-  const parts: Uint8Array[] = [];
-  for (let i = 0; i < n; i++) parts.push(sliceBytesOf(body, checked, i));
-  return parts;
-}
-
-/**
  * Label one slice of a body {@link checkRecordsBody} checked: its records' answer — for a JSON
  * body, the elements joined by `,` without brackets, so that the slices' answers joined by `,`
  * inside `[` `]` are the body's — with the `extras` of those records.

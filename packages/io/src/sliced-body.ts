@@ -4,9 +4,7 @@
  * and end (what fails, fails here, before anything is answered); then each slice is labelled when
  * the caller asks for it, the next one while the caller sends or logs the one before. The answer of
  * a record is several times its bytes (the labelled fields), so a body whose answer is held whole
- * costs many times the body; here the caller holds the body and two slices' answers at a time
- * (on threads, the body comes back from the first pass cut into its slices, each let go when it is
- * moved to a thread: the body is held a slice less for each slice labelled).
+ * costs many times the body; here the caller holds the body and two slices' answers at a time.
  * A body of one slice or less is labelled in one go, as before.
  *
  * @module
@@ -49,11 +47,8 @@ export interface LabelledSlices {
 export interface SlicePasses {
   /** Label a small body in one go. */
   whole(task: LabelBodyTask): Promise<LabelledBody | LabelBodyFailure>;
-  /**
-   * The first pass; gives the body back (it may have been moved to a thread): whole, or cut into
-   * the bytes of each slice's task (`parts`, a buffer each, let go as each is labelled).
-   */
-  check(task: LabelBodyTask, sliceBytes: number): Promise<{ readonly checked: CheckedBody | LabelBodyFailure; readonly body?: Uint8Array; readonly parts?: readonly Uint8Array[] }>;
+  /** The first pass; gives the body back (it may have been moved to a thread). */
+  check(task: LabelBodyTask, sliceBytes: number): Promise<{ readonly checked: CheckedBody | LabelBodyFailure; readonly body: Uint8Array }>;
   /** Label one slice. */
   slice(task: LabelSliceTask): Promise<LabelledBody>;
 }
@@ -83,28 +78,20 @@ export async function labelInSlices(task: LabelBodyTask, passes: SlicePasses, sl
         },
       };
     }
-    const { checked, body, parts } = await passes.check(task, sliceBytes);
+    const { checked, body } = await passes.check(task, sliceBytes);
     if ('error' in checked) {
       done();
       return checked;
     }
     if (checked.slices === undefined) {
       // An array the element scan did not read (never a well-formed one): labelled whole.
-      const out = await passes.whole({ ...task, body: body as Uint8Array });
+      const out = await passes.whole({ ...task, body });
       done();
       if ('error' in out) return out;
       return { format: out.format, count: out.count, whole: true, async *slices() { yield out; } };
     }
     const n = checked.slices.length / 2;
-    // Each part is dropped here once handed out: the body is let go a slice at a time.
-    const held = parts === undefined ? undefined : [...parts];
-    const bytesOf = (i: number): Uint8Array => {
-      if (held === undefined) return sliceBytesOf(body as Uint8Array, checked, i);
-      const part = held[i] as Uint8Array;
-      held[i] = new Uint8Array(0);
-      return part;
-    };
-    const sliceTask = (i: number): LabelSliceTask => ({ body: bytesOf(i), format: checked.format, config: task.config, ...(task.withoutExtraBytes === true ? { withoutExtraBytes: true } : {}) });
+    const sliceTask = (i: number): LabelSliceTask => ({ body: sliceBytesOf(body, checked, i), format: checked.format, config: task.config, ...(task.withoutExtraBytes === true ? { withoutExtraBytes: true } : {}) });
     return {
       format: checked.format,
       count: checked.count,
