@@ -100,6 +100,10 @@ export class LiveStats implements DashboardStats {
     if (point.training_step !== undefined) {
       let stepAcc = this.steps.get(point.training_step);
       if (stepAcc === undefined) {
+        // A new step below every step of a full series would be added and dropped at once: left
+        // out instead (the same series), so that a body revisiting old steps does not churn the
+        // map, which at 500 steps rehashed its table every dozen such records.
+        if (this.steps.size >= SERIES_STEPS && point.training_step < lowestKey(this.steps)) return;
         stepAcc = emptyAcc();
         this.steps.set(point.training_step, stepAcc);
         if (this.steps.size > SERIES_STEPS) {
