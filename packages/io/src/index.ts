@@ -24,7 +24,7 @@ export {
   type LabelledBody,
   type PostedRecords,
 } from './labelled-body.js';
-export { BODY_SLICE_BYTES, labelRecordsBodyInSlices, type LabelledSlices } from './sliced-body.js';
+export { BODY_SLICE_BYTES, BODY_WHOLE_BYTES, labelRecordsBodyInSlices, type LabelledSlices } from './sliced-body.js';
 export { BodyQueueFullError, createBodyLabeller, type BodyLabeller, type BodyLabellerOptions, type ModuleCall } from './label-pool.js';
 export type { ThreadCallResult } from './label-worker.js';
 export { parseRecordsBody, readRecordsBody, type BodyFormat, type BodyRecord, type BodyRecords } from './records-body.js';

@@ -14,7 +14,7 @@ import type { LabelledChunk } from './label-chunk.js';
 import type { ChunkLabeller } from './internal/label-jsonl.js';
 import type { CheckedBodyResult, LabelThreadTask, ModuleCallTask } from './label-worker.js';
 import type { LabelBodyFailure, LabelBodyTask, LabelledBody } from './labelled-body.js';
-import { BODY_SLICE_BYTES, labelInSlices, type LabelledSlices } from './sliced-body.js';
+import { BODY_SLICE_BYTES, BODY_WHOLE_BYTES, labelInSlices, type LabelledSlices } from './sliced-body.js';
 import { labelSpecOf, type LabelSpec } from './labellers.js';
 
 /**
@@ -126,7 +126,10 @@ export interface BodyLabellerOptions {
   readonly maxQueuedBytes?: number;
   /** A module URL whose `bodyExtras` export ({@link BodyExtras}) runs on the threads after each body. */
   readonly extrasModule?: string;
-  /** Bytes of body per slice for {@link BodyLabeller.labelInSlices} (default `BODY_SLICE_BYTES`, 1 MiB). */
+  /**
+   * Bytes of body per slice for {@link BodyLabeller.labelInSlices}, and the largest body it labels
+   * in one go (default: slices of `BODY_SLICE_BYTES`, 256 KiB, for bodies over `BODY_WHOLE_BYTES`, 1 MiB).
+   */
   readonly sliceBytes?: number;
 }
 
@@ -207,10 +210,11 @@ export async function createBodyLabeller(options: BodyLabellerOptions): Promise<
       release();
     }
   }
-  const sendable = (task: LabelBodyTask): { readonly body: Uint8Array; readonly contentType: string | undefined; readonly config: LabelBodyTask['config'] } => ({
+  const sendable = (task: LabelBodyTask): LabelBodyTask => ({
     body: ownBytes(task.body),
     contentType: task.contentType,
     config: labelSpecOf({ command: 'reward', config: task.config }).config,
+    ...(task.withoutExtraBytes === true ? { withoutExtraBytes: true } : {}),
   });
   return {
     get pending() {
@@ -241,6 +245,7 @@ export async function createBodyLabeller(options: BodyLabellerOptions): Promise<
         },
         options.sliceBytes ?? BODY_SLICE_BYTES,
         release,
+        options.sliceBytes ?? BODY_WHOLE_BYTES,
       );
     },
     call: <T>(call: ModuleCall) => {

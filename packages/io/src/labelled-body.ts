@@ -20,6 +20,11 @@ export interface LabelBodyTask {
   readonly contentType: string | undefined;
   /** The reward config (sendable: see `sendableRewardConfig`). */
   readonly config: RewardConfig;
+  /**
+   * True: {@link BodyExtras.bytes} is not run (an empty {@link LabelledBody.extraBytes}), for a
+   * caller that makes those bytes itself from the answer, so that they do not cross from a thread.
+   */
+  readonly withoutExtraBytes?: boolean;
 }
 
 /** The answer of a labelled body, as {@link BodyExtras} sees it. */
@@ -107,6 +112,7 @@ function labelRecords(
   bracketed: boolean,
   capacity: number,
   input: Uint8Array | undefined,
+  withoutExtraBytes: boolean | undefined,
 ): LabelledBody {
   const width = extras?.width ?? 0;
   // Records are labelled and written one at a time: what is held besides the body is the answer
@@ -144,7 +150,7 @@ function labelRecords(
   if (format === 'json' && bracketed) out.writeByte(0x5d); // ]
   const answer = out.bytes();
   const spanArray = Uint32Array.from(spans);
-  const extraBytes = extras?.bytes === undefined ? new Uint8Array(0) : extras.bytes({ answer, ids, spans: spanArray });
+  const extraBytes = extras?.bytes === undefined || withoutExtraBytes === true ? new Uint8Array(0) : extras.bytes({ answer, ids, spans: spanArray });
   const labelledBody: LabelledBody = { answer, format, count, ids, spans: spanArray, numbers: numbers.slice(0, count * width), extraBytes };
   return input === undefined || ids.length === 0 ? labelledBody : { ...labelledBody, posted: { bytes: input, spans: Uint32Array.from(inputSpans) } };
 }
@@ -184,7 +190,7 @@ export function labelRecordsBody(task: LabelBodyTask, extras?: BodyExtras): Labe
     const bytes = Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength);
     const body = readRangedRecordsBody(bytes, task.contentType);
     readRest = body.readRest;
-    return labelRecords(body.records, body.format, config, extras, true, bytes.byteLength * 2 + 64, body.sliceable ? task.body : undefined);
+    return labelRecords(body.records, body.format, config, extras, true, bytes.byteLength * 2 + 64, body.sliceable ? task.body : undefined, task.withoutExtraBytes);
   } catch (err) {
     if (err instanceof ParlInputError) return failureOf(err, readRest);
     throw err;
@@ -257,6 +263,8 @@ export interface LabelSliceTask {
   readonly format: BodyFormat;
   /** The reward config (sendable: see `sendableRewardConfig`). */
   readonly config: RewardConfig;
+  /** As {@link LabelBodyTask.withoutExtraBytes}. */
+  readonly withoutExtraBytes?: boolean;
 }
 
 /**
@@ -286,5 +294,5 @@ export function labelBodySlice(task: LabelSliceTask, extras?: BodyExtras): Label
   const config = configOf(task.config);
   const bytes = Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength);
   const body = readRangedRecordsBody(bytes, task.format === 'ndjson' ? 'application/x-ndjson' : 'application/json');
-  return labelRecords(body.records, task.format, config, extras, false, bytes.byteLength * 4 + 64, body.sliceable ? task.body : undefined);
+  return labelRecords(body.records, task.format, config, extras, false, bytes.byteLength * 4 + 64, body.sliceable ? task.body : undefined, task.withoutExtraBytes);
 }

@@ -12,8 +12,16 @@
 import { labelBodySlice, checkRecordsBody, labelRecordsBody, sliceBytesOf, type BodyExtras, type CheckedBody, type LabelBodyFailure, type LabelBodyTask, type LabelledBody, type LabelSliceTask } from './labelled-body.js';
 import type { BodyFormat } from './records-body.js';
 
-/** Bytes of body per slice (whole records: a record longer than this is a slice by itself). */
-export const BODY_SLICE_BYTES = 1 << 20;
+/**
+ * Bytes of body per slice (whole records: a record longer than this is a slice by itself). A
+ * quarter of {@link BODY_WHOLE_BYTES}: what a slice brings into memory (its answer, three or more
+ * times its bytes, and the labelling thread's objects for it) is a quarter of what a 1 MiB slice
+ * brought, for four times the thread round trips of a large body.
+ */
+export const BODY_SLICE_BYTES = 1 << 18;
+
+/** Bytes of body labelled in one go at most (larger bodies are checked, then labelled in slices). */
+export const BODY_WHOLE_BYTES = 1 << 20;
 
 /** A body labelled, or being labelled, slice by slice. */
 export interface LabelledSlices {
@@ -46,17 +54,18 @@ export interface SlicePasses {
 }
 
 /**
- * Label `task`'s body with `passes`: in one go when it is at most `sliceBytes`, else checked
- * whole and then labelled a slice at a time as the caller iterates. `release` is called once, when
- * the body is done with (labelled whole, refused, or its slices iterated or left).
+ * Label `task`'s body with `passes`: in one go when it is at most `wholeBytes`, else checked
+ * whole and then labelled a slice of about `sliceBytes` at a time as the caller iterates.
+ * `release` is called once, when the body is done with (labelled whole, refused, or its slices
+ * iterated or left).
  */
-export async function labelInSlices(task: LabelBodyTask, passes: SlicePasses, sliceBytes: number, release: () => void): Promise<LabelledSlices | LabelBodyFailure> {
+export async function labelInSlices(task: LabelBodyTask, passes: SlicePasses, sliceBytes: number, release: () => void, wholeBytes = sliceBytes): Promise<LabelledSlices | LabelBodyFailure> {
   let released = false;
   const done = (): void => {
     if (!released) (released = true), release();
   };
   try {
-    if (task.body.byteLength <= sliceBytes) {
+    if (task.body.byteLength <= wholeBytes) {
       const out = await passes.whole(task);
       done();
       if ('error' in out) return out;
@@ -82,7 +91,7 @@ export async function labelInSlices(task: LabelBodyTask, passes: SlicePasses, sl
       return { format: out.format, count: out.count, whole: true, async *slices() { yield out; } };
     }
     const n = checked.slices.length / 2;
-    const sliceTask = (i: number): LabelSliceTask => ({ body: sliceBytesOf(body, checked, i), format: checked.format, config: task.config });
+    const sliceTask = (i: number): LabelSliceTask => ({ body: sliceBytesOf(body, checked, i), format: checked.format, config: task.config, ...(task.withoutExtraBytes === true ? { withoutExtraBytes: true } : {}) });
     return {
       format: checked.format,
       count: checked.count,
@@ -118,11 +127,11 @@ export async function labelInSlices(task: LabelBodyTask, passes: SlicePasses, sl
  * const out = await labelRecordsBodyInSlices({ body, contentType: 'application/json', config: {} });
  * ```
  */
-export function labelRecordsBodyInSlices(task: LabelBodyTask, extras?: BodyExtras, sliceBytes = BODY_SLICE_BYTES): Promise<LabelledSlices | LabelBodyFailure> {
+export function labelRecordsBodyInSlices(task: LabelBodyTask, extras?: BodyExtras, sliceBytes?: number): Promise<LabelledSlices | LabelBodyFailure> {
   const passes: SlicePasses = {
     whole: (t) => Promise.resolve(labelRecordsBody(t, extras)),
     check: (t, bytes) => Promise.resolve({ checked: checkRecordsBody(t, bytes), body: t.body }),
     slice: (t) => Promise.resolve(labelBodySlice(t, extras)),
   };
-  return labelInSlices(task, passes, sliceBytes, () => undefined);
+  return labelInSlices(task, passes, sliceBytes ?? BODY_SLICE_BYTES, () => undefined, sliceBytes ?? BODY_WHOLE_BYTES);
 }

@@ -10,10 +10,11 @@ import { decodeOtlpProtobuf, LiveTraceIntake, readExportRequest, type OtlpExport
 import { EpisodeLog } from './internal/episode-log.js';
 import { EpisodeStore, type StoredEpisode } from './episodes/episode-store.js';
 import { otlpLogLine, rewardLogLine, type LogEntry } from './episodes/log-entry.js';
+import { RewardLogLines } from './episodes/reward-log-lines.js';
 import { episodePoint, type DashboardStats } from './dashboard/live-stats.js';
 import { LiveStats } from './internal/live-stats.js';
 import type { LabelledBody } from '@parl/io';
-import { packedPointCount, unpackPoint } from './internal/packed-points.js';
+import { packedPointCount, reusedPoints } from './internal/packed-points.js';
 import { createRecordsLabeller, type RecordsLabeller } from './labelling/records-labeller.js';
 import { deserializeSlice } from './threads/span-slices.js';
 import type { OtlpReadSlices, TraceMappingOutput } from './threads/thread-tasks.js';
@@ -45,6 +46,8 @@ export class ParlService {
   /** The dashboard's aggregates. */
   readonly stats: DashboardStats;
   private readonly liveStats = new LiveStats();
+  /** Makes the log lines of `/v1/rewards` answers labelled without them. */
+  private readonly rewardLogLines = new RewardLogLines();
   /** The metrics. */
   readonly metrics: ServeMetrics;
   /** Open traces (assembled by `@parl/traces`). */
@@ -224,7 +227,7 @@ export class ParlService {
    * body of a million small records never holds it for the time of all.
    */
   async acceptLabelledBody(body: LabelledBody, source: EpisodeSource, config?: ResolvedRewardConfig): Promise<void> {
-    if (this.log !== undefined) await this.log.appendLines(body.extraBytes);
+    if (this.log !== undefined) await this.logLinesOf(body);
     // Each held record is its own string, not a view into the answer: a view would keep the whole
     // answer alive for as long as any one of its records is held (a batch whose other ids are
     // posted again would pin it), so memory would follow answers, not the episodes held. With the
@@ -247,11 +250,24 @@ export class ParlService {
     for (let from = 0; from < n; from += ACCEPT_SLICE) {
       if (from > 0) await yieldToEventLoop();
       const to = Math.min(n, from + ACCEPT_SLICE);
-      this.liveStats.addMany((function* points() {
-        for (let i = from; i < to; i++) yield unpackPoint(body.numbers, i);
-      })());
+      this.liveStats.addMany(reusedPoints(body.numbers, from, to));
     }
     if (body.count > 0) this.metrics.episodes.inc({ source }, body.count);
+  }
+
+  /**
+   * Log the lines of a labelled body's records with an id: its `extraBytes` when it came with
+   * them, else made here from the answer's bytes (`RewardLogLines`, one reused buffer).
+   */
+  private async logLinesOf(body: LabelledBody): Promise<void> {
+    const log = this.log as EpisodeLog;
+    if (body.extraBytes.byteLength > 0 || body.ids.length === 0) return log.appendLines(body.extraBytes);
+    const lines = this.rewardLogLines.make(body);
+    try {
+      await log.appendLines(lines.bytes);
+    } finally {
+      lines.release();
+    }
   }
 
   /**

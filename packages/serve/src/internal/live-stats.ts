@@ -36,6 +36,21 @@ function addTo(acc: Acc, p: EpisodePoint): void {
   }
 }
 
+/**
+ * `Math.min(...map.keys())` without spreading the keys into a list: the steps' series drops its
+ * lowest step for each new one past {@link SERIES_STEPS}, which a body spanning many training steps
+ * does for most of its records, and the spread list of 500 keys each time was most of the event
+ * loop's garbage while such a body was counted.
+ */
+function lowestKey(map: ReadonlyMap<number, unknown>): number {
+  let lowest = Number.POSITIVE_INFINITY;
+  for (const key of map.keys()) {
+    if (Number.isNaN(key)) return Number.NaN;
+    if (key < lowest) lowest = key;
+  }
+  return lowest;
+}
+
 function pointOf(x: number, acc: Acc): SeriesPoint {
   const out: Record<string, number> = { x, episodes: acc.episodes };
   for (const f of STATS_FIELDS) if (acc.counts[f] > 0) out[f] = acc.sums[f] / acc.counts[f];
@@ -85,11 +100,14 @@ export class LiveStats implements DashboardStats {
     if (point.training_step !== undefined) {
       let stepAcc = this.steps.get(point.training_step);
       if (stepAcc === undefined) {
+        // A new step below every step of a full series would be added and dropped at once: left
+        // out instead (the same series), so that a body revisiting old steps does not churn the
+        // map, which at 500 steps rehashed its table every dozen such records.
+        if (this.steps.size >= SERIES_STEPS && point.training_step < lowestKey(this.steps)) return;
         stepAcc = emptyAcc();
         this.steps.set(point.training_step, stepAcc);
         if (this.steps.size > SERIES_STEPS) {
-          const lowest = Math.min(...this.steps.keys());
-          this.steps.delete(lowest);
+          this.steps.delete(lowestKey(this.steps));
         }
       }
       addTo(stepAcc, point);

@@ -37,3 +37,22 @@ export function unpackPoint(from: Float64Array, i: number): EpisodePoint {
 export function packedPointCount(from: Float64Array): number {
   return from.length / POINT_WIDTH;
 }
+
+/**
+ * Points `start` to `end` of `from` for counting, as one object rewritten for each point (valid
+ * until the next is read): a field stored as NaN is NaN here, which the dashboard's sums skip as
+ * they skip a missing field (they count finite numbers only), and an absent training step is
+ * undefined. A body's points are counted so without an object per record on the event loop.
+ */
+export function* reusedPoints(from: Float64Array, start: number, end: number): Generator<EpisodePoint> {
+  const point: Record<string, number | undefined> = {};
+  for (const f of STATS_FIELDS) point[f] = Number.NaN;
+  point['training_step'] = undefined;
+  for (let i = start; i < end; i++) {
+    const at = i * POINT_WIDTH;
+    for (let f = 0; f < STATS_FIELDS.length; f++) point[STATS_FIELDS[f] as StatsField] = from[at + f] as number;
+    const step = from[at + STATS_FIELDS.length] as number;
+    point['training_step'] = Number.isNaN(step) ? undefined : step;
+    yield point as EpisodePoint;
+  }
+}
