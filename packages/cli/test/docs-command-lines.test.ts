@@ -143,7 +143,7 @@ const OTHER_PROGRAMS_FLAGS = new Set([
   '--help', '--filter', '--pack', '--pack-destination', '--noEmit', '--max-old-space-size', '--cpu-prof', '--max-semi-space-size', '--trace-gc',
   '--vs', '--data-binary', '--remote', '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--save', '--appendonly', '--dir',
-  '--import', '--lamda1', '--jinja', '--custom-generate-function-path', '--custom-rm-path', '--expose-gc', '--continue',
+  '--import', '--lamda1', '--jinja', '--custom-generate-function-path', '--custom-rm-path', '--expose-gc', '--continue', '--single-threaded-gc',
   // examples/swarm-mcp.mjs's own flag
   '--scripted',
 ]);
