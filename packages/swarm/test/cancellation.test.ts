@@ -78,10 +78,10 @@ describe('a cancelled episode', () => {
     expect(toolSignal?.aborted).toBe(true);
   });
 
-  it('aborts the judge\'s in-flight request: no score, no record', async () => {
+  /** Cancel an episode whose grade waits on a judge that never answers: it rejects with the reason and the judge's request is abandoned. */
+  async function expectJudgeAborted(scorerOf: (judge: ReturnType<typeof judgeOnModel>) => SwarmTask['score']): Promise<void> {
     endpoint = await startChatEndpoint(() => ({ hang: true }));
-    const judge = judgeScorer(judgeOnModel(endpointModel(endpoint.baseURL, 'judge', {})));
-    const judged: SwarmTask = { ...task, scorer: 'judge', score: (answer, signal) => judge.score(answer, task, signal) };
+    const judged: SwarmTask = { ...task, score: scorerOf(judgeOnModel(endpointModel(endpoint.baseURL, 'judge', {}))) };
     const cancel = new AbortController();
     const running = runEpisode(judged, settingsWith({ orchestrator: scriptedMock(['final']), signal: cancel.signal }));
     await requestsReach(endpoint, 1);
@@ -90,22 +90,16 @@ describe('a cancelled episode', () => {
     await expect(running).rejects.toBe(reason);
     await new Promise((r) => setTimeout(r, 20));
     expect(endpoint.abandoned).toBe(1);
+  }
+
+  it('aborts the judge\'s in-flight request: no score, no record', async () => {
+    await expectJudgeAborted((judge) => (answer, signal) => judgeScorer(judge).score(answer, task, signal));
   });
 
   it('aborts a table\'s judge column in flight: no score, no record', async () => {
-    endpoint = await startChatEndpoint(() => ({ hang: true }));
-    const judge = tableScorer(judgeOnModel(endpointModel(endpoint.baseURL, 'judge', {})));
     const answer: AnswerTable = { columns: ['city', 'note'], unique_columns: ['city'], rows: [['Paris', 'the capital']], metrics: { note: 'judge' } };
-    const tabled = { ...task, scorer: 'table', answer };
-    const judged: SwarmTask = { ...tabled, score: (text, signal) => judge.score('| city | note |\n| --- | --- |\n| Paris | its capital city |', tabled, signal) };
-    const cancel = new AbortController();
-    const running = runEpisode(judged, settingsWith({ orchestrator: scriptedMock(['final']), signal: cancel.signal }));
-    await requestsReach(endpoint, 1);
-    const reason = new Error('SIGTERM');
-    cancel.abort(reason);
-    await expect(running).rejects.toBe(reason);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(endpoint.abandoned).toBe(1);
+    const table = '| city | note |\n| --- | --- |\n| Paris | its capital city |';
+    await expectJudgeAborted((judge) => (_answer, signal) => tableScorer(judge).score(table, { ...task, answer }, signal));
   });
 
   it('stops SwarmAgent mid-run through the AI SDK\'s abortSignal', async () => {
