@@ -93,9 +93,14 @@ export function rewardLogLine(id: string, recordJson: string): string {
   return `${rewardLogHead(id)}${recordJson}}\n`;
 }
 
+/** What {@link rewardLogHead} writes before the id's JSON. */
+export const REWARD_HEAD_START = '{"t":"reward","id":';
+/** What {@link rewardLogHead} writes after the id's JSON. */
+export const REWARD_HEAD_END = ',"record":';
+
 /** The start of {@link rewardLogLine}'s line, up to the record: `{"t":"reward","id":…,"record":`. */
 export function rewardLogHead(id: string): string {
-  return `{"t":"reward","id":${JSON.stringify(id)},"record":`;
+  return `${REWARD_HEAD_START}${JSON.stringify(id)}${REWARD_HEAD_END}`;
 }
 
 const OTLP_JSON_HEAD = Buffer.from('{"t":"otlp","request":');

@@ -8,13 +8,14 @@
  * @module
  */
 import type { LabelledAnswer } from '@parl/io';
+import { REWARD_HEAD_END, REWARD_HEAD_START } from './log-entry.js';
 
 /** The largest buffer kept for the next answer (a 256 KiB slice of small records needs about 0.9 MiB). */
 const KEPT_BYTES = 8 << 20;
 
-/** `rewardLogHead(id)` is `{"t":"reward","id":` + `JSON.stringify(id)` + `,"record":`. */
-const HEAD_START = '{"t":"reward","id":';
-const HEAD_END = ',"record":';
+// `rewardLogHead(id)` is REWARD_HEAD_START + `JSON.stringify(id)` + REWARD_HEAD_END (log-entry.ts).
+const HEAD_START = REWARD_HEAD_START;
+const HEAD_END = REWARD_HEAD_END;
 const HEAD_BYTES = HEAD_START.length + HEAD_END.length;
 
 /** An id that `JSON.stringify` writes as itself in quotes (nothing escaped; no surrogates, to be safe). */
