@@ -1,9 +1,9 @@
-// Two builds of `parl reward` (one labelling thread, --out FILE) against the JSON floor, run
+// Two builds of `parl reward` (--threads THREADS, default 1; --out FILE) against the JSON floor, run
 // alternately on one JSONL file: wall seconds and CPU seconds (user + system, all threads) of each
 // process, from /usr/bin/time. On a shared machine the wall times of one run swing by 2×; the CPU
 // seconds, and the medians over rounds, are what to compare.
 //
-//   node bench/reward-ab.mjs INPUT.jsonl BEFORE_BIN AFTER_BIN [ROUNDS=5]
+//   [THREADS=N] node bench/reward-ab.mjs INPUT.jsonl BEFORE_BIN AFTER_BIN [ROUNDS=5]
 //
 // BEFORE_BIN and AFTER_BIN are `bin/parl.js` of two checkouts (each built); INPUT is a file written
 // by bench/label.mjs or any spec §5 JSONL. Outputs go next to INPUT and are deleted.
@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 const [input, beforeBin, afterBin, roundsArg] = process.argv.slice(2);
 if (input === undefined || beforeBin === undefined || afterBin === undefined) throw new Error('usage: reward-ab.mjs INPUT BEFORE_BIN AFTER_BIN [ROUNDS]');
 const rounds = Number(roundsArg ?? 5);
+/** `--threads` of both builds (THREADS, default 1). */
+const threads = process.env.THREADS ?? '1';
 const floorScript = join(dirname(fileURLToPath(import.meta.url)), 'json-floor.mjs');
 const out = join(dirname(input), 'reward-ab.out.jsonl');
 
@@ -30,8 +32,8 @@ function timed(args) {
 
 const cases = {
   floor: [floorScript, input, out],
-  before: [beforeBin, 'reward', '--in', input, '--out', out, '--threads', '1'],
-  after: [afterBin, 'reward', '--in', input, '--out', out, '--threads', '1'],
+  before: [beforeBin, 'reward', '--in', input, '--out', out, '--threads', threads],
+  after: [afterBin, 'reward', '--in', input, '--out', out, '--threads', threads],
 };
 const runs = { floor: [], before: [], after: [] };
 console.log(`load average before: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
