@@ -175,7 +175,7 @@ export function labelChunk(job: LabelChunkJob, fieldsOf: LabelFieldsOf, hintsSee
         else out.writeText((text as string).slice(0, kept));
         out.writeAscii(tail as string);
       }
-      if (jsonl) out.writeAscii('\n');
+      if (jsonl) out.writeByte(LF);
       written++;
     } catch (err) {
       if (!(err instanceof ParlInputError)) throw err;
@@ -183,8 +183,9 @@ export function labelChunk(job: LabelChunkJob, fieldsOf: LabelFieldsOf, hintsSee
     }
   };
   let lineNo = 1;
-  if (isUtf8(bytes)) {
-    const all = bytes.toString('utf8');
+  if (oneBytePerChar || isUtf8(bytes)) {
+    // ASCII decodes as Latin-1 to the same text, without UTF-8 decoding.
+    const all = bytes.toString(oneBytePerChar ? 'latin1' : 'utf8');
     let from = 0;
     let byteFrom = 0;
     for (let nl = all.indexOf('\n'); nl >= 0; nl = all.indexOf('\n', from)) {

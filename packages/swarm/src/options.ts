@@ -199,5 +199,5 @@ export type SwarmRunOptions = ResolvedOptions<typeof SWARM_RUN_OPTIONS>;
 /** The settings `parl swarm eval` takes, resolved (derived from {@link SWARM_EVAL_OPTIONS}). */
 export type SwarmEvalOptions = ResolvedOptions<typeof SWARM_EVAL_OPTIONS>;
 
-/** The tool settings both commands take (spec §10.3). */
-export type SwarmToolOptions = Pick<SwarmRunOptions, 'tools' | 'mcp' | 'mcpHeader' | 'mcpEnv' | 'mcpClientId' | 'mcpClientSecret' | 'mcpPrivateKey' | 'toolsFor' | 'toolTimeout' | 'toolConcurrency' | 'depth'>;
+/** The tool settings both commands take (spec §10.3): the {@link RUN_TOOL_OPTIONS} rows and how tools run. */
+export type SwarmToolOptions = Pick<SwarmRunOptions, keyof typeof RUN_TOOL_OPTIONS | 'toolsFor' | 'toolTimeout' | 'toolConcurrency' | 'depth'>;

@@ -35,6 +35,13 @@ import { resolveOptions } from '@parl/core';
 import { openRunTools, type RunTools } from '../tools/run-tools.js';
 import type { ToolProvider } from '../tools/tool-provider.js';
 
+/** `settings` without the {@link MCP_OPTIONS} rows' keys (the agent starts those servers itself). */
+function withoutMcpSettings<T extends object>(settings: T): Omit<T, keyof McpSettings> {
+  const rest = { ...settings } as Record<string, unknown>;
+  for (const key of Object.keys(MCP_OPTIONS)) delete rest[key];
+  return rest as Omit<T, keyof McpSettings>;
+}
+
 /** The AI SDK's default runtime context of an agent (its `Context`, not re-exported by `ai`). */
 type Context = Agent<never, {}> extends Agent<never, {}, infer C, never> ? C : never;
 
@@ -194,7 +201,8 @@ export class SwarmAgent implements Agent<never, {}> {
    * SDK's `abortSignal`, with the settings' `signal`) cancels it mid-run (spec §10.6).
    */
   private async episode(prompt: string, onEvent: (e: SwarmEvent) => void, callSignal: AbortSignal | undefined): Promise<EpisodeResult> {
-    const { model, subagentModel, tools, score, id: _id, signal: settingsSignal, mcp: _mcp, mcpHeader: _h, mcpEnv: _e, mcpClientId: _i, mcpClientSecret: _s, mcpPrivateKey: _k, ...rest } = this.settings;
+    const { model, subagentModel, tools, score, id: _id, signal: settingsSignal, ...episodeAndMcp } = this.settings;
+    const rest = withoutMcpSettings(episodeAndMcp);
     const task: SwarmTask = { id: this.id, kind: 'wide', prompt, tools: tools ?? [], score: (answer) => (score === undefined ? 0 : score(answer, prompt)) };
     const signals = [callSignal, settingsSignal].filter((s): s is AbortSignal => s !== undefined);
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
