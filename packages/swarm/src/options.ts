@@ -33,7 +33,7 @@ import { SUITE_NAMES, type SuiteName } from './tasks/task.js';
 import { DEFAULT_TOOL_TIMEOUT_MS } from './tools/tool-executor.js';
 import { DEFAULT_TOOL_CONCURRENCY } from './tools/tool-provider.js';
 import { TOOLS_FOR, type ToolsFor } from './tools/tools-for.js';
-import { RUN_TOOL_OPTIONS } from './tools/run-tool-options.js';
+import { RUN_TOOL_OPTIONS, type McpSettings } from './tools/run-tool-options.js';
 import { REASONING_PARSER_NAMES, TOOL_CALL_PARSER_NAMES } from './tokens/parsers/parser-names.js';
 
 /** The rows of a run's own tools (`--tools`, `--mcp` and its credentials), shared with `parl worker` and `SwarmAgent`. */
@@ -199,5 +199,5 @@ export type SwarmRunOptions = ResolvedOptions<typeof SWARM_RUN_OPTIONS>;
 /** The settings `parl swarm eval` takes, resolved (derived from {@link SWARM_EVAL_OPTIONS}). */
 export type SwarmEvalOptions = ResolvedOptions<typeof SWARM_EVAL_OPTIONS>;
 
-/** The tool settings both commands take (spec §10.3): the {@link RUN_TOOL_OPTIONS} rows and how tools run. */
-export type SwarmToolOptions = Pick<SwarmRunOptions, keyof typeof RUN_TOOL_OPTIONS | 'toolsFor' | 'toolTimeout' | 'toolConcurrency' | 'depth'>;
+/** The tool settings both commands take (spec §10.3): `--tools`, the MCP rows ({@link McpSettings}' keys) and how tools run. */
+export type SwarmToolOptions = Pick<SwarmRunOptions, 'tools' | keyof McpSettings | 'toolsFor' | 'toolTimeout' | 'toolConcurrency' | 'depth'>;
