@@ -23,6 +23,8 @@ export interface LabelBodyTask {
   /**
    * True: {@link BodyExtras.bytes} is not run (an empty {@link LabelledBody.extraBytes}), for a
    * caller that makes those bytes itself from the answer, so that they do not cross from a thread.
+   * Given to `labelInSlices`, it applies to the slices of a large body only (one labelled in one
+   * go gets its extra bytes): which bodies are sliced is decided there, once.
    */
   readonly withoutExtraBytes?: boolean;
 }

@@ -56,6 +56,8 @@ export interface SlicePasses {
 /**
  * Label `task`'s body with `passes`: in one go when it is at most `wholeBytes`, else checked
  * whole and then labelled a slice of about `sliceBytes` at a time as the caller iterates.
+ * `task.withoutExtraBytes` applies to the slices only: a body labelled in one go gets its
+ * {@link LabelledBody.extraBytes} whatever it says.
  * `release` is called once, when the body is done with (labelled whole, refused, or its slices
  * iterated or left).
  */
@@ -66,7 +68,9 @@ export async function labelInSlices(task: LabelBodyTask, passes: SlicePasses, sl
   };
   try {
     if (task.body.byteLength <= wholeBytes) {
-      const out = await passes.whole(task);
+      // `withoutExtraBytes` is for the slices of a large body: one labelled whole gets its extra bytes.
+      const { withoutExtraBytes: _slicesOnly, ...whole } = task;
+      const out = await passes.whole(whole);
       done();
       if ('error' in out) return out;
       return {

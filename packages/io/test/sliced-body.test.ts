@@ -112,6 +112,23 @@ describe('JSON array bodies read an element at a time', () => {
     );
   });
 
+  it('withoutExtraBytes leaves out the extra bytes of a sliced body only: a body labelled in one go gets them', async () => {
+    const extras = { width: 0, numbers: () => undefined, bytes: (answer: { readonly ids: readonly string[] }) => Buffer.from(answer.ids.join(',')) };
+    const text = `[${Array.from({ length: 40 }, (_, i) => `{"id":"r${i}","r_perf":1}`).join(',')}]`;
+    const extraBytesOf = async (sliceBytes: number): Promise<string[]> => {
+      const out = (await labelRecordsBodyInSlices({ body: Buffer.from(text), contentType: 'application/json', config: {}, withoutExtraBytes: true }, extras, sliceBytes)) as LabelledSlices;
+      const bytes: string[] = [];
+      for await (const slice of out.slices()) bytes.push(Buffer.from(slice.extraBytes).toString());
+      return bytes;
+    };
+    // Labelled in one go: the extras' bytes, whatever withoutExtraBytes says.
+    expect(await extraBytesOf(1 << 20)).toEqual([Array.from({ length: 40 }, (_, i) => `r${i}`).join(',')]);
+    // In slices: none for any slice (the caller makes them).
+    const sliced = await extraBytesOf(100);
+    expect(sliced.length).toBeGreaterThan(1);
+    expect(sliced.every((b) => b === '')).toBe(true);
+  });
+
   it('refuses a document with an element that is not JSON before the error of a record ahead of it', () => {
     const text = `[{"r_perf":"high"},{"r_perf":1},{"r_perf":tru}]`;
     const out = labelRecordsBody({ body: Buffer.from(text), contentType: 'application/json', config: {} });

@@ -6,7 +6,7 @@
  * @module
  */
 import { resolveRewardConfig, type ResolvedRewardConfig } from '@parl/core';
-import { BODY_WHOLE_BYTES, type LabelledSlices } from '@parl/io';
+import type { LabelledSlices } from '@parl/io';
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { REWARD_QUERY_SCHEMA, rewardConfigOfQuery, type RewardQuery } from '../reward-query.js';
@@ -24,10 +24,9 @@ export function rewardsRoute(app: FastifyInstance, service: ParlService): void {
       const resolved = resolveRewardConfig(config);
       // A body labelled in slices gets its log lines made on the event loop from each slice's
       // answer, into one reused buffer (acceptLabelledBody), so that they do not cross from the
-      // thread as a second copy of the answer; a body labelled whole gets them from the thread,
-      // which keeps that work off the event loop under a stream of small bodies.
-      const sliced = request.body.byteLength > BODY_WHOLE_BYTES;
-      const out = await service.labeller.labelInSlices({ body: request.body, contentType: request.headers['content-type'], config, withoutExtraBytes: sliced });
+      // thread as a second copy of the answer; a body labelled whole (io decides which) gets them
+      // from the thread, which keeps that work off the event loop under a stream of small bodies.
+      const out = await service.labeller.labelInSlices({ body: request.body, contentType: request.headers['content-type'], config, withoutExtraBytes: true });
       if ('error' in out) return reply.code(400).send({ error: out.error });
       service.metrics.recordsLabelled.inc({ endpoint: 'rewards' }, out.count);
       reply.type(out.format === 'ndjson' ? 'application/x-ndjson' : 'application/json');
