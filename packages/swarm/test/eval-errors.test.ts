@@ -89,6 +89,19 @@ export default (answer, task) => {
     const other = resolveOptions(SWARM_EVAL_OPTIONS, { model: 'scripted:serial', 'tasks-file': file, scorer: `module:${scorer}`, targets: '0.5' }, 'flag');
     await expect(swarmEval(other, { previous: asWritten(evaluation) })).resolves.toMatchObject({ resumed: 0 });
     expect(scored).toHaveLength(6);
+
+    // An evaluation file that is not whole (edited, cut short) is not resumed either, and never crashes the call.
+    const damaged: Record<string, unknown>[] = [
+      { ...asWritten(evaluation), eval_options: null },
+      { ...asWritten(evaluation), records: { swarm: 'x', single_agent: [] } },
+      { ...asWritten(evaluation), records: { swarm: [null], single_agent: [] } },
+      { ...asWritten(evaluation), failures: 'x' },
+    ];
+    for (const previous of damaged) {
+      scored.length = 0;
+      await expect(swarmEval(options, { previous: previous as unknown as SwarmEvaluation })).resolves.toMatchObject({ resumed: 0 });
+      expect(scored).toHaveLength(6);
+    }
     delete (globalThis as { parlEvalScored?: string[] }).parlEvalScored;
   });
 });

@@ -28,7 +28,7 @@ import { openSpanCapture } from './spans-file.js';
 import { loadTasks } from './task-source.js';
 import { refuseDotSegmentIds } from '../rollouts/url-template.js';
 import { episodeFailure, isEpisodeError, SwarmEpisodesFailedError, type EpisodeFailure } from '../rollouts/episode-failure.js';
-import type { RunOptionTexts } from '../rollouts/rollout-file.js';
+import { differences, type RunOptionTexts } from '../rollouts/rollout-file.js';
 import { runOptionTexts } from '../rollouts/run-option-texts.js';
 import { GENERATED_SUITE_DEFAULTS } from '../tasks/suites/suite-settings.js';
 
@@ -215,26 +215,25 @@ async function evaluate(options: SwarmEvalOptions, tasks: readonly SwarmTask[], 
 /**
  * The graded episodes of `previous` by episode id (`task/swarm`, `task/single`), when it is an
  * evaluation with failures of the same settings on the same tasks; otherwise undefined (everything
- * runs, as for a new evaluation).
+ * runs, as for a new evaluation) — a file that is not whole (a field missing or of another type,
+ * edited or cut short) included.
  */
 function resumable(previous: PreviousEvaluation | undefined, evalOptions: RunOptionTexts, tasks: readonly SwarmTask[]): Map<string, { record: SwarmRecord; answer: string }> | undefined {
-  if (previous === undefined || previous.failures === undefined || previous.failures.length === 0) return undefined;
-  if (previous.tasks !== tasks.length || !sameTexts(previous.eval_options, evalOptions)) return undefined;
+  if (previous === undefined || !Array.isArray(previous.failures) || previous.failures.length === 0) return undefined;
+  const theirs: unknown = previous.eval_options;
+  if (typeof theirs !== 'object' || theirs === null || differences(theirs as RunOptionTexts, evalOptions, new Set()).length > 0) return undefined;
+  if (previous.tasks !== tasks.length) return undefined;
   const ids = new Set(tasks.map((t) => t.id));
   const kept = new Map<string, { record: SwarmRecord; answer: string }>();
   for (const [mode, suffix] of MODES) {
-    const records = previous.records?.[mode] ?? [];
-    for (const [i, record] of records.entries()) {
-      if (!ids.has(record.task_id)) return undefined;
-      kept.set(`${record.task_id}/${suffix}`, { record, answer: previous.answers?.[mode]?.[i] ?? '' });
+    const records: unknown = previous.records?.[mode] ?? [];
+    if (!Array.isArray(records)) return undefined;
+    for (const [i, record] of (records as unknown[]).entries()) {
+      const taskId = typeof record === 'object' && record !== null ? (record as { task_id?: unknown }).task_id : undefined;
+      if (typeof taskId !== 'string' || !ids.has(taskId)) return undefined;
+      const answer: unknown = previous.answers?.[mode]?.[i];
+      kept.set(`${taskId}/${suffix}`, { record: record as SwarmRecord, answer: typeof answer === 'string' ? answer : '' });
     }
   }
   return kept;
-}
-
-/** Whether two sets of flag texts are the same. */
-function sameTexts(a: RunOptionTexts | undefined, b: RunOptionTexts): boolean {
-  if (a === undefined || typeof a !== 'object') return false;
-  const keys = Object.keys(b);
-  return Object.keys(a).length === keys.length && keys.every((k) => a[k] === b[k]);
 }

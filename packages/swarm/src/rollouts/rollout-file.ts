@@ -91,8 +91,12 @@ export async function recogniseRolloutFile(path: string): Promise<string | undef
   return undefined;
 }
 
-/** `--model a` (now b) for each option whose text differs between a file's lines and this run (`ignore`: flags this run does not compare). */
-function differences(theirs: RunOptionTexts, ours: RunOptionTexts, ignore: ReadonlySet<string>): string[] {
+/**
+ * `--model a` (now b) for each option whose text differs between a file's lines and this run
+ * (`ignore`: flags this run does not compare); empty when they are the same configuration. `parl
+ * swarm run`'s resume and `parl swarm eval`'s both compare their flag texts with it.
+ */
+export function differences(theirs: RunOptionTexts, ours: RunOptionTexts, ignore: ReadonlySet<string>): string[] {
   const keys = [...new Set([...Object.keys(theirs), ...Object.keys(ours)])].filter((k) => !ignore.has(k)).sort();
   const shown = (v: string | undefined): string => (v === undefined ? 'not given' : v);
   return keys.filter((k) => theirs[k] !== ours[k]).map((k) => `--${k} ${shown(theirs[k])} (now ${shown(ours[k])})`);
