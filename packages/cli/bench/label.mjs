@@ -7,6 +7,7 @@
 //   floor:        bench/json-floor.mjs — stream + split + JSON.parse + JSON.stringify + write, one core
 //   parl … :      node bin/parl.js reward|critical-steps --in FILE --out FILE [--threads N]
 //   columnar:     the same commands with --in/--out .parquet, .arrow (records/s against JSONL)
+//   with text:    the floor and `parl reward` on records that also carry a 2 KB `response`
 //
 //   no file:      the floor and the JSONL commands again, standard output on the null device
 //   per record:   the steps of labelling one record, in this process (bench/record-costs.mjs)
@@ -48,13 +49,21 @@ function record(i) {
   };
 }
 
-async function writeJsonl(path, bytes) {
+/** Words a record's `response` is cut from: about 2 KB of text per record. */
+const RESPONSE_TEXT = 'The orchestrator splits the task into subtasks and runs frozen sub-agents on them at the same time. '.repeat(24);
+
+/** {@link record} with a `response` of about 2 KB, as trainers' rollouts carry the model's text. */
+function recordWithText(i) {
+  return { ...record(i), response: RESPONSE_TEXT.slice(i % 97, (i % 97) + 2000) };
+}
+
+async function writeJsonl(path, bytes, make = record) {
   const out = createWriteStream(path);
   let written = 0;
   let i = 0;
   while (written < bytes) {
     let batch = '';
-    for (let k = 0; k < 2000; k++) batch += `${JSON.stringify(record(i++))}\n`;
+    for (let k = 0; k < 2000; k++) batch += `${JSON.stringify(make(i++))}\n`;
     written += Buffer.byteLength(batch);
     if (!out.write(batch)) await once(out, 'drain');
   }
@@ -133,6 +142,22 @@ for (const command of ['reward', 'critical-steps']) {
   }
 }
 console.log(`output/input size: ${(outBytes.reward / bytes).toFixed(2)}× (reward), ${(outBytes['critical-steps'] / bytes).toFixed(2)}× (critical-steps)`);
+
+// Records that carry text (a `response` of about 2 KB each), the same size in all: the floor and
+// `parl reward` again. Most of each line is then one string that both copy whole.
+const textInput = join(dir, 'rollouts-with-text.jsonl');
+const textRecords = await writeJsonl(textInput, SIZE_MB * 1024 * 1024, recordWithText);
+const textBytes = statSync(textInput).size;
+console.log(`records with text: ${(textBytes / 1048576).toFixed(1)} MiB, ${textRecords} records`);
+const textFloor = timedWriting([process.execPath, join(cliDir, 'bench', 'json-floor.mjs'), textInput, floorOut], floorOut);
+rmSync(floorOut);
+report('with text: floor', textFloor.wall, textBytes, textRecords, textFloor.rssMib);
+for (const threads of [1, 2]) {
+  const r = timedWriting([process.execPath, BIN, 'reward', '--in', textInput, '--out', out, '--threads', String(threads)], out);
+  rmSync(out);
+  report(`with text: parl reward --threads ${threads}`, r.wall, textBytes, textRecords, r.rssMib, textBytes / 1e6 / textFloor.wall);
+}
+rmSync(textInput);
 
 // The same, with no output file: standard output is the null device. On this VM a page of a new
 // file costs a fault in the host (see docs/benchmarks.md), so these rows show the labelling alone.
