@@ -13,6 +13,7 @@ import { startTokenCompletionsEndpoint, type TokenCompletionsEndpoint } from '@p
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rolloutJobHandler, SWARM_RUN_OPTIONS } from '../../src/index.js';
 import { rolloutJob } from '../../src/jobs/rollout-job.js';
+import { WORKER_MODEL_FOLDERS_HELD } from '../../src/jobs/worker-token-in.js';
 import { loadModelFolder } from '../../src/tokens/model-folder.js';
 import { QWEN3_FOLDER } from './qwen3-folder.js';
 
@@ -90,6 +91,36 @@ describe('token in on a worker', () => {
       // …and keeps it: a later job needs no disk.
       await handler.run(rolloutJob(flags(endpoint.baseURL, folder), 0, 1, false));
       expect(reads()).toHaveLength(2);
+    } finally {
+      await dir.remove();
+    }
+  });
+
+  it(`keeps at most ${WORKER_MODEL_FOLDERS_HELD} folders read, letting go of the one named least recently`, async () => {
+    const dir = await makeTempDir('worker-token-in-held');
+    try {
+      const { tokenizer } = await loadModelFolder({ tokenizer: QWEN3_FOLDER });
+      endpoint = await startTokenCompletionsEndpoint(() => ({ ids: [...tokenizer.encode('Paris.'), IM_END] }));
+      // One more folder than are kept: links to the real folder, each its own path to a job.
+      const folders = Array.from({ length: WORKER_MODEL_FOLDERS_HELD + 1 }, (_, k) => join(dir.path, `model-${k}`));
+      for (const folder of folders) await symlink(QWEN3_FOLDER, folder);
+      vi.mocked(loadModelFolder).mockClear();
+      const handler = rolloutJobHandler({ modelFolders: [dir.path, QWEN3_FOLDER] });
+      const run = (folder: string) => handler.run(rolloutJob(flags((endpoint as TokenCompletionsEndpoint).baseURL, folder), 0, 0, false));
+      for (const folder of folders) await run(folder);
+      expect(reads()).toEqual(folders);
+      // The first was let go; the others are kept, and naming one makes it the most recent.
+      const [first, second, ...rest] = folders as [string, string, ...string[]];
+      for (const folder of [second, ...rest]) await run(folder);
+      expect(reads()).toHaveLength(folders.length);
+      await run(second);
+      await run(first);
+      // Reading the first again let go of the least recently named: the third, not the second.
+      expect(reads()).toEqual([...folders, first]);
+      await run(second);
+      expect(reads()).toHaveLength(folders.length + 1);
+      await run(rest[0] as string);
+      expect(reads()).toEqual([...folders, first, rest[0]]);
     } finally {
       await dir.remove();
     }
