@@ -196,26 +196,19 @@ function workerProgram(io: CliIo, load: LoadTablesFor): Command {
   // The worker's own tools for swarm rollouts are @parl/swarm's rows (the ones parl swarm run
   // takes), read only when the command line names `worker` and swarm is installed.
   const swarm = load('worker') ? loadOptional('@parl/swarm') : undefined;
-  if (swarm !== undefined) addOptionFlags(cmd, swarm.RUN_TOOL_OPTIONS);
-  else if (load('worker')) cmd.description(`${cmd.description()} (its --tools and --mcp flags for swarm rollouts need @parl/swarm: ${installHint('@parl/swarm')})`);
-  return cmd
-    .option('--quiet', 'no line per job on stderr')
-    .option(
-      '--allow-endpoint <url-prefix>',
-      'an endpoint this worker sends its API key to (repeatable); while a key is set, a swarm rollout naming any other endpoint fails, named',
-      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
-    )
-    .option(
-      '--model-folder <dir>',
-      'a folder this worker reads --token-in models from (repeatable): a swarm rollout whose --tokenizer folder or --chat-template file is under none of them fails, named; without it no --token-in rollout runs here',
-      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
-    )
-    .action(async (flags: { quiet?: boolean; allowEndpoint?: string[]; modelFolder?: string[] }, command: Command) => {
-      const worker = optionsFromFlags(command, WORKER_OPTIONS);
-      const tools = swarm === undefined ? {} : optionsFromFlags(command, swarm.RUN_TOOL_OPTIONS);
-      const { workerCommand } = await import('./internal/commands/worker.js');
-      await workerCommand({ ...worker, ...tools, ...defined({ quiet: flags.quiet }), allowEndpoints: flags.allowEndpoint ?? [], modelFolders: flags.modelFolder ?? [] }, io);
-    });
+  if (swarm !== undefined) {
+    addOptionFlags(cmd, swarm.RUN_TOOL_OPTIONS);
+    addOptionFlags(cmd, swarm.WORKER_ROLLOUT_OPTIONS);
+  } else if (load('worker')) {
+    cmd.description(`${cmd.description()} (its --tools, --mcp, --allow-endpoint and --model-folder flags for swarm rollouts need @parl/swarm: ${installHint('@parl/swarm')})`);
+  }
+  return cmd.option('--quiet', 'no line per job on stderr').action(async (flags: { quiet?: boolean }, command: Command) => {
+    const worker = optionsFromFlags(command, WORKER_OPTIONS);
+    const tools = swarm === undefined ? {} : optionsFromFlags(command, swarm.RUN_TOOL_OPTIONS);
+    const rollouts = swarm === undefined ? {} : optionsFromFlags(command, swarm.WORKER_ROLLOUT_OPTIONS);
+    const { workerCommand } = await import('./internal/commands/worker.js');
+    await workerCommand({ ...worker, ...tools, ...rollouts, ...defined({ quiet: flags.quiet }) }, io);
+  });
 }
 
 function reportProgram(io: CliIo): Command {

@@ -5,7 +5,7 @@
  * come from the environment (`--queue env:PARL_QUEUE_URL`), so it is not in the process list.
  * Real Redis, a real worker process, scripted OpenAI-compatible endpoints over real HTTP.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startChatEndpoint, type ChatEndpoint } from '@parl/test-support/chat-endpoint';
 import { findRedisServer, startRedisServer, type RedisServer } from '@parl/test-support/redis-server';
@@ -87,5 +87,28 @@ describe.skipIf(!HAVE_REDIS)('parl worker --allow-endpoint and --queue env:NAME'
     const r = await parl(['swarm', 'run', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--queue', 'env:PARL_QUEUE_URL_MISSING']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toMatch(/--queue.*PARL_QUEUE_URL_MISSING is not set/);
+  });
+});
+
+describe('parl worker --allow-endpoint and --model-folder values', () => {
+  it('are read before the worker starts: a bad one is one line naming the flag and the value, exit 2, no queue contacted', async () => {
+    const dir = await makeTempDir('worker-flags');
+    try {
+      const file = join(dir.path, 'not-a-folder.txt');
+      await writeFile(file, 'x');
+      // Port 9 has no Redis: a worker that got that far would fail on the queue, not on the flag.
+      const worker = ['worker', '--queue', 'redis://127.0.0.1:9'];
+      const missing = await parl([...worker, '--model-folder', dir.path, '--model-folder', join(dir.path, 'models')]);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr.trim()).toBe(`error: option '--model-folder <DIR>' argument '${join(dir.path, 'models')}' is invalid. Expected a folder this machine has (nothing is at that path).`);
+      const notFolder = await parl([...worker, '--model-folder', file]);
+      expect(notFolder.code).toBe(2);
+      expect(notFolder.stderr).toContain('Expected a folder this machine has (that path is a file)');
+      const endpoint = await parl([...worker, '--allow-endpoint', 'http://10.0.0.9:8000/v1', '--allow-endpoint', 'ftp://10.0.0.9/v1']);
+      expect(endpoint.code).toBe(2);
+      expect(endpoint.stderr.trim()).toBe("error: option '--allow-endpoint <URL-PREFIX>' argument 'ftp://10.0.0.9/v1' is invalid. Expected an http(s) URL prefix such as https://api.example.com/v1 (no query or fragment).");
+    } finally {
+      await dir.remove();
+    }
   });
 });

@@ -39,6 +39,9 @@ import { REASONING_PARSER_NAMES, TOOL_CALL_PARSER_NAMES } from './tokens/parsers
 /** The rows of a run's own tools (`--tools`, `--mcp` and its credentials), shared with `parl worker` and `SwarmAgent`. */
 export { MCP_OPTIONS, RUN_TOOL_OPTIONS, type McpSettings, type RunToolSettings } from './tools/run-tool-options.js';
 
+/** The rows of a worker's swarm rollouts (`--allow-endpoint`, `--model-folder`), which `parl worker` adds when swarm is installed. */
+export { WORKER_ROLLOUT_OPTIONS, type WorkerRolloutSettings } from './jobs/worker-rollout-options.js';
+
 /** Who runs the sub-agents: a language model with the task's tools, or the frozen look-up program. */
 export const SUBAGENT_KINDS = ['llm', 'scripted'] as const;
 

@@ -8,7 +8,6 @@
  *
  * @module
  */
-import { ParlInputError } from '@parl/core';
 import { API_KEY_VARIABLES, SUBAGENT_API_KEY_VARIABLE } from './endpoint-models.js';
 import { JUDGE_API_KEY_VARIABLE } from './judge-endpoint.js';
 
@@ -25,32 +24,9 @@ export class UntrustedEndpointError extends Error {
   }
 }
 
-/** What an `--allow-endpoint` must look like, in words. */
-const EXPECTED = 'an http(s) URL prefix such as https://api.example.com/v1 (no query or fragment)';
+import { parseEndpointPrefix } from './endpoint-prefix.js';
 
-/**
- * Read an `--allow-endpoint` value: an http(s) URL, the prefix endpoints must start with (its path
- * matched whole segments at a time). Returns it normalised.
- *
- * @throws {@link @parl/core!ParlInputError} naming `field` for anything else
- *
- * @example
- * ```ts
- * parseEndpointPrefix('http://10.0.0.9:8000/v1/'); // 'http://10.0.0.9:8000/v1'
- * ```
- */
-export function parseEndpointPrefix(text: string, field = '--allow-endpoint'): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new ParlInputError(field, text, EXPECTED);
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-    throw new ParlInputError(field, text, EXPECTED);
-  }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
+export { parseEndpointPrefix };
 
 /**
  * Whether `endpoint` is under one of `prefixes`: the same scheme, host and port, and a path that

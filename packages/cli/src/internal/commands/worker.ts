@@ -34,8 +34,9 @@ export interface WorkerCommandOptions extends Partial<RunToolSettings> {
   /** `--quiet`: no line per job on stderr. */
   readonly quiet?: boolean;
   /**
-   * `--allow-endpoint URL_PREFIX` (repeatable): the endpoints this worker sends its API key to. A
-   * swarm rollout naming any other endpoint fails, named, while the worker holds a key.
+   * `--allow-endpoint URL_PREFIX` (repeatable): the endpoints this worker sends its API key to,
+   * normalised (`@parl/swarm`'s `WORKER_ROLLOUT_OPTIONS`). A swarm rollout naming any other
+   * endpoint fails, named, while the worker holds a key.
    */
   readonly allowEndpoints?: readonly string[];
   /**
@@ -96,7 +97,7 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo): P
   const wantsTools = options.tools !== undefined || (options.mcp?.length ?? 0) > 0;
   const swarm = await jobKind('@parl/swarm', async () => {
     const rollouts = await import('@parl/swarm');
-    const allowEndpoints = (options.allowEndpoints ?? []).map((p) => rollouts.parseEndpointPrefix(p));
+    const allowEndpoints = options.allowEndpoints ?? [];
     const modelFolders = options.modelFolders ?? [];
     // The worker's own tools, listed once before it takes a job (a server that does not start is an error here).
     const open = wantsTools ? await rollouts.openRunTools(options) : undefined;

@@ -1,0 +1,56 @@
+/**
+ * A worker's rollout rows (`--allow-endpoint`, `--model-folder`), declared once in
+ * `WORKER_ROLLOUT_OPTIONS`: read from flags or a library config alike, each endpoint normalised,
+ * each folder one this machine has when the worker starts.
+ */
+import { join } from 'node:path';
+import { ParlInputError, resolveOptions } from '@parl/core';
+import { makeTempDir } from '@parl/test-support/temp-dir';
+import { describe, expect, it } from 'vitest';
+import { WORKER_ROLLOUT_OPTIONS } from '../src/options.js';
+
+describe('WORKER_ROLLOUT_OPTIONS', () => {
+  it('reads repeated flags and a library config alike: endpoints normalised, folders as given', async () => {
+    const dir = await makeTempDir('worker-rollout-options');
+    try {
+      const models = dir.path;
+      expect(resolveOptions(WORKER_ROLLOUT_OPTIONS, { 'allow-endpoint': 'http://10.0.0.9:8000/v1/\nhttps://api.example.com', 'model-folder': models }, 'flag')).toEqual({
+        allowEndpoints: ['http://10.0.0.9:8000/v1', 'https://api.example.com'],
+        modelFolders: [models],
+      });
+      expect(resolveOptions(WORKER_ROLLOUT_OPTIONS, { allowEndpoints: ['http://10.0.0.9:8000/v1/'], modelFolders: [models, models] }, 'library')).toEqual({
+        allowEndpoints: ['http://10.0.0.9:8000/v1'],
+        modelFolders: [models, models],
+      });
+      expect(resolveOptions(WORKER_ROLLOUT_OPTIONS, {}, 'flag')).toEqual({});
+    } finally {
+      await dir.remove();
+    }
+  });
+
+  it('refuses a folder that is not there, or is a file, and an endpoint that is not an http(s) prefix, naming the flag and the value', async () => {
+    const dir = await makeTempDir('worker-rollout-options');
+    try {
+      const missing = join(dir.path, 'models');
+      const refused = (raw: Record<string, string>): ParlInputError => {
+        try {
+          resolveOptions(WORKER_ROLLOUT_OPTIONS, raw, 'flag');
+        } catch (err) {
+          expect(err).toBeInstanceOf(ParlInputError);
+          return err as ParlInputError;
+        }
+        throw new Error('accepted');
+      };
+      const err = refused({ 'model-folder': `${dir.path}\n${missing}` });
+      expect(err.field).toBe('--model-folder');
+      expect(err.value).toBe(missing);
+      expect(err.message).toBe(`--model-folder must be a folder this machine has (nothing is at that path), got ${JSON.stringify(missing)}`);
+      expect(refused({ 'model-folder': import.meta.filename }).message).toContain('(that path is a file)');
+      expect(refused({ 'allow-endpoint': 'http://10.0.0.9:8000/v1?key=1' }).message).toBe(
+        '--allow-endpoint must be an http(s) URL prefix such as https://api.example.com/v1 (no query or fragment), got "http://10.0.0.9:8000/v1?key=1"',
+      );
+    } finally {
+      await dir.remove();
+    }
+  });
+});
