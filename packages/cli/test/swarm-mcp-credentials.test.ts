@@ -108,7 +108,7 @@ describe('--mcp-private-key env:VAR (private_key_jwt; the conformance suite\'s a
     try {
       const both = await run(['--mcp-private-key', 'env:PARL_TEST_KEY', '--mcp-client-secret', 'env:PARL_TEST_SECRET']);
       expect(both.code).toBe(2);
-      expect(both.stderr.trim()).toBe('parl swarm run: --mcp-private-key must be not with --mcp-client-secret (a client authenticates with its secret or with its key, not both), got "env:PARL_TEST_KEY"');
+      expect(both.stderr.trim()).toBe('parl swarm run: --mcp-private-key must be given without --mcp-client-secret (not both), got "env:PARL_TEST_KEY"');
     } finally {
       delete process.env['PARL_TEST_KEY'];
       delete process.env['PARL_TEST_SECRET'];

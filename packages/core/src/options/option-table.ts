@@ -61,6 +61,12 @@ export interface OptionRow<T> {
    */
   readonly needs?: string;
   /**
+   * The key of another row of the table that must not be given with this one (`mcpPrivateKey`
+   * conflicts with `mcpClientSecret`: a client authenticates with one or the other):
+   * {@link resolveOptions} refuses the two together, naming both (`PARL_ERR_CONFLICT`).
+   */
+  readonly conflicts?: string;
+  /**
    * The flag may be given more than once (`--mcp A --mcp B`): the command line hands
    * its `parse` the texts joined by newlines, in the order given.
    */
@@ -170,6 +176,9 @@ function checkNames(table: OptionRows): void {
     if (row.query !== undefined) claim(queries, row.query, key, 'query');
     if (row.needs !== undefined && !Object.hasOwn(table, row.needs)) {
       throw new ParlInputError(`${key}.needs`, row.needs, 'the key of another row of the table', undefined, 'PARL_ERR_UNKNOWN_NAME');
+    }
+    if (row.conflicts !== undefined && (row.conflicts === key || !Object.hasOwn(table, row.conflicts))) {
+      throw new ParlInputError(`${key}.conflicts`, row.conflicts, 'the key of another row of the table', undefined, 'PARL_ERR_UNKNOWN_NAME');
     }
     if (row.required === true && row.default !== undefined) {
       throw new ParlInputError(`${key}.default`, row.default, 'absent: a required option has no default', undefined, 'PARL_ERR_CONFLICT');

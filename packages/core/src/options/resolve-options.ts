@@ -80,8 +80,8 @@ function oneValue(by: OptionSource): string {
 /**
  * The typed config the raw options `raw` describe (see {@link OptionSource} for how each source
  * names them). Each value goes through its row's `parse`; an option not given takes its row's
- * default, or stays absent when it has none; a `required` row not given is an error, and so is a
- * row given without the row it `needs`. `undefined`
+ * default, or stays absent when it has none; a `required` row not given is an error, and so are a
+ * row given without the row it `needs` and a row given with the row it `conflicts` with. `undefined`
  * entries count as not given. The result's type comes from the table ({@link ResolvedOptions}).
  *
  * @throws {@link ParlInputError} for a name no row has (suggesting the closest known one,
@@ -127,13 +127,21 @@ export function resolveOptions<T extends object>(table: T, raw: Readonly<Record<
     config[key] = keyedByKey(by) && typeof given !== 'string' ? parseTyped(row, text, given, field) : row.parse(text, field);
   }
   for (const [key, row] of rows) {
-    if (row.needs === undefined) continue;
     const name = optionName(row, by, key);
-    const other = (table as Readonly<Record<string, OptionRow<unknown>>>)[row.needs];
-    const otherName = other === undefined ? undefined : optionName(other, by, row.needs);
     if (name === undefined || raw[name] === undefined) continue;
-    if (otherName === undefined || raw[otherName] === undefined) {
-      throw new ParlInputError(optionField(name, by), raw[name], `used with ${otherName === undefined ? row.needs : optionField(otherName, by)}`, undefined, 'PARL_ERR_CONFLICT');
+    if (row.needs !== undefined) {
+      const other = (table as Readonly<Record<string, OptionRow<unknown>>>)[row.needs];
+      const otherName = other === undefined ? undefined : optionName(other, by, row.needs);
+      if (otherName === undefined || raw[otherName] === undefined) {
+        throw new ParlInputError(optionField(name, by), raw[name], `used with ${otherName === undefined ? row.needs : optionField(otherName, by)}`, undefined, 'PARL_ERR_CONFLICT');
+      }
+    }
+    if (row.conflicts !== undefined) {
+      const other = (table as Readonly<Record<string, OptionRow<unknown>>>)[row.conflicts];
+      const otherName = other === undefined ? undefined : optionName(other, by, row.conflicts);
+      if (otherName !== undefined && raw[otherName] !== undefined) {
+        throw new ParlInputError(optionField(name, by), raw[name], `given without ${optionField(otherName, by)} (not both)`, undefined, 'PARL_ERR_CONFLICT');
+      }
     }
   }
   return config as ResolvedOptions<T>;

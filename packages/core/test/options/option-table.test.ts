@@ -147,6 +147,23 @@ describe('resolveOptions', () => {
     expect(thrown(() => defineOptionTable({ queueName: { flag: 'queue-name', parse: textOption, needs: 'queue', help: 'name' } })).field).toBe('queueName.needs');
   });
 
+  it('refuses two options that conflict given together, naming both, and a table whose row conflicts with a key it lacks', () => {
+    const CLIENT = defineOptionTable({
+      clientSecret: { flag: 'client-secret', arg: 'env:VAR', parse: textOption, help: 'the secret' },
+      privateKey: { flag: 'private-key', arg: 'env:VAR', parse: textOption, conflicts: 'clientSecret', help: 'the key, instead of a secret' },
+    });
+    const err = thrown(() => resolveOptions(CLIENT, { 'client-secret': 'env:S', 'private-key': 'env:K' }, 'flag'));
+    expect(err.message).toBe('--private-key must be given without --client-secret (not both), got "env:K"');
+    expect(err.code).toBe('PARL_ERR_CONFLICT');
+    expect(thrown(() => resolveOptions(CLIENT, { clientSecret: 'env:S', privateKey: 'env:K' }, 'library')).message).toBe(
+      'options.privateKey must be given without options.clientSecret (not both), got "env:K"',
+    );
+    expect(resolveOptions(CLIENT, { 'private-key': 'env:K' }, 'flag')).toEqual({ privateKey: 'env:K' });
+    expect(resolveOptions(CLIENT, { 'client-secret': 'env:S', 'private-key': undefined }, 'flag')).toEqual({ clientSecret: 'env:S' });
+    expect(thrown(() => defineOptionTable({ privateKey: { flag: 'private-key', parse: textOption, conflicts: 'secret', help: 'key' } })).field).toBe('privateKey.conflicts');
+    expect(thrown(() => defineOptionTable({ privateKey: { flag: 'private-key', parse: textOption, conflicts: 'privateKey', help: 'key' } })).field).toBe('privateKey.conflicts');
+  });
+
   it('reads config files and library calls by option key, typed values through the same parsers', () => {
     expect(resolveOptions(DEMO, { maxSubagents: 20, shape: 'log', strict: false, lambda1: { kind: 'constant', value: 0.3 } }, 'library')).toEqual({
       maxSubagents: 20,

@@ -77,7 +77,8 @@ function browserNeeded(err: unknown): BrowserAuthorizationNeeded | undefined {
 function oauthFor(options: McpCredentials, environment: Environment): HeadlessOAuthProvider | undefined {
   if ((options.mcpHeader ?? []).some((h) => /^authorization\s*:/i.test(h))) return undefined;
   if (options.mcpClientSecret !== undefined && options.mcpPrivateKey !== undefined) {
-    throw new ParlInputError('--mcp-private-key', options.mcpPrivateKey, 'not with --mcp-client-secret (a client authenticates with its secret or with its key, not both)');
+    // The option table refuses the two together; this guards a connection made without it.
+    throw new ParlInputError('--mcp-private-key', options.mcpPrivateKey, 'given without --mcp-client-secret (not both)', undefined, 'PARL_ERR_CONFLICT');
   }
   const secret = options.mcpClientSecret === undefined ? undefined : valueFrom(options.mcpClientSecret, '--mcp-client-secret', environment);
   const key = options.mcpPrivateKey === undefined ? undefined : clientKeyFrom(valueFrom(options.mcpPrivateKey, '--mcp-private-key', environment), '--mcp-private-key', options.mcpPrivateKey);

@@ -41,6 +41,7 @@ export const MCP_OPTIONS = defineOptionTable({
     arg: 'env:VAR',
     parse: mcpPrivateKeyOption,
     needs: 'mcpClientId',
+    conflicts: 'mcpClientSecret',
     help: 'the environment variable holding that client\'s private key, PEM (instead of a secret: the client signs a JWT, private_key_jwt; ES256/ES384/ES512 for an EC key, RS256 for an RSA one)',
   },
 });
