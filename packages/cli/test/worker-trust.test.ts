@@ -91,7 +91,7 @@ describe.skipIf(!HAVE_REDIS)('parl worker --allow-endpoint and --queue env:NAME'
 });
 
 describe('parl worker --allow-endpoint and --model-folder values', () => {
-  it('are read before the worker starts: a bad one is one line naming the flag and the value, exit 2, no queue contacted', async () => {
+  it('are checked before the worker takes a job: a bad one is one line naming the flag and the value, exit 2, no queue contacted', async () => {
     const dir = await makeTempDir('worker-flags');
     try {
       const file = join(dir.path, 'not-a-folder.txt');
@@ -100,10 +100,10 @@ describe('parl worker --allow-endpoint and --model-folder values', () => {
       const worker = ['worker', '--queue', 'redis://127.0.0.1:9'];
       const missing = await parl([...worker, '--model-folder', dir.path, '--model-folder', join(dir.path, 'models')]);
       expect(missing.code).toBe(2);
-      expect(missing.stderr.trim()).toBe(`error: option '--model-folder <DIR>' argument '${join(dir.path, 'models')}' is invalid. Expected a folder this machine has (nothing is at that path).`);
+      expect(missing.stderr.trim()).toBe(`parl worker: --model-folder must be a folder this machine has (nothing is at that path), got ${JSON.stringify(join(dir.path, 'models'))}`);
       const notFolder = await parl([...worker, '--model-folder', file]);
       expect(notFolder.code).toBe(2);
-      expect(notFolder.stderr).toContain('Expected a folder this machine has (that path is a file)');
+      expect(notFolder.stderr.trim()).toBe(`parl worker: --model-folder must be a folder this machine has (that path is a file), got ${JSON.stringify(file)}`);
       const endpoint = await parl([...worker, '--allow-endpoint', 'http://10.0.0.9:8000/v1', '--allow-endpoint', 'ftp://10.0.0.9/v1']);
       expect(endpoint.code).toBe(2);
       expect(endpoint.stderr.trim()).toBe("error: option '--allow-endpoint <URL-PREFIX>' argument 'ftp://10.0.0.9/v1' is invalid. Expected an http(s) URL prefix such as https://api.example.com/v1 (no query or fragment).");

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { statSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { ParlInputError } from '@parl/core';
@@ -37,4 +38,20 @@ export async function checkModelFolderTrust(flag: string, path: string, modelFol
       ? 'under a folder this worker reads models from, and it has none: start it with parl worker --model-folder DIR to run --token-in rollouts'
       : `under a folder this worker reads models from (parl worker --model-folder: ${modelFolders.map((d) => resolve(d)).join(', ')})`;
   throw new ParlInputError(flag, path, expected, undefined, 'PARL_ERR_INVALID_VALUE');
+}
+
+/**
+ * Refuse a model folder that is not a folder on this machine when the worker starts (a typo, a
+ * file, a mount not there yet), so that it is named once, not by every token-in job it would
+ * refuse.
+ *
+ * @throws {@link @parl/core!ParlInputError} naming `--model-folder` and the path
+ */
+export function requireModelFolders(modelFolders: readonly string[]): void {
+  for (const folder of modelFolders) {
+    const kind = statSync(resolve(folder), { throwIfNoEntry: false });
+    if (kind === undefined || !kind.isDirectory()) {
+      throw new ParlInputError('--model-folder', folder, `a folder this machine has (${kind === undefined ? 'nothing is at that path' : 'that path is a file'})`, undefined, 'PARL_ERR_INVALID_VALUE');
+    }
+  }
 }

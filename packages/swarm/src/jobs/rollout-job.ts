@@ -34,6 +34,7 @@ import { parseScorerSpec } from '../scoring/scorer-spec.js';
 import type { SampleLine } from '../rollouts/rollout-file.js';
 import { rolloutRef, runSample } from '../rollouts/run-rollouts.js';
 import { tokenInSourceOf } from './token-in-source.js';
+import { requireModelFolders } from './model-folder-trust.js';
 import { workerTokenIn, type WorkerTokenIn } from './worker-token-in.js';
 
 /** The name of every rollout job on the queue (`parl worker` runs it with `@parl/swarm`). */
@@ -272,6 +273,8 @@ export interface RolloutJobHandler {
  * episode per job, on the event loop (model calls are network I/O), so a worker takes as many at
  * once as its concurrency allows.
  *
+ * @throws {@link @parl/core!ParlInputError} for a `hooks.modelFolders` entry that is not a folder on this machine
+ *
  * @example
  * ```ts
  * const handlers = { [ROLLOUT_JOB_NAME]: rolloutJobHandler() };
@@ -280,6 +283,7 @@ export interface RolloutJobHandler {
  * ```
  */
 export function rolloutJobHandler(hooks: RolloutJobHooks = {}): RolloutJobHandler {
+  requireModelFolders(hooks.modelFolders ?? []);
   // One set of model folders for every job this handler runs: a --token-in folder is read once per worker.
   const tokenIn = workerTokenIn(hooks.modelFolders ?? []);
   return { label: (data) => rolloutJobLabel(data), run: (data) => runRolloutJob(data, hooks, tokenIn) };

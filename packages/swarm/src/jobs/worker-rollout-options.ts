@@ -7,26 +7,14 @@
  *
  * @module
  */
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { defineOptionTable, ParlInputError, type OptionParser, type ResolvedOptions } from '@parl/core';
+import { defineOptionTable, nonEmptyTextOption, type OptionParser, type ResolvedOptions } from '@parl/core';
 import { parseEndpointPrefix } from './endpoint-prefix.js';
 
 /** `--allow-endpoint` values (one per line, as repeatable rows receive them), each normalised. */
 const endpointPrefixesOption: OptionParser<string[]> = (text, field) => text.split('\n').map((prefix) => parseEndpointPrefix(prefix, field));
 
-/**
- * `--model-folder` values (one per line): folders that exist when the worker starts, so that a
- * mistyped one is named at once, not by every token-in job it would refuse.
- */
-const modelFoldersOption: OptionParser<string[]> = (text, field) =>
-  text.split('\n').map((folder) => {
-    const kind = statSync(resolve(folder), { throwIfNoEntry: false });
-    if (kind === undefined || !kind.isDirectory()) {
-      throw new ParlInputError(field, folder, `a folder this machine has (${kind === undefined ? 'nothing is at that path' : 'that path is a file'})`, undefined, 'PARL_ERR_INVALID_VALUE');
-    }
-    return folder;
-  });
+/** `--model-folder` values (one per line), as given: a worker checks at start that each is a folder (`requireModelFolders`). */
+const modelFoldersOption: OptionParser<string[]> = (text, field) => text.split('\n').map((folder) => nonEmptyTextOption(folder, field));
 
 /**
  * The rows of a worker's swarm rollouts: which endpoints it sends its API key to, which folders
