@@ -49,6 +49,14 @@ describe('what a command loads', () => {
     expect(traces.some((m) => /[\\/]dist[\\/]options\.c?js$/.test(m))).toBe(true);
     expect(traces.filter((m) => /[\\/]dist[\\/]index\.c?js$/.test(m))).toEqual([]);
   });
+
+  it("parl worker --help loads @parl/swarm's small options entry (its tool and rollout rows), not its main entry nor the AI SDK", () => {
+    const modules = modulesLoadedBy(BIN, ['worker', '--help'], dir);
+    const swarm = of('swarm', modules);
+    expect(swarm.some((m) => /[\\/]dist[\\/]options\.c?js$/.test(m))).toBe(true);
+    expect(swarm.filter((m) => /[\\/]dist[\\/]index\.c?js$/.test(m))).toEqual([]);
+    expect(modules.filter((m) => /[\\/]node_modules[\\/](ai|@ai-sdk[\\/][^\\/]+|@modelcontextprotocol[\\/]sdk)[\\/]/.test(m))).toEqual([]);
+  });
 });
 
 describe('an optional package installed but broken', () => {
