@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSuite, runEpisode, type SwarmTask, type ToolProvider } from '../src/index.js';
 import { connectMcpServer } from '../src/tools/mcp-provider.js';
 import { loadToolsModule } from '../src/tools/module-provider.js';
+import { MAX_MCP_MESSAGE_BYTES } from '../src/tools/mcp-message-lines.js';
 import { openRunTools } from '../src/tools/run-tools.js';
 import { memoryTracing, orchestratorFrom, settingsWith, toolTexts, type Call } from './support.js';
 
@@ -84,6 +85,59 @@ describe('MCP servers (--mcp) written with @modelcontextprotocol/sdk: stdio and 
       await tools.close();
     }
   });
+
+  it(`stdio: a message past ${MAX_MCP_MESSAGE_BYTES} bytes fails its own call at once, named, and the server goes on serving; one under it is read whole`, async () => {
+    const over = await openRunTools({ mcp: [stdioMcpSpec('--huge', String(MAX_MCP_MESSAGE_BYTES / 1024 / 1024 + 1))] });
+    try {
+      // Two calls at once: the long answer is matched to its own call by its id.
+      const { texts, record } = await callTools(over.providers, [['huge', {}], ['capital', { country: 'Japan' }]], 20_000);
+      const said = /^error: huge failed: the MCP server node stdio-server\.mjs answered with an error: MCP error -32603: the server's message was (\d+) bytes, more than the (\d+) this client reads; it was not read$/.exec(texts[0] ?? '');
+      expect(said, texts[0]?.slice(0, 300)).not.toBeNull();
+      // The tool's 17 MiB of text and the JSON-RPC envelope around it.
+      expect(Number(said?.[1]) - (MAX_MCP_MESSAGE_BYTES + 1024 * 1024)).toBeGreaterThan(0);
+      expect(Number(said?.[1]) - (MAX_MCP_MESSAGE_BYTES + 1024 * 1024)).toBeLessThan(200);
+      expect(Number(said?.[2])).toBe(MAX_MCP_MESSAGE_BYTES);
+      expect(texts[1]).toBe('Tokyo');
+      expect(record.tool_errors).toBe(1);
+      const after = await callTools(over.providers, [['add', { a: 2, b: 3 }]]);
+      expect(after.texts).toEqual(['5']);
+    } finally {
+      await over.close();
+    }
+    const under = await openRunTools({ mcp: [stdioMcpSpec('--huge', '12')] });
+    try {
+      const { texts, record } = await callTools(under.providers, [['huge', {}]], 20_000);
+      expect(texts[0]).toBe('x'.repeat(12 * 1024 * 1024));
+      expect(record.tool_errors).toBe(0);
+    } finally {
+      await under.close();
+    }
+  }, 60_000);
+
+  it(`streamable HTTP: an answer past ${MAX_MCP_MESSAGE_BYTES} bytes, as JSON or as an event, fails its own call at once, named; one under it is read whole`, async () => {
+    for (const flags of [['--huge', String(MAX_MCP_MESSAGE_BYTES / 1024 / 1024 + 1)], ['--huge', String(MAX_MCP_MESSAGE_BYTES / 1024 / 1024 + 1), '--sse']]) {
+      const server = await startHttpMcpServer(flags);
+      const tools = await openRunTools({ mcp: [server.url] });
+      try {
+        const { texts, record } = await callTools(tools.providers, [['huge', {}], ['capital', { country: 'Japan' }]], 20_000);
+        expect(texts[0], flags.join(' ')).toBe(`error: huge failed: the MCP server ${server.url} answered with an error: MCP error -32603: the server's message was more than ${MAX_MCP_MESSAGE_BYTES} bytes, the most this client reads; it was not read`);
+        expect(texts[1]).toBe('Tokyo');
+        expect(record.tool_errors).toBe(1);
+      } finally {
+        await tools.close();
+        await server.stop();
+      }
+    }
+    const server = await startHttpMcpServer(['--huge', '12', '--sse']);
+    const tools = await openRunTools({ mcp: [server.url] });
+    try {
+      const { texts } = await callTools(tools.providers, [['huge', {}]], 20_000);
+      expect(texts[0]).toBe('x'.repeat(12 * 1024 * 1024));
+    } finally {
+      await tools.close();
+      await server.stop();
+    }
+  }, 60_000);
 
   it("a result that breaks the tool's own outputSchema is a tool error, counted; a good one is the result", async () => {
     const tools = await openRunTools({ mcp: [stdioMcpSpec()] });

@@ -46,7 +46,7 @@ describe('WORKER_ROLLOUT_OPTIONS', () => {
       // The table takes any path (it is checked where it is used, when the worker starts: a
       // command line in the docs names /models); the handler refuses one that is not a folder.
       const { modelFolders } = resolveOptions(WORKER_ROLLOUT_OPTIONS, { 'model-folder': `${dir.path}\n${missing}` }, 'flag');
-      const err = thrown(() => rolloutJobHandler({ modelFolders }));
+      const err = thrown(() => rolloutJobHandler({ modelFolders: modelFolders ?? [] }));
       expect(err.field).toBe('--model-folder');
       expect(err.value).toBe(missing);
       expect(err.message).toBe(`--model-folder must be a folder this machine has (nothing is at that path), got ${JSON.stringify(missing)}`);

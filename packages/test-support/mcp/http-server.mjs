@@ -9,6 +9,8 @@
 //                                           clients, approves at once (a redirect with the code) and issues
 //                                           tokens that expire after 1 s with a refresh token;
 //                                           GET /oauth-grants lists the token grants it served
+//   node http-server.mjs --huge MIB         also a tool `huge` whose result is MIB MiB of text
+//   node http-server.mjs --sse              answer calls with an event stream (default: JSON)
 import { createServer } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { garbling, lookupServer } from './lookup-tools.mjs';
@@ -17,10 +19,12 @@ const args = process.argv.slice(2);
 const bearerEnv = args.includes('--bearer-env') ? args[args.indexOf('--bearer-env') + 1] : undefined;
 const browserLogin = args.includes('--browser-login');
 const oauth = args.includes('--oauth');
+const hugeMiB = args.includes('--huge') ? Number(args[args.indexOf('--huge') + 1]) : undefined;
+const sse = args.includes('--sse');
 /** --oauth: the access tokens issued (token → expiry, ms) and the grant types served. */
 const issued = new Map();
 const grants = [];
-const port = Number(args.find((a) => /^\d+$/.test(a)) ?? 0);
+const port = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--huge') ?? 0);
 let origin = '';
 
 /** The OAuth documents and endpoints of --browser-login: true when `req` was one of them. */
@@ -93,8 +97,8 @@ const http = createServer(async (req, res) => {
     res.writeHead(404).end();
     return;
   }
-  const server = lookupServer('http-lookup');
-  const transport = garbling(new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true }));
+  const server = lookupServer('http-lookup', hugeMiB === undefined ? {} : { hugeMiB });
+  const transport = garbling(new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !sse }));
   res.on('close', () => {
     void transport.close();
     void server.close();

@@ -15,8 +15,8 @@ export const GARBAGE_MARK = '__garbage__';
 /** The text the forecast tool returns for a place whose result the transport breaks (its structured content no longer matches the output schema). */
 export const BROKEN_OUTPUT_MARK = '__broken_output__';
 
-/** A server with the look-up tools; `name` tells the servers apart in tests. */
-export function lookupServer(name = 'lookup') {
+/** A server with the look-up tools; `name` tells the servers apart in tests; `options.hugeMiB` adds a tool `huge` answering that many MiB of text. */
+export function lookupServer(name = 'lookup', options = {}) {
   const server = new McpServer({ name, version: '1.0.0' });
   server.registerTool('capital', {
     description: 'The capital city of a country',
@@ -46,6 +46,9 @@ export function lookupServer(name = 'lookup') {
   });
   server.registerTool('hang', { description: 'Never answer (for tests)', inputSchema: {} }, () => new Promise(() => undefined));
   server.registerTool('garbage', { description: 'Answer with a malformed result (for tests)', inputSchema: {} }, async () => ({ content: [{ type: 'text', text: GARBAGE_MARK }] }));
+  if (options.hugeMiB !== undefined) {
+    server.registerTool('huge', { description: `Answer with ${options.hugeMiB} MiB of text (for tests)`, inputSchema: {} }, async () => ({ content: [{ type: 'text', text: 'x'.repeat(options.hugeMiB * 1024 * 1024) }] }));
+  }
   return server;
 }
 

@@ -3,6 +3,7 @@
 //   node stdio-server.mjs              serve on stdin/stdout
 //   node stdio-server.mjs --fail-start exit with an error before the handshake (a server that does not start)
 //   node stdio-server.mjs --ignore-term ignore SIGTERM and stay up when stdin closes (a server that must be killed)
+//   node stdio-server.mjs --huge MIB    also a tool `huge` whose result is MIB MiB of text (a message past a client's bound)
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { garbling, lookupServer } from './lookup-tools.mjs';
 
@@ -14,4 +15,5 @@ if (process.argv.includes('--ignore-term')) {
   process.on('SIGTERM', () => undefined);
   setInterval(() => undefined, 60_000);
 }
-await lookupServer('stdio-lookup').connect(garbling(new StdioServerTransport()));
+const huge = process.argv.indexOf('--huge');
+await lookupServer('stdio-lookup', huge < 0 ? {} : { hugeMiB: Number(process.argv[huge + 1]) }).connect(garbling(new StdioServerTransport()));

@@ -13,6 +13,7 @@
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { boundedMcpFetch } from './mcp-bounded-fetch.js';
 import { ParlInputError } from '@parl/core';
 import { forwardedEnvironment, headersFrom, valueFrom, type Environment } from './mcp-credentials.js';
 import { BrowserAuthorizationNeeded, HeadlessOAuthProvider } from './mcp-oauth.js';
@@ -109,7 +110,7 @@ async function connectHttp(url: string, headers: Record<string, string>, oauth: 
     }
   };
   const open = () => {
-    const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers }, ...(oauth === undefined ? {} : { authProvider: oauth }) });
+    const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers }, fetch: boundedMcpFetch(), ...(oauth === undefined ? {} : { authProvider: oauth }) });
     return { transport, client: new Client(CLIENT_INFO, { capabilities: {} }) };
   };
   let { transport, client } = open();

@@ -5,16 +5,19 @@
  * after a short grace period (a server that ignores SIGTERM); the group is also registered in
  * `@parl/io`'s cleanup registry, so it is killed whenever this process exits. The server's
  * environment is the SDK's small default set plus the variables the run forwards; its stderr is
- * kept (the last line names why a server did not start), not printed.
+ * kept (the last line names why a server did not start), not printed. Its messages are read with a
+ * stated bound (`mcp-message-lines.ts`, 16 MiB): a longer one is passed over, and the call it
+ * answered fails at once with an error that says so (the server goes on serving).
  *
  * @module
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { onProcessExit } from '@parl/io';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { droppedMessageId, MAX_MCP_MESSAGE_BYTES, MessageLines, type DroppedMessage } from './mcp-message-lines.js';
 
 /** How long a server's process group has to end after SIGTERM before it is killed, ms. */
 export const STOP_GRACE_MS = 2_000;
@@ -60,7 +63,9 @@ export class ProcessGroupStdioTransport implements Transport {
 
   private child: ChildProcess | undefined;
   private pgid: number | undefined;
-  private readonly buffer = new ReadBuffer();
+  private readonly lines = new MessageLines();
+  /** Ids of the requests sent and not answered yet (a message too long to read fails its own). */
+  private readonly unanswered = new Set<string | number>();
   private stderrTail = '';
   private forget: (() => void) | undefined;
   private stopping: Promise<void> | undefined;
@@ -102,18 +107,7 @@ export class ProcessGroupStdioTransport implements Transport {
       });
       child.stdin?.on('error', (err) => this.onerror?.(err));
       child.stdout?.on('data', (chunk: Buffer) => {
-        this.buffer.append(chunk);
-        for (;;) {
-          let message: JSONRPCMessage | null;
-          try {
-            message = this.buffer.readMessage();
-          } catch (err) {
-            this.onerror?.(err as Error);
-            continue;
-          }
-          if (message === null) break;
-          this.onmessage?.(message);
-        }
+        this.lines.push(chunk, (line) => this.received(line), (dropped) => this.dropped(dropped));
       });
       child.stderr?.on('data', (chunk: Buffer) => {
         this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-4_096);
@@ -121,10 +115,43 @@ export class ProcessGroupStdioTransport implements Transport {
     });
   }
 
+  /** One line from the server: a message, or an error reported (a line that is not one is passed over). */
+  private received(line: string): void {
+    if (line.trim() === '') return;
+    let message: JSONRPCMessage;
+    try {
+      message = deserializeMessage(line);
+    } catch (err) {
+      this.onerror?.(err as Error);
+      return;
+    }
+    const id = (message as { readonly id?: string | number }).id;
+    if (id !== undefined && ('result' in message || 'error' in message)) this.unanswered.delete(id);
+    this.onmessage?.(message);
+  }
+
+  /**
+   * A message too long to read: the request it answers (its id, found at either end, or the only
+   * one waiting) gets an error answer saying so; with no request to give it to, it is reported.
+   */
+  private dropped(message: DroppedMessage): void {
+    const said = `the server's message was ${message.bytes} bytes, more than the ${MAX_MCP_MESSAGE_BYTES} this client reads; it was not read`;
+    const found = droppedMessageId(message);
+    const only = this.unanswered.size === 1 ? this.unanswered.values().next().value : undefined;
+    const id = found !== undefined && this.unanswered.has(found) ? found : only;
+    if (id === undefined) {
+      this.onerror?.(new Error(said));
+      return;
+    }
+    this.unanswered.delete(id);
+    this.onmessage?.({ jsonrpc: '2.0', id, error: { code: ErrorCode.InternalError, message: said } });
+  }
+
   /** Send one message to the server. */
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.child?.stdin;
     if (stdin === undefined || stdin === null || stdin.destroyed) return Promise.reject(new Error('the server has exited'));
+    if ('method' in message && 'id' in message) this.unanswered.add(message.id);
     return new Promise((resolve) => {
       if (stdin.write(serializeMessage(message))) resolve();
       else stdin.once('drain', resolve);
@@ -148,6 +175,7 @@ export class ProcessGroupStdioTransport implements Transport {
       if (groupAlive(pgid)) signalGroup(pgid, 'SIGKILL');
     }
     this.forget?.();
-    this.buffer.clear();
+    this.lines.clear();
+    this.unanswered.clear();
   }
 }
