@@ -21,9 +21,13 @@
  */
 import { AttemptTimedOut, RetriesFailed, withRetries, type RetryPolicy } from '../runtime/retries.js';
 import { expandUrl } from './url-template.js';
+import { readAtMost } from '../http/read-at-most.js';
 import type { SampleLine } from './rollout-file.js';
 
 /** Fields of the line copied into the body, when the line has them. */
+/** Bytes read of a trainer's answer to a reward (its start is shown when it refuses one). */
+const REWARD_ANSWER_READ_BYTES = 64 * 1024;
+
 const REWARD_FIELDS = [
   'total_reward', 'r_perf', 'r_parallel', 'r_finish', 'lambda1', 'lambda2', 'instantiation_component', 'finish_component', 'task_component',
   'training_step', 'critical_steps', 'num_subagents', 'budget_exhausted',
@@ -77,7 +81,8 @@ export async function postReward(template: string, line: SampleLine, policy: Rew
     await withRetries(
       async (signal) => {
         const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': String(line['id']) }, body, signal });
-        const text = (await res.text()).replace(/\s+/g, ' ').trim().slice(0, 200);
+        // Only the start of the answer is shown (200 characters), so only its start is read.
+        const text = (await readAtMost(res.body, REWARD_ANSWER_READ_BYTES)).bytes.toString('utf8').replace(/\s+/g, ' ').trim().slice(0, 200);
         if (!res.ok) throw new RewardRefused(res.status, res.headers, text);
       },
       policy,

@@ -10,6 +10,13 @@
  */
 import { EpisodeStopped, SwarmProviderError } from './errors.js';
 import { AttemptTimedOut, RetriesFailed, withRetries, type RetryPolicy } from './retries.js';
+import { readAtMost } from '../http/read-at-most.js';
+
+/**
+ * The longest completions answer read, bytes (64 MiB: the token ids and log-probabilities of far
+ * more tokens than any context holds); a longer one fails the call as unreadable.
+ */
+export const MAX_COMPLETION_ANSWER_BYTES = 64 * 1024 * 1024;
 
 /** What one completions call returned. */
 export interface TokenCompletion {
@@ -100,8 +107,10 @@ export async function callCompletions(args: {
           body,
           signal,
         });
-        const text = await res.text();
+        const { bytes, cut } = await readAtMost(res.body, MAX_COMPLETION_ANSWER_BYTES);
+        const text = bytes.toString('utf8');
         if (!res.ok) throw new ErrorAnswer(res.status, res.headers, `HTTP ${res.status} from ${url}: ${text.replace(/\s+/g, ' ').slice(0, 200)}`);
+        if (cut) throw new UnreadableAnswer(`${url}: the answer is more than ${MAX_COMPLETION_ANSWER_BYTES} bytes, the most this client reads`);
         let parsed: unknown;
         try {
           parsed = JSON.parse(text);

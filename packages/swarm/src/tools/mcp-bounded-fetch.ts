@@ -14,6 +14,7 @@
  */
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { readAtMost } from '../http/read-at-most.js';
 import { MAX_MCP_MESSAGE_BYTES } from './mcp-message-lines.js';
 
 /** What an answer past the bound of `maxBytes` is replaced by, in words. */
@@ -61,21 +62,10 @@ export function boundedMcpFetch(inner: FetchLike = fetch, maxBytes = MAX_MCP_MES
 
 /** A whole body, read up to `maxBytes`; past it, the call's error answer (or a line) instead. */
 async function boundedBody(body: ReadableStream<Uint8Array>, maxBytes: number, callId: string | number | undefined, ok: boolean): Promise<Uint8Array | string> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.byteLength;
-    if (length > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      const said = tooLong(maxBytes);
-      return ok && callId !== undefined ? errorAnswer(callId, said) : said;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  const { bytes, cut } = await readAtMost(body, maxBytes);
+  if (!cut) return bytes;
+  const said = tooLong(maxBytes);
+  return ok && callId !== undefined ? errorAnswer(callId, said) : said;
 }
 
 const LF = 0x0a;
