@@ -1,12 +1,15 @@
 /**
  * Answers from endpoints the swarm does not run are read with a stated bound: a completions
- * server's answer past `MAX_COMPLETION_ANSWER_BYTES` fails the call in one line (never held
- * whole), and `readAtMost` reads a body up to its bound and no further. Real HTTP on loopback.
+ * server's answer past `MAX_COMPLETION_ANSWER_BYTES`, or a chat endpoint's past
+ * `MAX_CHAT_ANSWER_BYTES`, fails the call in one line (never held whole), and `readAtMost` reads a
+ * body up to its bound and no further. Real HTTP on loopback, the real AI SDK provider.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { readAtMost } from '../src/http/read-at-most.js';
+import { generateText } from 'ai';
+import { endpointModel } from '../src/index.js';
+import { MAX_CHAT_ANSWER_BYTES, readAtMost } from '../src/http/bounded-answers.js';
 import { callCompletions, MAX_COMPLETION_ANSWER_BYTES } from '../src/runtime/completions-call.js';
 import { SwarmProviderError } from '../src/runtime/errors.js';
 
@@ -52,6 +55,17 @@ describe('answers read with a bound', () => {
       expect(err).toBeInstanceOf(SwarmProviderError);
       expect((err as Error).message).toContain(`${server.url}/completions: the answer is more than ${MAX_COMPLETION_ANSWER_BYTES} bytes, the most this client reads`);
       expect((err as Error).message).not.toContain('\n');
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  it(`a chat answer past ${MAX_CHAT_ANSWER_BYTES} bytes fails the model call, naming the URL (through the AI SDK provider the run makes)`, async () => {
+    const server = await answering(MAX_CHAT_ANSWER_BYTES + 8 * 1024 * 1024);
+    try {
+      const err = await generateText({ model: endpointModel(server.url, 'm', {}), prompt: 'hi', maxRetries: 0 }).then(() => undefined, (e: unknown) => e);
+      expect(err).toBeInstanceOf(Error);
+      expect((err as Error).message).toBe(`the answer from ${server.url}/chat/completions is more than ${MAX_CHAT_ANSWER_BYTES} bytes, the most this client reads`);
     } finally {
       await server.close();
     }

@@ -9,6 +9,7 @@
  * @module
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { boundedAnswerFetch } from '../http/bounded-answers.js';
 import { ParlInputError } from '@parl/core';
 import type { LanguageModel } from 'ai';
 import { scriptedLookupModel } from '../runtime/scripted-model.js';
@@ -29,7 +30,7 @@ export function endpointModel(
   keyVariables: readonly string[] = API_KEY_VARIABLES,
 ): LanguageModel {
   const apiKey = keyVariables.map((v) => env[v]).find((v) => v !== undefined && v !== '');
-  const provider = createOpenAICompatible({ name: 'openai-compatible', baseURL: baseUrl, ...(apiKey === undefined ? {} : { apiKey }) });
+  const provider = createOpenAICompatible({ name: 'openai-compatible', baseURL: baseUrl, fetch: boundedAnswerFetch(), ...(apiKey === undefined ? {} : { apiKey }) });
   return provider.chatModel(name);
 }
 

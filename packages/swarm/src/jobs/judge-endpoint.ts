@@ -8,6 +8,7 @@
  * @module
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { boundedAnswerFetch } from '../http/bounded-answers.js';
 import type { LanguageModel } from 'ai';
 import { agentToolsOf } from '../runtime/agent-tools.js';
 import { chatModelCaller, DEFAULT_RETRY, type RetryPolicy } from '../runtime/model-call.js';
@@ -38,6 +39,6 @@ export function judgeOnModel(model: LanguageModel, retry: RetryPolicy = DEFAULT_
 /** The judge at `baseUrl` running `name`, its key from {@link JUDGE_API_KEY_VARIABLE} in `env`. */
 export function judgeEndpoint(baseUrl: string, name: string, env: NodeJS.ProcessEnv = process.env, retry: RetryPolicy = DEFAULT_RETRY): JudgeClient {
   const apiKey = env[JUDGE_API_KEY_VARIABLE];
-  const provider = createOpenAICompatible({ name: 'judge', baseURL: baseUrl, ...(apiKey === undefined || apiKey === '' ? {} : { apiKey }) });
+  const provider = createOpenAICompatible({ name: 'judge', baseURL: baseUrl, fetch: boundedAnswerFetch(), ...(apiKey === undefined || apiKey === '' ? {} : { apiKey }) });
   return judgeOnModel(provider.chatModel(name), retry);
 }

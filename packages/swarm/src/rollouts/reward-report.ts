@@ -21,7 +21,7 @@
  */
 import { AttemptTimedOut, RetriesFailed, withRetries, type RetryPolicy } from '../runtime/retries.js';
 import { expandUrl } from './url-template.js';
-import { readAtMost } from '../http/read-at-most.js';
+import { readAtMost } from '../http/bounded-answers.js';
 import type { SampleLine } from './rollout-file.js';
 
 /** Fields of the line copied into the body, when the line has them. */

@@ -10,7 +10,7 @@
  */
 import { EpisodeStopped, SwarmProviderError } from './errors.js';
 import { AttemptTimedOut, RetriesFailed, withRetries, type RetryPolicy } from './retries.js';
-import { readAtMost } from '../http/read-at-most.js';
+import { readAtMost } from '../http/bounded-answers.js';
 
 /**
  * The longest completions answer read, bytes (64 MiB: the token ids and log-probabilities of far

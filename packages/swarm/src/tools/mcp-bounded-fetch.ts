@@ -14,7 +14,7 @@
  */
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { readAtMost } from '../http/read-at-most.js';
+import { NO_BODY_STATUSES, readAtMost } from '../http/bounded-answers.js';
 import { MAX_MCP_MESSAGE_BYTES } from './mcp-message-lines.js';
 
 /** What an answer past the bound of `maxBytes` is replaced by, in words. */
@@ -40,8 +40,6 @@ function errorAnswer(id: string | number, message: string): string {
   return JSON.stringify({ jsonrpc: '2.0', id, error: { code: ErrorCode.InternalError, message } });
 }
 
-/** Statuses whose answers have no body (a `Response` made with one throws). */
-const NO_BODY = new Set([101, 204, 205, 304]);
 
 /**
  * `inner` with every answer's message bounded to `maxBytes` (see the module comment).
@@ -52,7 +50,7 @@ const NO_BODY = new Set([101, 204, 205, 304]);
 export function boundedMcpFetch(inner: FetchLike = fetch, maxBytes = MAX_MCP_MESSAGE_BYTES): FetchLike {
   return async (url, init) => {
     const response = await inner(url, init);
-    if (response.body === null || NO_BODY.has(response.status)) return response;
+    if (response.body === null || NO_BODY_STATUSES.has(response.status)) return response;
     const callId = callIdOf(init?.body);
     const type = response.headers.get('content-type') ?? '';
     const body = type.includes('text/event-stream') ? response.body.pipeThrough(boundedEvents(maxBytes, callId)) : await boundedBody(response.body, maxBytes, callId, response.ok);
