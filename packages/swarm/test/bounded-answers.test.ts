@@ -72,8 +72,8 @@ describe('answers read with a bound', () => {
   }, 60_000);
 
   it('readAtMost reads up to its bound and says whether the body was longer', async () => {
-    expect(await readAtMost(new Response('hello').body, 3)).toEqual({ bytes: Buffer.from('hel'), cut: true });
-    expect(await readAtMost(new Response('hello').body, 5)).toEqual({ bytes: Buffer.from('hello'), cut: false });
-    expect(await readAtMost(null, 5)).toEqual({ bytes: Buffer.alloc(0), cut: false });
+    expect(await readAtMost(new Response('hello').body, 3)).toEqual({ bytes: new TextEncoder().encode('hel'), cut: true });
+    expect(await readAtMost(new Response('hello').body, 5)).toEqual({ bytes: new TextEncoder().encode('hello'), cut: false });
+    expect(await readAtMost(null, 5)).toEqual({ bytes: new Uint8Array(0), cut: false });
   });
 });

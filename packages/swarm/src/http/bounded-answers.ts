@@ -13,7 +13,7 @@ export const NO_BODY_STATUSES: ReadonlySet<number> = new Set([101, 204, 205, 304
 /** A body read up to a bound. */
 export interface BodyRead {
   /** The bytes read: the whole body, or its first `maxBytes` when it was longer. */
-  readonly bytes: Buffer;
+  readonly bytes: Uint8Array<ArrayBuffer>;
   /** Whether the body was longer than the bound (the rest was not read). */
   readonly cut: boolean;
 }
@@ -27,21 +27,36 @@ export interface BodyRead {
  * ```
  */
 export async function readAtMost(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<BodyRead> {
-  if (body === null) return { bytes: Buffer.alloc(0), cut: false };
+  if (body === null) return { bytes: new Uint8Array(0), cut: false };
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let length = 0;
+  let cut = false;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return { bytes: Buffer.concat(chunks), cut: false };
+    if (done) break;
     if (length + value.byteLength > maxBytes) {
       chunks.push(value.subarray(0, maxBytes - length));
+      length = maxBytes;
+      cut = true;
       await reader.cancel().catch(() => undefined);
-      return { bytes: Buffer.concat(chunks), cut: true };
+      break;
     }
     chunks.push(value);
     length += value.byteLength;
   }
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return { bytes, cut };
+}
+
+/** The UTF-8 text of `bytes`. */
+export function textOf(bytes: Uint8Array): string {
+  return new TextDecoder().decode(bytes);
 }
 
 /** The longest chat-completions answer read from an endpoint a run names, bytes (64 MiB). */

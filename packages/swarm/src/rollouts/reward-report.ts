@@ -21,7 +21,7 @@
  */
 import { AttemptTimedOut, RetriesFailed, withRetries, type RetryPolicy } from '../runtime/retries.js';
 import { expandUrl } from './url-template.js';
-import { readAtMost } from '../http/bounded-answers.js';
+import { readAtMost, textOf } from '../http/bounded-answers.js';
 import type { SampleLine } from './rollout-file.js';
 
 /** Fields of the line copied into the body, when the line has them. */
@@ -82,7 +82,7 @@ export async function postReward(template: string, line: SampleLine, policy: Rew
       async (signal) => {
         const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': String(line['id']) }, body, signal });
         // Only the start of the answer is shown (200 characters), so only its start is read.
-        const text = (await readAtMost(res.body, REWARD_ANSWER_READ_BYTES)).bytes.toString('utf8').replace(/\s+/g, ' ').trim().slice(0, 200);
+        const text = textOf((await readAtMost(res.body, REWARD_ANSWER_READ_BYTES)).bytes).replace(/\s+/g, ' ').trim().slice(0, 200);
         if (!res.ok) throw new RewardRefused(res.status, res.headers, text);
       },
       policy,

@@ -10,7 +10,7 @@
  */
 import { EpisodeStopped, SwarmProviderError } from './errors.js';
 import { AttemptTimedOut, RetriesFailed, withRetries, type RetryPolicy } from './retries.js';
-import { readAtMost } from '../http/bounded-answers.js';
+import { readAtMost, textOf } from '../http/bounded-answers.js';
 
 /**
  * The longest completions answer read, bytes (64 MiB: the token ids and log-probabilities of far
@@ -108,7 +108,7 @@ export async function callCompletions(args: {
           signal,
         });
         const { bytes, cut } = await readAtMost(res.body, MAX_COMPLETION_ANSWER_BYTES);
-        const text = bytes.toString('utf8');
+        const text = textOf(bytes);
         if (!res.ok) throw new ErrorAnswer(res.status, res.headers, `HTTP ${res.status} from ${url}: ${text.replace(/\s+/g, ' ').slice(0, 200)}`);
         if (cut) throw new UnreadableAnswer(`${url}: the answer is more than ${MAX_COMPLETION_ANSWER_BYTES} bytes, the most this client reads`);
         let parsed: unknown;

@@ -59,7 +59,7 @@ export function boundedMcpFetch(inner: FetchLike = fetch, maxBytes = MAX_MCP_MES
 }
 
 /** A whole body, read up to `maxBytes`; past it, the call's error answer (or a line) instead. */
-async function boundedBody(body: ReadableStream<Uint8Array>, maxBytes: number, callId: string | number | undefined, ok: boolean): Promise<Uint8Array | string> {
+async function boundedBody(body: ReadableStream<Uint8Array>, maxBytes: number, callId: string | number | undefined, ok: boolean): Promise<Uint8Array<ArrayBuffer> | string> {
   const { bytes, cut } = await readAtMost(body, maxBytes);
   if (!cut) return bytes;
   const said = tooLong(maxBytes);
