@@ -40,7 +40,6 @@ function errorAnswer(id: string | number, message: string): string {
   return JSON.stringify({ jsonrpc: '2.0', id, error: { code: ErrorCode.InternalError, message } });
 }
 
-
 /**
  * `inner` with every answer's message bounded to `maxBytes` (see the module comment).
  *

@@ -152,6 +152,11 @@ export class ProcessGroupStdioTransport implements Transport {
     const stdin = this.child?.stdin;
     if (stdin === undefined || stdin === null || stdin.destroyed) return Promise.reject(new Error('the server has exited'));
     if ('method' in message && 'id' in message) this.unanswered.add(message.id);
+    // A call given up (its timeout, an abort) is answered by no one: it waits no more.
+    else if ('method' in message && message.method === 'notifications/cancelled') {
+      const cancelled = (message.params as { readonly requestId?: string | number } | undefined)?.requestId;
+      if (cancelled !== undefined) this.unanswered.delete(cancelled);
+    }
     return new Promise((resolve) => {
       if (stdin.write(serializeMessage(message))) resolve();
       else stdin.once('drain', resolve);
